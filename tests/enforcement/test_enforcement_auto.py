@@ -103,3 +103,25 @@ def test_d15_the_auto_applies_the_law_bound_on_the_date_of_the_fact(world, user_
     auto = issue(world, on=D, permit=permit)
     assert auto.law == old_law and auto.provision.startswith("Lei de mototáxi de Ipatinga")
     assert case_of(world, auto).law == old_law
+
+
+def test_art_30_d_4_an_auto_at_brasilias_midnight_is_of_the_municipalitys_day(world):
+    """An auto drawn up at 23:30 of 30/06/2026 in a municipality on Cuiabá's clock (00:30 of 01/07
+    in Brasília), signed by the offender (art. 30 X): the fact, and the notice the signature is,
+    are of the municipality's 30/06, whatever the server's clock (D-4)."""
+    world.m.uf = "MT"  # the same law, on Barra do Garças' clock
+    auto = infraction_issue(
+        actor=world.fiscal,
+        municipality=world.m,
+        code="art38-II",
+        committed_at=dt.datetime(2026, 7, 1, 3, 30, tzinfo=dt.UTC),
+        place="Centro",
+        description="x",
+        agent_registration="F-1",
+        permit=world.permit,
+        offender_signed=True,
+    )
+    case = case_of(world, auto)
+    with tenant(world.m):
+        notice = case.notices.get()
+    assert (notice.act_on, notice.notified_on) == (dt.date(2026, 6, 30), dt.date(2026, 6, 30))

@@ -13,7 +13,7 @@ from inspections_factories import answers
 
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
-from outorga.inspections import services
+from outorga.inspections import orders, services
 from outorga.inspections.models import Inspection, InspectionOrder, MissedInspection
 from outorga.inspections.sweep import run
 from outorga.law.competence import Role
@@ -162,3 +162,33 @@ def test_art_5_par6_the_authority_may_not_order_a_vistoria(ipatinga_m, moto_perm
     assert r.status_code == 403
     with tenant(ipatinga_m):
         assert not InspectionOrder.objects.exists()
+
+
+def test_art_39_vi_an_extraordinary_order_due_on_the_routine_due_date_is_a_second_candidate(
+    ipatinga_m, moto_permit, clerk
+):
+    """Two inspections missed on one day are two absences (art. 5 §6 and the semiannual one of
+    art. 13): each its own candidate of art. 39 VI, neither hiding the other."""
+    routine_due = dt.date(2026, 9, 5)  # moto_permit's semiannual inspection
+    orders.inspection_order(
+        actor=clerk,
+        municipality=ipatinga_m,
+        permit=moto_permit,
+        on=dt.date(2026, 8, 20),
+        scheduled_for=routine_due,
+        place="Pátio da SESUMA",
+        reason="denúncia de freios gastos",
+        notified_on=dt.date(2026, 8, 20),
+        notice_form="pessoal",
+    )
+    run(ipatinga_m, routine_due + dt.timedelta(days=1))
+    run(ipatinga_m, routine_due + dt.timedelta(days=2))  # idempotent
+    with tenant(ipatinga_m):
+        kinds = sorted(
+            MissedInspection.objects.filter(permit=moto_permit, due_on=routine_due).values_list(
+                "kind", flat=True
+            )
+        )
+        acts = Act.objects.filter(action="inspection.missed").count()
+    assert kinds == ["extraordinaria", "semestral"]
+    assert acts == 2

@@ -5,6 +5,8 @@ law then reads what was keyed in (mototaxi art. 5 I: the age)."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from django.test import Client
 from portal_factories import make_applicant_account, open_tender
@@ -128,3 +130,29 @@ def test_art_24_the_applicants_vehicle_is_registered_and_its_documents_asked(ana
         follow=True,
     ).content.decode()
     assert "já cadastrado no Município; procure o atendimento" in page
+
+
+def test_d_4_a_birth_date_on_the_municipalitys_tomorrow_is_refused_at_brasilias_midnight(
+    ana, ipatinga_m, monkeypatch
+):
+    """At 00:30 of 01/07/2026 in Brasília it is still 30/06 in a municipality on Cuiabá's clock:
+    a birth date of 01/07 is in its future, even outside a request (D-4)."""
+    from outorga.core.acts import Actor
+    from outorga.core.errors import FieldError
+    from outorga.registry.services.people import person_self_complete
+
+    person, _ = ana
+    m = ipatinga_m
+    m.uf = "MT"  # the same law, on Barra do Garças' clock
+    monkeypatch.setattr(
+        "django.utils.timezone.now", lambda: dt.datetime(2026, 7, 1, 3, 30, tzinfo=dt.UTC)
+    )
+    with pytest.raises(FieldError) as exc:
+        person_self_complete(
+            actor=Actor.of(person.user),
+            municipality=m,
+            law="ipatinga.taxi-2017",
+            person=person,
+            data={"birth_date": dt.date(2026, 7, 1)},
+        )
+    assert exc.value.field == "data de nascimento"

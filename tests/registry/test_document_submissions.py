@@ -213,3 +213,31 @@ def test_art_3_the_taxi_law_gives_self_enrolment_only_for_oneself(ipatinga_m):
     assert applicant.taxi_category == "convencional"
     with pytest.raises(NotCompetent):
         tender_apply(actor=own(ana), municipality=m, tender=tender, person=bruno)
+
+
+#: 00:30 of 01/07/2026 in Brasília, still 23:30 of 30/06 on Cuiabá's clock (UTC−4).
+AT_BRASILIAS_MIDNIGHT = dt.datetime(2026, 7, 1, 3, 30, tzinfo=dt.UTC)
+
+
+def on_cuiabas_clock(m):  # type: ignore[no-untyped-def]
+    """The municipality as if it lay in Mato Grosso (Barra do Garças' clock) under the same law:
+    its day is read from its state, whatever the server's time zone (D-4)."""
+    m.uf = "MT"
+    return m
+
+
+def test_d_4_a_document_issued_on_the_municipalitys_tomorrow_is_refused_at_brasilias_midnight(
+    ipatinga_m, monkeypatch
+):
+    ana = make_applicant_account(ipatinga_m)
+    m = on_cuiabas_clock(ipatinga_m)
+    monkeypatch.setattr("django.utils.timezone.now", lambda: AT_BRASILIAS_MIDNIGHT)
+    with pytest.raises(FieldError) as exc:
+        send(m, ana, issued_on=dt.date(2026, 7, 1))
+    assert exc.value.field == "emissão"
+    sub = send(m, ana, issued_on=dt.date(2026, 6, 30))
+    submission_accept(actor=actor("ipatinga", Role.ATENDENTE), municipality=m, submission=sub)
+    with tenant(m):
+        doc = Document.objects.get(person=ana, doc_type="rg")
+    # Presented when it was sent, on the municipality's day (art. 5 V: the document counts from it).
+    assert doc.presented_on == dt.date(2026, 6, 30)

@@ -319,3 +319,29 @@ def test_a_file_whose_upload_rolls_back_is_not_left_in_the_storage(
         assert not TripUpload.objects.filter(platform=world.platform).exists()
     upload, created = send()
     assert created and upload.file.storage.exists(upload.file.name)
+
+
+def test_art_21_a_month_not_yet_begun_in_barra_do_garcas_is_refused_at_brasilias_midnight(
+    world, sample_trips, monkeypatch
+):
+    """At 00:30 of 01/11/2026 in Brasília it is still 31/10 in Barra do Garças (MT, UTC−4): a
+    file of November is of a month that has not begun there (D-4), even outside a request."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from outorga.core.acts import Actor
+
+    instant = dt.datetime(2026, 11, 1, 3, 30, tzinfo=dt.UTC)
+    monkeypatch.setattr("django.utils.timezone.now", lambda: instant)
+    with pytest.raises(common.TripDataError, match="futuro") as exc:
+        receiving.trip_upload_submit(
+            actor=Actor(None, "plataforma", "token:x", None),
+            municipality=world.m,
+            platform=world.platform,
+            file=SimpleUploadedFile("t.csv", sample_trips),
+            kind="trips",
+            schema="native",
+            year=2026,
+            month=11,
+        )
+    assert exc.value.field == "month"
+    assert "hoje é 31/10/2026" in str(exc.value) and "art. 21" in str(exc.value)

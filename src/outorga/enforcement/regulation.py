@@ -19,6 +19,7 @@ from django.utils import timezone
 from outorga.core.acts import Actor, competence_basis, record_act
 from outorga.core.authz import authorize
 from outorga.core.lawseam import LawNotBound, law_of
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.registry.validation import FieldError
@@ -33,7 +34,7 @@ ACTION = "municipality.taxi_item.record"
 def delegating_law(municipality: Municipality, on: dt.date | None = None) -> str | None:
     """The law bound in ``municipality`` on ``on`` (today) whose infractions a municipal
     regulation completes (taxi art. 43): its procedure names the article that delegates."""
-    day = on or timezone.localdate()
+    day = on or today_of(municipality)
     for service in dict.fromkeys(b.service for b in municipality.law_bindings()):
         try:
             law = law_of(municipality, service, day)

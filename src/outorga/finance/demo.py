@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.utils import timezone
-
 from outorga.core.acts import Actor
 from outorga.core.demo import demo_username
 from outorga.core.localtime import today_of
@@ -60,7 +58,7 @@ def load(m: Municipality) -> None:
     if not is_allowed(Role.FINANCAS, "debt.record", law, today_of(m)):
         return
     actor = Actor.of(finance)
-    today = timezone.localdate()
+    today = today_of(m)
     rows = [
         (Debt.Origin.FINE, "Multa de exemplo (demo) — infração leve", 500, 20, Debt.Status.OPEN),
         (Debt.Origin.FEE, "Taxa de vistoria de exemplo (demo)", 8000, -40, Debt.Status.FINAL),

@@ -180,7 +180,8 @@ class Withdrawal(TenantModel):
 class MissedInspection(TenantModel):
     """An inspection not done by its due date, found by the sweep: an infraction candidate for
     the authority (mototaxi art. 39 VI; taxi art. 29 and the regulation, art. 43). One row per
-    permit and due date, so the sweep is idempotent."""
+    permit, kind and due date, so the sweep is idempotent: an extraordinary vistoria (art. 5 §6)
+    ordered for the day the routine one fell due is a second absence, not the same one."""
 
     permit = models.ForeignKey(
         "registry.Permit", on_delete=models.PROTECT, related_name="missed_inspections"
@@ -196,7 +197,8 @@ class MissedInspection(TenantModel):
         ordering = ["-due_on", "-id"]
         constraints = [
             models.UniqueConstraint(
-                fields=["municipality", "permit", "due_on"], name="uniq_missed_inspection"
+                fields=["municipality", "permit", "kind", "due_on"],
+                name="uniq_missed_inspection_kind",
             )
         ]
 

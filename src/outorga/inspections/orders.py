@@ -9,12 +9,12 @@ from __future__ import annotations
 import datetime as dt
 
 from django.db import transaction
-from django.utils import timezone
 
 from outorga.core import lawseam
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision
@@ -74,7 +74,7 @@ def inspection_order(
     if not reason.strip():
         raise FieldError("motivo", "informe o motivo da vistoria extraordinária")
     if notified_on is not None:
-        _check_notice(on, notified_on, notice_form)
+        _check_notice(municipality, on, notified_on, notice_form)
     with transaction.atomic(), tenant(municipality):
         order = InspectionOrder(
             permit=permit,
@@ -109,7 +109,9 @@ def inspection_order(
     return order
 
 
-def _check_notice(ordered_on: dt.date, notified_on: dt.date, notice_form: str) -> None:
+def _check_notice(
+    municipality: Municipality, ordered_on: dt.date, notified_on: dt.date, notice_form: str
+) -> None:
     if notice_form not in NOTICE_FORMS:
         raise FieldError("forma da notificação", "escolha como o permissionário foi notificado")
     if notified_on < ordered_on:
@@ -117,7 +119,7 @@ def _check_notice(ordered_on: dt.date, notified_on: dt.date, notice_form: str) -
             "notificado em",
             f"a notificação não pode ser anterior à determinação ({ordered_on:%d/%m/%Y})",
         )
-    if notified_on > timezone.localdate():
+    if notified_on > today_of(municipality):
         # A notice is recorded once it happened (D-4: its legal date is the delivery's).
         raise FieldError("notificado em", "a notificação não pode ter data futura")
 
@@ -157,7 +159,7 @@ def inspection_order_notified(
     authorize(
         actor=actor, municipality=municipality, action="inspection.order", law=order.permit.law
     )
-    _check_notice(order.ordered_on, notified_on, notice_form)
+    _check_notice(municipality, order.ordered_on, notified_on, notice_form)
     with transaction.atomic(), tenant(municipality):
         order = InspectionOrder.objects.select_for_update().get(pk=order.pk)
         if order.status != InspectionOrder.Status.SCHEDULED:
@@ -260,13 +262,13 @@ def missed_inspection_record(
     d: Decision,
 ) -> tuple[MissedInspection, bool]:
     """The inspection missed by ``due_on`` as the infraction candidate the law named (mototaxi
-    art. 39 VI; taxi art. 29 and the regulation), once per permit and date, with its act."""
+    art. 39 VI; taxi art. 29 and the regulation), once per permit, kind and date, with its act."""
     infraction = d.outcome["infraction"] or {}
     missed, created = MissedInspection.objects.get_or_create(
         permit=permit,
+        kind=kind,
         due_on=due_on,
         defaults={
-            "kind": kind,
             "detected_on": on,
             "infraction_code": infraction.get("code", "")[:40],
             "citation": infraction.get("citation", "")[:200],

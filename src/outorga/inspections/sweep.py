@@ -120,7 +120,7 @@ def run_tail(m: Municipality, on: dt.date, progress: Progress | None = None) -> 
 
 def _record_missed(m: Municipality, rows: list[QueueRow], on: dt.date) -> list[MissedInspection]:
     """Record, in one transaction, the inspections of ``rows`` missed by their due date and not
-    yet recorded (once per permit and due date): one insert, one act each appended at once. If
+    yet recorded (once per permit, kind and due date): one insert, one act each appended at once. If
     another sweep recorded one of them meanwhile, the batch is done again one by one."""
     try:
         with transaction.atomic():
@@ -177,10 +177,10 @@ def _draft(
 def _missed_in_bulk(m: Municipality, rows: list[QueueRow], on: dt.date) -> list[MissedInspection]:
     known = set(
         MissedInspection.objects.filter(permit__in=[r.permit.pk for r in rows]).values_list(
-            "permit_id", "due_on"
+            "permit_id", "kind", "due_on"
         )
     )
-    todo = [r for r in rows if (r.permit.pk, r.due_on) not in known]
+    todo = [r for r in rows if (r.permit.pk, r.kind, r.due_on) not in known]
     judged: dict[int, Any] = {}
     made = insert_rows([_missed(m, r, on, judged) for r in todo])
     record_acts(

@@ -12,10 +12,9 @@ import datetime as dt
 from decimal import Decimal
 from typing import Any
 
-from django.utils import timezone
-
 from outorga.core.acts import Actor
 from outorga.core.lawseam import governs
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
 from outorga.law.bindings import Service
@@ -116,7 +115,7 @@ def _months_back(today: dt.date, n: int) -> list[tuple[int, int]]:
 def load(m: Municipality) -> None:
     if not governs(m, Service.APLICATIVO):
         return
-    today = timezone.localdate()
+    today = today_of(m)
     months = _months_back(today, 3)
     start = dt.datetime(months[0][0], months[0][1], 1, tzinfo=dt.UTC)
     bot = Actor(None, Role.PLATAFORMA.value, "carga de demonstração (plataforma)")
@@ -213,7 +212,7 @@ def _reports(
         # Sent on the 10th of the next month; Rota Araguaia sent its first one a month late.
         late = idx == 2 and k == 0
         y1, m1 = _add_months(y, mo, 2 if late else 1)
-        on = min(dt.date(y1, m1, 5 if late else 10), timezone.localdate())
+        on = min(dt.date(y1, m1, 5 if late else 10), today_of(m))
         body = {
             "year": y,
             "month": mo,

@@ -22,6 +22,7 @@ from django.utils.dateparse import parse_datetime
 from outorga.core.errors import FieldError
 from outorga.core.lawctx import context
 from outorga.core.lawseam import LawNotBound, governs, law_of
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import current_municipality, tenant
 from outorga.law import interfaces
@@ -165,7 +166,7 @@ class BadgeFacts:
             suspension_ends_with_period=suspension_ends_with_its_period(
                 badge.municipality, permit.service, permit.status, permit.suspended_until
             ),
-            law=_law_of(badge.municipality, permit.service, timezone.localdate()),
+            law=_law_of(badge.municipality, permit.service, today_of(badge.municipality)),
         )
 
 
@@ -472,7 +473,7 @@ def _scan(key_pk: int, serial_hex: str) -> BadgeFacts | None:
         suspension_ends_with_period=suspension_ends_with_its_period(
             current_municipality(), service, status, _date(suspended) if suspended else None
         ),
-        law=_law_of(current_municipality(), service, timezone.localdate()),
+        law=_law_of(current_municipality(), service, today_of(current_municipality())),
     )
 
 

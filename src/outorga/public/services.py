@@ -199,7 +199,7 @@ def badge_issue(
     """Issue the crachá of a permit's holder (or of an auxiliary), after the law core confirms it
     has every field of mototaxi art. 2 VIII / art. 5 §4. A new badge for the same bearer revokes
     the previous ones (lost or outdated cards stop verifying)."""
-    on = on or timezone.localdate()
+    on = on or today_of(municipality)
     try:
         law = law_for(municipality, permit.service, on, nearest=True)
     except LawNotBound as exc:

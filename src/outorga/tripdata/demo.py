@@ -9,10 +9,10 @@ from pathlib import Path
 
 import duckdb
 from django.core.files import File
-from django.utils import timezone
 
 from outorga.core.acts import Actor
 from outorga.core.lawseam import governs
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.bindings import Service
@@ -68,7 +68,7 @@ def _generate(path: Path, platform: Platform, month: dt.date) -> None:
 def load(m: Municipality) -> None:
     if not governs(m, Service.APLICATIVO):
         return
-    month = _last_closed_month(timezone.localdate())
+    month = _last_closed_month(today_of(m))
     with tenant(m):
         for platform in Platform.objects.filter(drivers__status="enabled").distinct():
             if TripUpload.objects.filter(platform=platform, month=month).exists():

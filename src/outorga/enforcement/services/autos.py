@@ -15,7 +15,7 @@ from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
 from outorga.core.filestore import save_in_transaction
-from outorga.core.localtime import today_of
+from outorga.core.localtime import day_of, today_of
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
@@ -100,11 +100,11 @@ def infraction_issue(
     CNPJ), and the case is theirs. The ``measures`` applied on the spot (taxi art. 42 I–III, VI)
     are judged by the law: retention only when ``measure_fixable_on_site`` and ``measure_safe``
     (§1)."""
-    law = _law_of_permit(permit, law, timezone.localtime(committed_at).date())
+    law = _law_of_permit(permit, law, day_of(municipality, committed_at))
     authorize(actor=actor, municipality=municipality, action="infraction.issue", law=law)
     assert actor.user is not None
     with tenant(municipality):
-        committed_day = timezone.localtime(committed_at).date()
+        committed_day = day_of(municipality, committed_at)
         kinds = {k.code: k for k in catalog(law, taxi_items(committed_day), committed_day)}
     unlicensed = procedure(law).unlicensed
     if code not in kinds and not (unlicensed and code == unlicensed.code):
@@ -123,7 +123,8 @@ def infraction_issue(
     plate = plate.replace("-", "").replace(" ", "")
     if not plate:
         raise FieldError("placa", "informe a placa (art. 30 III)")
-    committed_on = timezone.localtime(committed_at).date()
+    # The day of the fact on the municipality's clock: its law, its notice, its deadlines (D-4).
+    committed_on = day_of(municipality, committed_at)
     holder = permit.holder if permit else None
     offender = None
     if permit is None:
@@ -401,7 +402,7 @@ def _warning_check(
 ) -> Decision:
     """The law core says whether a written warning may replace the fine; refused otherwise, with
     the article (mototaxi art. 31 §3; taxi art. 41 §1)."""
-    on = timezone.localtime(committed_at).date()
+    on = day_of(municipality, committed_at)
     unlicensed = procedure(law).unlicensed
     if (
         unlicensed is not None

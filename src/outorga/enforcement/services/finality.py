@@ -8,9 +8,9 @@ from __future__ import annotations
 import datetime as dt
 
 from django.db import transaction
-from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
+from outorga.core.localtime import day_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.enforcement.lawbridge import deadline as stage_deadline
@@ -102,9 +102,9 @@ def case_make_final(
                 municipality,
                 case.law,
                 auto.infraction_code,
-                timezone.localtime(auto.committed_at).date(),
+                day_of(municipality, auto.committed_at),
                 on,
-                taxi_rows=taxi_items(timezone.localtime(auto.committed_at).date()),
+                taxi_rows=taxi_items(day_of(municipality, auto.committed_at)),
                 notified_on=notice.notified_on if notice else None,
                 judged_on=judged.judged_on if judged else None,
             )

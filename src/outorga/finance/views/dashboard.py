@@ -9,10 +9,11 @@ from django.db.models import Count, Sum
 from django.db.models.functions import TruncMonth
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils import timezone
 
 from outorga.core.charts import Chart, Series, keyed, month_label
 from outorga.core.charts import money as cents_brl
+from outorga.core.localtime import today_of
+from outorga.core.tenancy import current_municipality
 
 from ..models import Debt
 from ..models_payments import FinanceSettings, Payment, Refund
@@ -95,7 +96,7 @@ def _ledger_summary(today: dt.date) -> dict[str, Any]:
 
 @staff_view
 def index(request: HttpRequest) -> HttpResponse:
-    today = timezone.localdate()
+    today = today_of(current_municipality())
     pending = Payment.objects.filter(status__in=Payment.PENDING).count()
     refunds = Refund.objects.filter(status=Refund.Status.PENDING).aggregate(
         n=Count("id"), total=Sum("amount_cents")

@@ -9,10 +9,10 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils import timezone
 
 from outorga.core.errors import Refused
 from outorga.core.formerrors import form_add
+from outorga.core.localtime import today_of
 from outorga.core.requests import actor_of, user_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.competence import is_allowed
@@ -67,7 +67,7 @@ def fee_charge(request: HttpRequest) -> HttpResponse:
     m = current_municipality()
     types = fees.fee_types(m)
     form = FeeForm(
-        request.POST or None, types=types, initial={"on": timezone.localdate().strftime("%d/%m/%Y")}
+        request.POST or None, types=types, initial={"on": today_of(m).strftime("%d/%m/%Y")}
     )
     quote = None
     if request.method == "POST" and form.is_valid():
@@ -102,9 +102,7 @@ def fee_charge(request: HttpRequest) -> HttpResponse:
             "amount": money(quote.amount_cents) if quote and quote.amount_cents else "",
             "person": form.cleaned_data.get("person") if quote else None,
             "permit": form.cleaned_data.get("permit_row") if quote else None,
-            "can_charge": is_allowed(
-                user_of(request).role, fees.ACTION, quote.fee.law, timezone.localdate()
-            )
+            "can_charge": is_allowed(user_of(request).role, fees.ACTION, quote.fee.law, today_of(m))
             if quote
             else False,
         },

@@ -11,10 +11,10 @@ from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils import timezone
 
 from outorga.core.formerrors import form_add, messages_add
 from outorga.core.listing import Column, Listing, filtered, listing
+from outorga.core.localtime import today_of
 from outorga.core.models import Act
 from outorga.core.requests import actor_of
 from outorga.core.search import name_matches
@@ -118,7 +118,7 @@ class PaymentForm(forms.Form):
 
 @staff_view
 def payment_new(request: HttpRequest) -> HttpResponse:
-    initial = {"reference": request.GET.get("ref", ""), "paid_on": timezone.localdate()}
+    initial = {"reference": request.GET.get("ref", ""), "paid_on": today_of(current_municipality())}
     form = PaymentForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data

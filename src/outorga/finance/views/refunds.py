@@ -9,9 +9,9 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from outorga.core.localtime import today_of
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.registry.validation import FieldError
@@ -42,7 +42,9 @@ def refund_list(request: HttpRequest) -> HttpResponse:
 def refund_paid(request: HttpRequest, refund_id: int) -> HttpResponse:
     refund = get_object_or_404(Refund.objects.all(), pk=refund_id)
     try:
-        on = dt.date.fromisoformat(request.POST.get("on") or timezone.localdate().isoformat())
+        on = dt.date.fromisoformat(
+            request.POST.get("on") or today_of(current_municipality()).isoformat()
+        )
         payments.refund_mark_paid_out(
             actor=actor_of(request),
             municipality=current_municipality(),

@@ -16,6 +16,7 @@ from outorga.core import lawseam, uploads
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
 from outorga.core.filestore import save_in_transaction
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.interfaces import answers
@@ -102,7 +103,7 @@ def document_record(
             number=number,
             category=category,
             issued_on=issued_on,
-            presented_on=presented_on or timezone.localdate(),
+            presented_on=presented_on or today_of(municipality),
             content_type=ctype,
             sha256=digest,
             size=len(content or b""),

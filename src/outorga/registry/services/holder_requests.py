@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision
@@ -165,7 +166,7 @@ def _own_auxiliary(permit: Permit, auxiliary: Auxiliary | None) -> Auxiliary:
             f"o auxiliar está {found.get_status_display()}: só se renova a credencial de auxiliar "
             "ativo; um novo credenciamento é um novo pedido de auxiliar"
         )
-    unavailable = auxiliary_renewal_unavailable(permit, timezone.localdate())
+    unavailable = auxiliary_renewal_unavailable(permit, today_of(permit.municipality))
     if unavailable:
         raise InvalidTransition(unavailable)
     return found

@@ -9,13 +9,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 
 from outorga.core import uploads
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.filestore import save_in_transaction
 from outorga.core.lawseam import service_citations
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.citations import render_many
@@ -477,7 +477,7 @@ def company_representative_review(
         old = _link_snapshot(company)
         if confirm:
             company.representative = named or company.representative
-            company.representative_confirmed_on = timezone.localdate()
+            company.representative_confirmed_on = today_of(municipality)
         else:
             company.representative = None
             company.representative_confirmed_on = None
@@ -523,7 +523,7 @@ def person_self_complete(
         if f in values:
             values[f] = str(values[f]).strip()
     born = values.get("birth_date")
-    if born is not None and born > timezone.localdate():
+    if born is not None and born > today_of(municipality):
         raise FieldError("data de nascimento", "a data de nascimento não pode ser futura")
     with transaction.atomic(), tenant(municipality):
         person = Person.objects.select_for_update(no_key=True).get(pk=person.pk)

@@ -21,6 +21,7 @@ from outorga.core.acts import Actor, competence_basis, record_act
 from outorga.core.authz import authorize
 from outorga.core.filestore import save_in_transaction
 from outorga.core.lawseam import service_citations
+from outorga.core.localtime import day_of, today_of
 from outorga.core.mail import absolute_url, email_queue
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
@@ -91,7 +92,7 @@ def submission_send(
     owner_fits(doc_type, vehicle_only=vehicle is not None)
     if issued_on is None:
         raise FieldError("emissão", "informe a data de emissão do documento")
-    today = timezone.localdate()
+    today = today_of(municipality)
     if issued_on > today:
         raise FieldError("emissão", "a data de emissão não pode ser futura")
     ctype = uploads.checked(content, kind="document")
@@ -166,7 +167,7 @@ def submission_accept(
             vehicle=sub.vehicle,
             number=sub.number,
             content=content,
-            presented_on=timezone.localtime(sub.submitted_at).date(),
+            presented_on=day_of(municipality, sub.submitted_at),
         )
         sub.status = DocumentSubmission.Status.ACCEPTED
         sub.reviewed_by, sub.reviewed_at, sub.document = actor.user, timezone.now(), doc
@@ -225,7 +226,7 @@ def submission_refuse(
                 f"O documento {sub.type_label}"
                 + (f" da empresa {person.name}" if told is not person else "")
                 + f" que você enviou em "
-                f"{timezone.localtime(sub.submitted_at):%d/%m/%Y} foi recusado pelo "
+                f"{day_of(municipality, sub.submitted_at):%d/%m/%Y} foi recusado pelo "
                 f"atendimento de {municipality.name}.\n\nMotivo: {sub.refusal_reason}\n\n"
                 "Corrija e envie o documento de novo pelo portal"
                 + (f": {link}" if link else ".")

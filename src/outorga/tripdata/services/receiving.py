@@ -11,13 +11,12 @@ from pathlib import Path
 
 from django.core.files import File
 from django.db import transaction
-from django.utils import timezone
 
 from outorga.core import tasklease
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.filestore import save_in_transaction
 from outorga.core.lawseam import governs
-from outorga.core.localtime import zone_of
+from outorga.core.localtime import today_of, zone_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.bindings import Service
@@ -111,9 +110,13 @@ def trip_upload_submit(
         raise TripDataError("schema deve ser 'native' ou 'mds'.", field="schema")
     if not 1 <= month <= 12 or not 2025 <= year <= 2100:
         raise TripDataError("Mês de competência inválido.", field="month")
-    today = today or timezone.localdate()
+    today = today or today_of(municipality)
     if (year, month) > (today.year, today.month):
-        raise TripDataError("Mês de competência no futuro.", field="month")
+        raise TripDataError(
+            f"Mês de competência no futuro: {month:02d}/{year} ainda não começou no Município "
+            f"(hoje é {today:%d/%m/%Y} lá; art. 21 e 24).",
+            field="month",
+        )
     fmt = _format_of(file.name or "", file_format)
     if schema == "mds" and (fmt != "ndjson" or kind == TripUpload.Kind.SESSIONS):
         raise TripDataError(

@@ -129,6 +129,7 @@ APP_SERVICES = Interface(
         "appeal_reconsideration",
         "complaint_deadline",
         "concurrency_month",
+        "credential_after_revision",
         "credential_standing",
         "fare_limits_review",
         "fare_publication",

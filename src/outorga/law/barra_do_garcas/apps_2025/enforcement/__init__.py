@@ -35,6 +35,7 @@ from .appeals import (
     art56_1_who_decides,
     art64_credential_reduction,
     art64_partial_provision,
+    credential_after_revision,
     d1_penalty_final,
     notice_by_appearance,
     penalty_appeal,
@@ -111,4 +112,5 @@ __all__ = [
     "art64_partial_provision",
     "art64_credential_reduction",
     "penalty_revision",
+    "credential_after_revision",
 ]

@@ -398,3 +398,24 @@ def test_art_42_IV_a_register_suspension_after_the_auto_became_final_is_allowed(
         assert not Act.objects.filter(
             action="penalty.suspension.register", outcome="refused"
         ).exists()
+
+
+@pytest.mark.parametrize("whose", ["holder", "auxiliary"])
+def test_art_42_IV_the_law_refuses_suspending_a_taxista_who_did_not_commit_the_auto_and_logs_it(
+    world, whose
+):
+    """Art. 42, IV punishes the infractor: the law core (``register_suspension``) refuses the
+    holder's inscription on an auto the auxiliary committed, and the auxiliary's on the holder's,
+    naming the field and the article; the refusal is kept in the acts log."""
+    permit, aux = _taxi_permit(world.m)
+    auto = _auto(world, permit, aux if whose == "holder" else None)
+    final_on = case_of(world, auto).final_on
+    with pytest.raises(FieldError, match="taxista infrator") as exc:
+        _suspend(
+            world, permit, 10, aux if whose == "auxiliary" else None, start=final_on, auto=auto
+        )
+    assert exc.value.field == "auto" and "art. 42, IV" in exc.value.citation
+    with tenant(world.m):
+        refused = Act.objects.filter(action="penalty.suspension.register", outcome="refused").get()
+        assert not Penalty.objects.filter(permit=permit, kind=Penalty.Kind.SUSPENSION).exists()
+    assert "art_42_iv_the_offenders_inscription" in refused.canonical

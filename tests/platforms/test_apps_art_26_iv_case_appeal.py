@@ -180,6 +180,14 @@ def test_art_26_iv_annulling_a_suspension_leaves_a_credential_another_case_cance
     assert (p.status, p.suspended_until) == (Platform.Status.CANCELLED, None)
     (annul,) = acts(barra_m, "platform.case.annul", suspended)
     assert annul.record["payload"]["new"]["status"] == "cancelled"
+    # The law core decided it (art. 26 IV), and its answer is kept with the act.
+    (after,) = [
+        d
+        for d in annul.record["basis"]["decisions"]
+        if d["question"] == "barra-do-garcas.apps-2025.credential_after_revision"
+    ]
+    assert after["outcome"]["status"] == "cancelled"
+    assert "apps.art26.iv.cancellation_definitive" in {r["rule"] for r in after["reasons"]}
     with tenant(barra_m):
         assert not PlatformStatusChange.objects.filter(
             platform=platform, case=suspended, new_status="credentialed"

@@ -91,6 +91,41 @@ def test_places_over_the_free_quota_are_refused(ipatinga_m):
         )
 
 
+def test_art_3_par_1_the_tenders_places_are_the_laws_answer_kept_with_the_act(ipatinga_m):
+    """The law core judges the places against the quota (taxi art. 3 with §1: ``tender_places``);
+    the registry gives it the facts of its records — active permits, places promised by the
+    tenders in progress — and keeps its answer with the act, or its refusal."""
+    m = ipatinga_m
+    limit_taxi_quota(m, 3)
+    with pytest.raises(Refused) as exc:
+        tender_create(
+            actor=boss(m),
+            municipality=m,
+            service="taxi",
+            taxi_category="convencional",
+            number="T-4",
+            places=4,
+            opened_on=OPEN,
+        )
+    refused = exc.value.decision
+    assert refused.question == "ipatinga.taxi-2017.tender_places"
+    assert refused.refusals[0].rule == "taxi_2017.art_3_par_1_tender_places_within_quota"
+    tender = tender_create(
+        actor=boss(m),
+        municipality=m,
+        service="taxi",
+        taxi_category="convencional",
+        number="T-2",
+        places=2,
+        opened_on=OPEN,
+    )
+    with tenant(m):
+        act = Act.objects.filter(action="tender.create", object_id=str(tender.pk)).get()
+    answered = act.record["basis"]["decision"]
+    assert answered["question"] == "ipatinga.taxi-2017.tender_places"
+    assert answered["outcome"]["free"] == 3 and answered["outcome"]["promised"] == 0
+
+
 def test_mototaxi_places_follow_art_10_i_and_motofrete_is_unlimited(ipatinga_m):
     m = ipatinga_m
     with tenant(m):

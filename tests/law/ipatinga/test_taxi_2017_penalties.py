@@ -417,6 +417,23 @@ def test_art_42_iv_art_41_caput_d_1_a_register_suspension_starts_on_the_day_the_
         assert ok.outcome["allowed"] is True and not ok.refusals
 
 
+@pytest.mark.parametrize(("committed", "allowed"), [(True, True), (False, False)])
+def test_art_42_iv_a_register_suspension_suspends_the_inscription_of_the_taxista_who_committed_it(
+    ipatinga, committed, allowed
+):
+    """Art. 42, IV: the suspension of the inscription is a measure against the infractor — the
+    taxista (holder or auxiliary) who committed the final auto, not another one."""
+    grounds = {**FINAL_AUTO, "committed_by_the_suspended": committed}
+    d = ask(
+        REGISTER_SUSPENSION, ipatinga(ON), {"days": 30, "start": "2024-03-20", "grounds": grounds}
+    )
+    assert d.outcome["allowed"] is allowed
+    if not allowed:
+        (refused,) = d.refusals
+        assert refused.rule == "taxi_2017.art_42_iv_the_offenders_inscription"
+        assert refusal_citations(d) == {"ipatinga.taxi-2017 art. 42, IV"}
+
+
 def test_art_42_v_the_count_of_another_law_is_no_ground_for_a_taxi_suspension(ipatinga):
     count = {"kind": "escalation", "days": 15, "infractions": ["AI-1", "AI-2", "AI-3"]}
     d = ask(PERMIT_SUSPENSION, ipatinga(ON), {"days": 15, "start": "2024-03-20", "grounds": count})

@@ -239,6 +239,15 @@ def _auto_grounds(auto: InfractionNotice) -> dict[str, Any]:
     }
 
 
+def _committed_by(auto: InfractionNotice, auxiliary: Auxiliary | None) -> bool:
+    """Whether the auto records as its offender the taxista whose inscription is suspended: the
+    ``auxiliary``, or the holder when there is none."""
+    by = InfractionNotice.CommittedBy
+    if auxiliary is not None:
+        return auto.committed_by == by.AUXILIARY and auto.auxiliary_id == auxiliary.pk
+    return auto.committed_by == by.HOLDER
+
+
 def _grounded_on_the_auto(
     *,
     actor: Actor,
@@ -250,13 +259,15 @@ def _grounded_on_the_auto(
     start: dt.date,
     reason: str,
     cite: str,
-    obj: Any = None,
+    auxiliary: Auxiliary | None = None,
 ) -> InfractionNotice:
     """The auto a taxi suspension punishes, read from this municipality's records
     (``taxi_auto_checked``), and the law's word on it (art. 41 caput, art. 42 IV or V, D-1: a
     final auto, the suspension not starting before the day it became final): the
     ``register_suspension`` or ``permit_suspension`` question, asked before the change's
-    transaction so that a refusal stays in the acts log."""
+    transaction so that a refusal stays in the acts log. The inscription's suspension gives
+    whether the auto was committed by the taxista suspended — the holder, or the ``auxiliary``
+    (art. 42 IV: the infractor's)."""
     question, action, what = {
         "cadastro": (
             "register_suspension",
@@ -266,6 +277,10 @@ def _grounded_on_the_auto(
         "permissao": ("permit_suspension", "permit.suspended", "a suspensão da permissão"),
     }[target]
     found, _final = taxi_auto_checked(municipality, permit, auto, what, cite)
+    grounds = _auto_grounds(found)
+    if target == "cadastro":
+        grounds["committed_by_the_suspended"] = _committed_by(found, auxiliary)
+        grounds["suspended_role"] = "auxiliar" if auxiliary is not None else "titular"
     suspension_grounded(
         actor=actor,
         municipality=municipality,
@@ -274,10 +289,10 @@ def _grounded_on_the_auto(
         days=days,
         start=start,
         reason=reason,
-        grounds=_auto_grounds(found),
+        grounds=grounds,
         question=question,
         action=action,
-        obj=obj,
+        obj=auxiliary,
     )
     return found
 
@@ -418,25 +433,8 @@ def taxi_register_suspension_impose(
         start=start,
         reason=reason,
         cite=cite42,
-        obj=auxiliary,
+        auxiliary=auxiliary,
     )
-    by = InfractionNotice.CommittedBy
-    if auxiliary is not None and (
-        auto.committed_by != by.AUXILIARY or auto.auxiliary_id != auxiliary.pk
-    ):
-        raise FieldError(
-            "auto",
-            f"o auto {auto.number} não foi cometido por este auxiliar: a suspensão do cadastro "
-            "pune o taxista infrator",
-            cite42,
-        )
-    if auxiliary is None and auto.committed_by != by.HOLDER:
-        raise FieldError(
-            "auto",
-            f"o auto {auto.number} não foi cometido pelo titular: a suspensão do cadastro pune "
-            "o taxista infrator",
-            cite42,
-        )
     d = _suspension_allowed(municipality, auto, "cadastro", days, start)
     person = auxiliary.person if auxiliary is not None else permit.holder
     offender: dict[str, Any] = (

@@ -19,6 +19,10 @@ GROUNDS_SCHEMA: dict[str, Any] = closed(
         "auto": {"type": "string", "minLength": 1},
         "final": {"type": "boolean"},
         "final_on": {"anyOf": [DATE, {"type": "null"}]},
+        # Whether the auto was committed by the person whose inscription is suspended (taxi
+        # art. 42 IV), as the auto records who committed it.
+        "committed_by_the_suspended": {"type": "boolean"},
+        "suspended_role": {"enum": ["titular", "auxiliar"]},
     },
     required=["kind"],
 )

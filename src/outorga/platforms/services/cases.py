@@ -525,10 +525,8 @@ def platform_case_appeal_decide(
                 new={"case": c.pk, "result": a.result, "reasoning": a.reasoning},
                 basis=basis,
             )
-            if result == "upheld":
-                _case_restore(actor, municipality, c, p, a, None, basis, on=on)
-            elif result == "partial":
-                _case_restore(actor, municipality, c, p, a, revision, basis, on=on)
+            if result in ("upheld", "partial"):
+                _case_restore(actor, municipality, c, p, a, revision, on=on)
     if refused is not None:
         raise law_refused("Decisão do recurso recusada", refused)
     return a
@@ -554,32 +552,31 @@ def _case_restore(
     c: PlatformCase,
     p: Platform,
     a: PlatformCaseAppeal,
-    revision: Decision | None,
-    basis: dict[str, Any],
+    revision: Decision,
     *,
     on: dt.date,
 ) -> None:
-    """The credential after an appeal granted on ``on``: annulled (``revision`` None) —
-    credentialed again; reduced — suspended until the new last day, or credentialed again when
-    that day has passed; a suspension's annulled or reduced leaves a cancellation decided
-    meanwhile in another case. A cancellation annulled or turned into a suspension gives back
+    """The credential after an appeal granted on ``on`` — annulled, or reduced to the suspension
+    ``revision`` gives (Lei 9.784/1999 art. 64) — is the law's answer (``credential_after_revision``,
+    art. 26 IV), asked with the facts of the records: the credential now and whether its running
+    suspension is another case's. A cancellation annulled or turned into a suspension gives back
     the drivers it disabled, within the caps of art. 3 §2 (:func:`_roster_restore`). Inside the
     deciding transaction."""
     old = {"status": p.status, "suspended_until": p.suspended_until}
-    until = revision.outcome["suspended_until"] if revision is not None else None
-    if p.status == Platform.Status.CANCELLED and c.kind == PlatformCase.Kind.SUSPENSION:
-        # Cancelled meanwhile by another case: "cancelamento definitivo" (art. 26 IV), which
-        # only that case's own appeal undoes; annulling or reducing this suspension leaves it.
-        status, suspended_until = p.status, p.suspended_until
-    elif _suspended_by_another_case(p, c):
-        # The suspension running now is another case's, imposed after this one ended (one at a
-        # time, art. 26 IV): revising this case's period does not lift that one.
-        status, suspended_until = p.status, p.suspended_until
-    elif until is not None and until >= on:
-        status, suspended_until = Platform.Status.SUSPENDED, until
-    else:
-        status, suspended_until = Platform.Status.CREDENTIALED, None
-    p.status, p.suspended_until = status, suspended_until
+    facts: dict[str, Any] = {
+        "case_kind": c.kind,
+        "status": p.status,
+        "suspension_of_another_case": _suspended_by_another_case(p, c),
+    }
+    if p.suspended_until is not None:
+        facts["suspended_until"] = p.suspended_until.isoformat()
+    revised_until = revision.outcome.get("suspended_until")
+    if revised_until is not None:
+        facts["revised_until"] = revised_until.isoformat()
+    after = bound_law(municipality, on).ask("credential_after_revision", facts)
+    basis = basis_many([revision, after])
+    p.status = after.outcome["status"]
+    p.suspended_until = after.outcome["suspended_until"]
     if (p.status, p.suspended_until) != (old["status"], old["suspended_until"]):
         p.save(update_fields=["status", "suspended_until"])
         PlatformStatusChange.objects.create(
@@ -594,7 +591,9 @@ def _case_restore(
     record_act(
         municipality=municipality,
         actor=actor,
-        action="platform.case.annul" if revision is None else "platform.case.reduce",
+        action="platform.case.annul"
+        if a.result == PlatformCaseAppeal.Result.UPHELD
+        else "platform.case.reduce",
         obj=c,
         old=old,
         new={"status": p.status, "suspended_until": p.suspended_until, "appeal": a.pk},

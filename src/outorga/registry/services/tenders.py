@@ -23,7 +23,7 @@ from outorga.core.lawseam import law_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law import interfaces
-from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.law.decisions import Decision
 
 from ..facts import (
     active_permits,
@@ -86,6 +86,16 @@ def promised_places(service: str, exclude: Tender | None = None) -> int:
     return max(0, offered - granted)
 
 
+def tender_places(m: Municipality, service: str, opened_on: dt.date, places: int) -> Decision:
+    """The law's word on the ``places`` a tender opened on ``opened_on`` offers (``tender_places``:
+    mototaxi art. 6 with art. 10; taxi art. 3 with §1–2; D-7), with the facts of the records: the
+    active permits and the places promised by the other tenders in progress. Call under the
+    quota's lock (``lock_quota``)."""
+    facts = quota_facts(service, opened_on, active_permits(service))
+    facts |= {"places": places, "promised_places": promised_places(service)}
+    return bound_law(m, service, opened_on).ask("tender_places", facts)
+
+
 def tender_create(
     *,
     actor: Actor,
@@ -97,7 +107,8 @@ def tender_create(
     taxi_category: str = "",
 ) -> Tender:
     """Open a tender offering ``places`` ≤ the free quota on the opening date: the quota minus the
-    active permits (the law core's answer) minus places already promised by other live tenders.
+    active permits minus places already promised by other live tenders — the law core's answer
+    (:func:`tender_places`), kept with the act.
 
     A taxi tender offers places of one category (taxi art. 5–6), which its grants take. The law
     sets one quota for every category together (art. 3 §1: one vehicle per 1 200 inhabitants),
@@ -124,39 +135,12 @@ def tender_create(
         lock_quota(service)
         if Tender.objects.filter(number=number.strip()).exists():
             raise FieldError("número", "já existe licitação com este número")
-        quota = quota_decision(municipality, service, opened_on)
-        decision = quota
-        if quota is not None:
-            available = int(quota.outcome["available"])
-            promised = promised_places(service)
-            free = max(0, available - promised)
-            places_ok = places <= free
-            decision = Decision(
-                "registry.tender_create",
-                opened_on,
-                municipality.slug,
-                places_ok,
-                (
-                    *(r for r in quota.reasons if r.verdict is not Verdict.REFUSED),
-                    Reason(
-                        "registry.tender_places_within_quota",
-                        quota.citations,
-                        Verdict.OK if places_ok else Verdict.REFUSED,
-                        f"{places} vaga(s) oferecida(s); vagas livres na abertura: {free} "
-                        f"({available} pela cota, menos {promised} já oferecida(s) em outras "
-                        "licitações em andamento).",
-                        {
-                            "vagas": places,
-                            "livres": free,
-                            "cota_livre": available,
-                            "prometidas": promised,
-                        },
-                    ),
-                ),
-                "Vagas dentro da cota." if places_ok else "Vagas acima da cota livre.",
-            )
-            if not places_ok:
-                raise Refused(decision)
+        decision = tender_places(municipality, service, opened_on, places)
+        if not decision.outcome["allowed"]:
+            # A quota the law cannot count yet (an IBGE figure missing) refuses nothing by
+            # itself: say why the places cannot be offered.
+            pending = "; ".join(r.message for r in decision.reasons)
+            raise Refused(decision, "" if decision.refusals else f"Recusado: {pending}")
         tender = Tender.objects.create(
             service=service,
             taxi_category=taxi_category,
@@ -176,7 +160,7 @@ def tender_create(
                 "places": places,
                 "opened_on": opened_on,
             },
-            basis=basis_of(decision) if decision else None,
+            basis=basis_of(decision),
         )
     return tender
 

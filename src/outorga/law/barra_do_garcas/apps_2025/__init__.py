@@ -60,6 +60,7 @@ from ._base import LAW, art
 from .concurrency import Peak, merge_intervals, peak_concurrent_drivers
 from .driver_documents import driver_documents_current
 from .enforcement import (
+    credential_after_revision,
     credential_standing,
     penalty,
     penalty_appeal,
@@ -173,6 +174,7 @@ __all__ = [
     "Peak",
     "complaint_deadline",
     "concurrency_month",
+    "credential_after_revision",
     "credential_standing",
     "driver_documents",
     "driver_documents_current",

@@ -10,6 +10,11 @@ from typing import Any
 
 from outorga.law.citations import decision
 from outorga.law.common.labels import sentence
+from outorga.law.common.tender import (
+    TENDER_PLACES_FACTS,
+    tender_places_decision,
+    tender_places_within_quota,
+)
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
@@ -164,6 +169,47 @@ def quota_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         return decide(qid, ctx, outcome, reasons, summary)
 
     return answer(qid, ctx, grant_date, (art(3, 1), art(3, 2), decision(7)), build)
+
+
+def art_3_par_1_tender_places_within_quota(places: int, available: int, promised: int) -> Reason:
+    """Art. 3º — the permission through a tender — with §1: every place the tender offers is a
+    permission within the quota (one vehicle per 1 200 inhabitants, every category together), so
+    it offers at most the places the quota leaves free on its opening day, less those promised by
+    other tenders in progress."""
+    return tender_places_within_quota(
+        rule_id("art_3_par_1_tender_places_within_quota"),
+        places,
+        available,
+        promised,
+        art(3),
+        art(3, 1),
+        decision(7),
+    )
+
+
+@question(
+    "ipatinga.taxi-2017.tender_places",
+    law=LAW,
+    title="A licitação pode oferecer estas vagas de táxi, dentro da cota?",
+    schema=closed(
+        {**QUOTA_SCHEMA["properties"], **TENDER_PLACES_FACTS},
+        required=["active_permits", "places", "promised_places"],
+    ),
+)
+def tender_places_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 3º with §1–2: the places a tender opened on ``grant_date`` offers, against the quota
+    on that day (D-7)."""
+    qid = "ipatinga.taxi-2017.tender_places"
+    q = quota_question(ctx, {k: facts[k] for k in ("grant_date", "active_permits") if k in facts})
+    counted = q.outcome or {}
+    return tender_places_decision(
+        q,
+        counted.get("quota"),
+        counted.get("available"),
+        dict(facts),
+        art_3_par_1_tender_places_within_quota,
+        lambda outcome, reasons, summary: decide(qid, ctx, outcome, reasons, summary),
+    )
 
 
 # --- art. 5º–9º: categories -------------------------------------------------------------------

@@ -37,6 +37,7 @@ from .appeals import (
     art56_1_who_decides,
     art64_credential_reduction,
     art64_partial_provision,
+    credential_after_revision,
     d1_penalty_final,
     notice_by_appearance,
     penalty_appeal,
@@ -123,4 +124,5 @@ __all__ = [
     "art64_partial_provision",
     "art64_credential_reduction",
     "penalty_revision",
+    "credential_after_revision",
 ]

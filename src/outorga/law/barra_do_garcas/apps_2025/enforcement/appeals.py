@@ -564,3 +564,120 @@ def penalty_revision(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         else f"A decisão recorrida não pode ser {label}: {'; '.join(r.message for r in reasons if r.verdict in (Verdict.REFUSED, Verdict.PENDING))}"
     )
     return decide(qid, ctx, outcome, reasons, summary)
+
+
+# --- art. 26 IV: the credential once the appeal against its measure is granted -------------------
+
+
+def art26_iv_revision_leaves_another_cases_cancellation(
+    case_kind: str, status: str
+) -> Reason | None:
+    """Art. 26, IV: "cancelamento definitivo do credenciamento da plataforma". The exception to
+    the credential given back on appeal: annulling or reducing a suspension revises that
+    suspension only; a cancellation decided meanwhile in another case stays, and only that
+    case's own appeal undoes it. None where it does not apply."""
+    if case_kind != "credential_suspension" or status != "cancelled":
+        return None
+    return reason(
+        "apps.art26.iv.cancellation_definitive",
+        Verdict.INFO,
+        "Credenciamento cancelado definitivamente em outro processo: o recurso contra a "
+        "suspensão não o restabelece; só o recurso contra o cancelamento o desfaz.",
+        art(26, inc="IV"),
+        facts={"penalidade_revista": case_kind, "situação_do_credenciamento": status},
+    )
+
+
+def art26_iv_revision_leaves_another_cases_suspension(
+    status: str, suspended_until: dt.date | None, of_another_case: bool
+) -> Reason | None:
+    """Art. 26, IV: one temporary suspension at a time. The exception to the credential given
+    back on appeal: the suspension in force was imposed by another case, after this one's ended;
+    revising this case's period does not lift that one. None where it does not apply."""
+    if status != "suspended" or not of_another_case:
+        return None
+    return reason(
+        "apps.art26.iv.another_case_suspension_kept",
+        Verdict.INFO,
+        "A suspensão em curso"
+        + (f", até {fmt(suspended_until)}," if suspended_until else "")
+        + " foi aplicada em outro processo: o recurso contra esta penalidade não a levanta.",
+        art(26, inc="IV"),
+        facts={"situação_do_credenciamento": status, "suspensa_até": suspended_until},
+    )
+
+
+def art64_credential_after_revision(
+    as_of: dt.date, revised_until: dt.date | None
+) -> tuple[str, dt.date | None, Reason]:
+    """Art. 26, IV with Lei 9.784/1999 art. 64 (D-17): the base rule. The measure annulled
+    (``revised_until`` None), the platform is credentialed again; reduced to a suspension, it
+    stays suspended through the new last day, that day included, and is credentialed again when
+    that day has already passed on the day of the appeal's decision (``as_of``)."""
+    if revised_until is not None and revised_until >= as_of:
+        status, until = "suspended", revised_until
+        msg = (
+            f"Recurso provido em parte: credenciamento suspenso até {fmt(revised_until)}; a "
+            f"plataforma volta a operar em {fmt(revised_until + dt.timedelta(days=1))}."
+        )
+    else:
+        status, until = "credentialed", None
+        msg = (
+            "Recurso provido: a penalidade é anulada e o credenciamento, restabelecido."
+            if revised_until is None
+            else f"Recurso provido em parte: a suspensão reduzida terminou em "
+            f"{fmt(revised_until)}; o credenciamento é restabelecido."
+        )
+    return (
+        status,
+        until,
+        reason(
+            "apps.art26.iv.credential_after_revision",
+            Verdict.INFO,
+            msg,
+            art(26, inc="IV"),
+            art(26, "único"),
+            decision(17),
+            FEDERAL_PARTIAL_PROVISION,
+            facts={"decidido_em": as_of, "novo_último_dia": revised_until},
+        ),
+    )
+
+
+@question(
+    "barra-do-garcas.apps-2025.credential_after_revision",
+    law=LAW,
+    title="Provido o recurso contra a suspensão ou o cancelamento, como fica o credenciamento?",
+    schema=closed(
+        {
+            "case_kind": {"enum": sorted(PROPOSALS)},
+            "status": {"enum": ["credentialed", "suspended", "cancelled"]},
+            "suspended_until": DATE,
+            "suspension_of_another_case": {"type": "boolean"},
+            "revised_until": DATE,
+        },
+        required=["case_kind", "status", "suspension_of_another_case"],
+    ),
+)
+def credential_after_revision(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """The credential on the day (``as_of``) the appeal against a measure of art. 26 IV
+    (``case_kind``) is granted: in full (no ``revised_until``) or in part, the new last day of the
+    suspension (``revised_until``, :func:`art64_credential_reduction`). ``status`` and
+    ``suspended_until`` are the credential's now; ``suspension_of_another_case`` whether the
+    suspension in force was imposed by another case. The exceptions — a cancellation of another
+    case, a suspension of another case — come before the base rule."""
+    qid = "barra-do-garcas.apps-2025.credential_after_revision"
+    status = facts["status"]
+    running = day(facts["suspended_until"]) if facts.get("suspended_until") else None
+    revised = day(facts["revised_until"]) if facts.get("revised_until") else None
+    kept = art26_iv_revision_leaves_another_cases_cancellation(
+        facts["case_kind"], status
+    ) or art26_iv_revision_leaves_another_cases_suspension(
+        status, running, bool(facts["suspension_of_another_case"])
+    )
+    if kept is not None:
+        new_status, until, why = status, running, kept
+    else:
+        new_status, until, why = art64_credential_after_revision(ctx.as_of, revised)
+    outcome = {"status": new_status, "suspended_until": until}
+    return decide(qid, ctx, outcome, [why], why.message)

@@ -28,9 +28,11 @@ from .public_post import (
     public_post_suspension,
 )
 from .quotas import (
+    art_6_art_10_i_tender_places_within_quota,
     art_10_i_mototaxi_quota,
     art_10_ii_motofrete_unlimited,
     quota,
+    tender_places,
 )
 from .term import (
     ENDED_PT,
@@ -85,6 +87,8 @@ __all__ = [
     "art_10_i_mototaxi_quota",
     "art_10_ii_motofrete_unlimited",
     "quota",
+    "art_6_art_10_i_tender_places_within_quota",
+    "tender_places",
     "DocumentRule",
     "DOCUMENT_RULES",
     "document_expiry",

@@ -10,6 +10,11 @@ from typing import Any
 
 from outorga.law.citations import decision
 from outorga.law.common.labels import sentence
+from outorga.law.common.tender import (
+    TENDER_PLACES_FACTS,
+    tender_places_decision,
+    tender_places_within_quota,
+)
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
@@ -64,18 +69,21 @@ def art_10_ii_motofrete_unlimited(ctx: Context) -> Reason:
     )
 
 
+QUOTA_SCHEMA: dict[str, Any] = closed(
+    {
+        "service": {"enum": [s.value for s in Service]},
+        "grant_on": DATE,
+        "active_permits": {"type": "integer", "minimum": 0},
+    },
+    required=["service", "grant_on", "active_permits"],
+)
+
+
 @question(
     "ipatinga.mototaxi-2013.quota",
     law=LAW_ID,
     title="Há vaga para uma nova permissão de mototáxi/motofrete?",
-    schema=closed(
-        {
-            "service": {"enum": [s.value for s in Service]},
-            "grant_on": DATE,
-            "active_permits": {"type": "integer", "minimum": 0},
-        },
-        required=["service", "grant_on", "active_permits"],
-    ),
+    schema=QUOTA_SCHEMA,
 )
 def quota(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 10: the quota on the grant date (D-7) against the permits active now."""
@@ -105,4 +113,46 @@ def quota(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         [r],
         f"{sentence(SERVICE_PT[service])}: limite {limit}, "
         + ("há vaga." if may else "sem vaga para nova outorga."),
+    )
+
+
+# --- Art. 6 with art. 10: the places a tender offers ---------------------------------------------
+
+
+def art_6_art_10_i_tender_places_within_quota(places: int, available: int, promised: int) -> Reason:
+    """Art. 6 — the permission is granted after a tender — with art. 10, I: every place the
+    tender offers is a permission within the quota, so it offers at most the places the quota
+    leaves free on its opening day, less those promised by other tenders in progress."""
+    return tender_places_within_quota(
+        "art_6_art_10_i_tender_places_within_quota",
+        places,
+        available,
+        promised,
+        art(6),
+        art(10, inc="I"),
+        decision(7),
+    )
+
+
+@question(
+    "ipatinga.mototaxi-2013.tender_places",
+    law=LAW_ID,
+    title="A licitação pode oferecer estas vagas de mototáxi/motofrete, dentro da cota?",
+    schema=closed(
+        {**QUOTA_SCHEMA["properties"], **TENDER_PLACES_FACTS},
+        required=["service", "grant_on", "active_permits", "places", "promised_places"],
+    ),
+)
+def tender_places(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 6 with art. 10: the places a tender opened on ``grant_on`` offers, against the quota
+    (I; D-7) — motofrete has none (II)."""
+    qid = "ipatinga.mototaxi-2013.tender_places"
+    q = quota(ctx, {k: facts[k] for k in ("service", "grant_on", "active_permits")})
+    return tender_places_decision(
+        q,
+        q.outcome["limit"],
+        q.outcome["available"],
+        dict(facts),
+        art_6_art_10_i_tender_places_within_quota,
+        lambda outcome, reasons, summary: decide(qid, ctx, outcome, reasons, summary),
     )

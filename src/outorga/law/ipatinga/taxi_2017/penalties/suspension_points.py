@@ -155,6 +155,28 @@ def art_41_caput_d_1_not_before_final(
     )
 
 
+#: Who the inscription suspended is, as the refusal names them.
+WHOSE = {"titular": "pelo titular", "auxiliar": "por este auxiliar"}
+
+
+def art_42_iv_the_offenders_inscription(auto: str, committed: bool, role: str | None) -> Reason:
+    """Art. 42, IV — "suspensão do cadastro de taxista": a measure against the infractor, so it
+    suspends the inscription of the taxista (holder or auxiliary) who committed the infraction
+    of the auto, never another taxista's of the same permission."""
+    whom = WHOSE.get(role or "", "por este taxista")
+    return check(
+        rule_id("art_42_iv_the_offenders_inscription"),
+        committed,
+        lambda: f"O auto {auto} foi cometido {whom}.",
+        lambda: (
+            f"O auto {auto} não foi cometido {whom}: a suspensão do cadastro pune o taxista "
+            "infrator (art. 42, IV)."
+        ),
+        art(42, inc="IV"),
+        facts={"auto": auto, "cometido_pelo_suspenso": committed, "suspenso": role},
+    )
+
+
 def _suspension_on_a_final_auto(
     qid: str, ctx: Context, facts: Mapping[str, Any], target: str
 ) -> Decision:
@@ -166,6 +188,19 @@ def _suspension_on_a_final_auto(
     def build() -> Decision:
         grounds = facts.get("grounds")
         reasons = [art_41_caput_d_1_on_a_final_auto(grounds, target)]
+        if (
+            target == "cadastro"
+            and grounds is not None
+            and "committed_by_the_suspended" in grounds
+            and not has_refusal(reasons)
+        ):
+            reasons.append(
+                art_42_iv_the_offenders_inscription(
+                    grounds["auto"],
+                    bool(grounds["committed_by_the_suspended"]),
+                    grounds.get("suspended_role"),
+                )
+            )
         if grounds is not None and not has_refusal(reasons):
             final_on = opt_day(grounds.get("final_on"))
             reasons.append(

@@ -71,12 +71,14 @@ def test_an_inspector_sees_a_cassated_badge_is_not_valid_on_a_phone(
 
 
 @pytest.mark.parametrize("width", [1280, 390])
-def test_mototaxi_art_2_ii_the_desk_is_not_offered_to_print_a_cassada_permit_s_badge(
+def test_mototaxi_art_2_ii_the_desk_prints_a_cassada_permit_s_badge_only_as_a_copy_sem_validade(
     page, demo_site, artifacts, settings, tmp_path, width
 ):
     """At the desk, desktop and phone: a badge whose permit was cassada (mototaxi art. 2 II, art.
-    5 §4) shows its status with no PDF to print, and the PDF's address, typed by hand, brings the
-    clerk back to the list with the refusal and its article."""
+    5 §4) shows its status, and the desk is offered only a copy for the case file (ADR 0054): the
+    link says "Cópia sem validade", and the PDF it gives carries "SEM VALIDADE" across the card
+    with the day and the article."""
+    import pypdfium2
     from browser_factories import fits, login
 
     settings.MEDIA_ROOT = tmp_path / "media"
@@ -94,12 +96,13 @@ def test_mototaxi_art_2_ii_the_desk_is_not_offered_to_print_a_cassada_permit_s_b
     page.goto(f"{demo_site.url}/crachas/")
     row = page.get_by_role("row").filter(has_text=badge.serial)
     assert "cassad" in row.inner_text().lower()
-    assert row.get_by_role("link", name="PDF").count() == 0
-    fits(page, width)
-    page.goto(f"{demo_site.url}/crachas/{badge.pk}/cracha.pdf")
-    page.wait_for_url(f"{demo_site.url}/crachas/")
-    refusal = page.get_by_role("alert")
-    assert "cassada em 02/03/2026" in refusal.inner_text() and "art. 5, §4" in refusal.inner_text()
-    assert "danger" in (refusal.get_attribute("class") or "")
+    copy = row.get_by_role("link", name="Cópia sem validade (PDF)")
+    assert copy.count() == 1
+    assert row.get_by_role("link", name="PDF", exact=True).count() == 0
     fits(page, width)
     page.screenshot(path=str(artifacts / f"desk-badge-cassada-{width}px.png"), full_page=True)
+    response = page.request.get(f"{demo_site.url}{copy.get_attribute('href')}")
+    assert response.ok and response.headers["content-type"] == "application/pdf"
+    text = pypdfium2.PdfDocument(response.body())[0].get_textpage().get_text_range()
+    assert "SEM VALIDADE" in text and "NÃO VALE COMO IDENTIFICAÇÃO" in text
+    assert "cassada em 02/03/2026" in text and "art. 5, §4" in text

@@ -38,6 +38,7 @@ LABELS: dict[str, str] = {
     "signing_key.rotate": "Chave de assinatura dos crachás trocada",
     "api_token.issue": "Credencial de API emitida",
     "api_token.revoke": "Credencial de API revogada",
+    "api_token.refuse": "Chamada de API recusada (credenciamento suspenso ou cancelado)",
     # Registry
     "person.create": "Pessoa cadastrada",
     "person.update": "Cadastro de pessoa corrigido",

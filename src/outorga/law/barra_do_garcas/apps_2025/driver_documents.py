@@ -33,10 +33,10 @@ from outorga.law.schemas import closed
 
 from ._base import DATE, DOCUMENT, LAW, art, day, decide, fmt, info, optional_param
 from .final_provisions import not_in_force
-from .platform_duties import VEHICLE_KINDS
 from .registration import (
     CNH_SCHEMA,
     RULE_MUNICIPAL_DEBT_CLEARANCE,
+    VEHICLE_FACTS,
     art4_ii_b_cnh,
     art4_ii_document,
     vehicle_requirements,
@@ -48,18 +48,6 @@ QID = "barra-do-garcas.apps-2025.driver_documents_current"
 #: ``valid_until`` the validity it states, if any; ``issued_on`` the day it was issued.
 CERTIFICATE: dict[str, Any] = closed(
     {"valid_until": DATE, "negative": {"type": "boolean"}, "issued_on": DATE}
-)
-
-VEHICLE: dict[str, Any] = closed(
-    {
-        "kind": {"enum": list(VEHICLE_KINDS)},
-        "wheels": {"type": "integer", "minimum": 1, "maximum": 12},
-        "manufacture_year": {"type": "integer", "minimum": 1900, "maximum": 2100},
-        "crlv": DOCUMENT,
-        "app_insurance": DOCUMENT,
-        "dpvat": DOCUMENT,
-    },
-    required=["kind", "manufacture_year"],
 )
 
 
@@ -204,7 +192,7 @@ def driver_requirements(ctx: Context, facts: Mapping[str, Any]) -> list[Reason]:
             "criminal_certificate": CERTIFICATE,
             "municipal_debt_certificate": CERTIFICATE,
             "inss_registration": DOCUMENT,
-            "vehicle": VEHICLE,
+            "vehicle": VEHICLE_FACTS,
         },
         required=["vehicle"],
     ),

@@ -445,3 +445,26 @@ def test_staff_screen_notice_paper_appeal_and_the_chief_executive_upholds(
     p = platform_now(barra_m, platform)
     assert p.status == Platform.Status.CREDENTIALED
     assert "provido: penalidade anulada" in chief.get(url).content.decode()
+
+
+@pytest.mark.parametrize(("result", "counted"), [("upheld", False), ("dismissed", True)])
+def test_art_26_i_a_proposal_annulled_on_appeal_establishes_no_occurrence(
+    barra_m, authority, mayor, platform, suspended, result, counted
+):
+    """Art. 26, I counts the earlier occurrences established: a suspension the Chief Executive
+    annulled on appeal (Lei 9.784/1999 art. 53, 56 §1) established none, and the record says so
+    to the law ("annulled"); one whose appeal was dismissed still counts."""
+    from outorga.law.barra_do_garcas.apps_2025.enforcement.penalties import (
+        art26_i_prior_occurrences,
+    )
+    from outorga.platforms.services.common import occurrences
+
+    a = paper(barra_m, authority, suspended, dt.date(2026, 10, 26))
+    decide(barra_m, mayor, a, result)
+    later = dt.date(2026, 12, 1)
+    with tenant(barra_m):
+        record = occurrences(platform_now(barra_m, platform), later)
+    (case,) = [o for o in record if o["id"] == f"processo {suspended.pk}"]
+    assert case["status"] == ("upheld" if counted else "annulled")
+    _, why = art26_i_prior_occurrences(later, record)
+    assert (case["id"] in why.facts["consideradas"]) is counted

@@ -10,7 +10,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any, NoReturn, TypeVar
 
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
@@ -27,12 +27,15 @@ from ..models import (
     AppealFiling,
     Platform,
     PlatformCase,
+    PlatformCaseAppeal,
     PlatformDriver,
     PlatformPenalty,
     PlatformPenaltyAppeal,
 )
 
 AppealT = TypeVar("AppealT", bound=AppealFiling)
+#: A proposal's appeal that annulled the measure it applied.
+ANNULLED_ON_APPEAL = PlatformCaseAppeal.Result.UPHELD
 
 # --- errors ---------------------------------------------------------------------------------------
 
@@ -307,9 +310,13 @@ def _as_occurrences(
                 "id": f"processo {c.pk}",
                 "kind": "proposal",
                 "on": c.infraction_on.isoformat(),
-                "status": c.status,
+                # A measure the Chief Executive annulled on appeal (Lei 9.784/1999 art. 53, 56
+                # §1) established nothing: the law reads it as annulled (art. 26, I).
+                "status": "annulled" if c.appeal_result == ANNULLED_ON_APPEAL else c.status,
             }
-            for c in cases.order_by("infraction_on", "pk")
+            for c in cases.annotate(appeal_result=F("appeal__result")).order_by(
+                "infraction_on", "pk"
+            )
         ),
     ]
 

@@ -21,8 +21,8 @@ from outorga.platforms.services.candidates import infraction_candidate_record
 from outorga.platforms.services.cases import platform_reinstate_after_suspension
 from outorga.platforms.services.common import PlatformError, bound_law
 from outorga.platforms.services.driver_documents import platform_driver_documents_recheck
+from outorga.platforms.services.penalty_period_fill import platform_penalty_appeal_periods_fill
 from outorga.platforms.services.penalty_process import (
-    platform_penalty_appeal_periods_fill,
     platform_penalty_finalize_lapsed,
 )
 

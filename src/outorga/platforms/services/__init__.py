@@ -21,6 +21,8 @@ One module per aggregate:
 * ``penalties`` — imposing a warning or fine and the fine's debt (art. 26 I–II, D-5);
 * ``penalty_process`` — a penalty's notice, appeal, reconsideration, judgment and finality (art. 26
   sole paragraph; D-1, D-4, D-17);
+* ``penalty_period_fill`` — the reconsideration period given late to appeals filed before the
+  step existed (Lei 9.784/1999 art. 56 §1, D-17);
 * ``candidates`` — infraction and concurrency candidates (art. 3 §2, art. 15, art. 16);
 * ``deadlines`` — a day recorded as no business day moves the running deadlines (D-4, art. 15).
 """

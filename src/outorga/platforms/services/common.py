@@ -349,7 +349,7 @@ def reconsideration_period(municipality: Municipality, on: dt.date, filed_on: dt
     (Lei 9.784/1999 art. 56 §1; regulation, else 5 days, D-4 counting; D-17), asked of the law
     in force on ``on``, the day the appeal was recorded; its last day is the outcome's
     ``reconsider_until``. One question for the filing, a recount (D-4) and a period recorded
-    late (``penalty_process.platform_penalty_appeal_periods_fill``)."""
+    late (``penalty_period_fill.platform_penalty_appeal_periods_fill``)."""
     return bound_law(municipality, on).ask(
         "penalty_revision", revision_facts("reconsideration", filed_on, filed_on, "confirm")
     )

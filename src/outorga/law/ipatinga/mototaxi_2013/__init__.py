@@ -14,6 +14,9 @@ One submodule per part of the law, in the order of its articles:
   municipal data (``ipatinga.mototaxi-2013.fee``)
 - :mod:`.catalog` — every infraction of art. 38–41 (:data:`CATALOG`)
 - :mod:`.penalties` — art. 31–32, 34, 47 (``ipatinga.mototaxi-2013.penalty``)
+- :mod:`.loads` — art. 24, §3º (``ipatinga.mototaxi-2013.motofrete_load``)
+- :mod:`.suspension` — art. 32, I with art. 2, XXIV, and art. 32, §2º (the permit's suspension
+  and the return after it)
 - :mod:`.registration` — art. 4 §2 with 13 XX a (``ipatinga.mototaxi-2013.registration_update``)
 - :mod:`.contractors` — art. 25 (``ipatinga.mototaxi-2013.motofrete_contractor``)
 - :mod:`.appeals` — art. 42–44 (``ipatinga.mototaxi-2013.appeal_deadline``, ``ipatinga.mototaxi-2013.defence_result``)
@@ -33,11 +36,13 @@ from . import (
     contractors,
     enforcement,
     fees,
+    loads,
     penalties,
     people,
     permits,
     registration,
     service,
+    suspension,
     vehicles,
 )
 from ._common import LAW_ID, Service, Severity, art
@@ -76,7 +81,7 @@ PROCEDURE = Procedure(
 
 #: The loads a motofrete may be found carrying (art. 24, §3), code → label, for the screens that
 #: record them (``interfaces.load_kinds``); the law's ``motofrete_load`` judges them.
-LOAD_KINDS: dict[str, str] = dict(vehicles.LOAD_KINDS)
+LOAD_KINDS: dict[str, str] = dict(loads.LOAD_KINDS)
 
 #: The fees of the Cadastro and the inspections (art. 4, 5 §1, §6): code → label, articles.
 FEE_TYPES: dict[str, tuple[str, tuple[Citation, ...]]] = dict(fees.FEES)
@@ -154,9 +159,11 @@ __all__ = [
     "fees",
     "infraction_type",
     "infraction_types",
+    "loads",
     "penalties",
     "people",
     "permits",
     "service",
+    "suspension",
     "vehicles",
 ]

@@ -1,0 +1,217 @@
+"""Suspensions of the permission (art. 32, I with art. 2, XXIV; art. 32, §2º): what a
+suspension rests on — the count of :mod:`.penalties`, never a free measure — and the return to
+service after it is served, once the holder proves the irregularities mended."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+from outorga.law.citations import decision
+from outorga.law.common.suspension import PERMIT_SUSPENSION_SCHEMA
+from outorga.law.context import Context
+from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.law.questions import question
+from outorga.law.rules import check
+from outorga.law.schemas import closed
+
+from ._common import (
+    DATE,
+    LAW_ID,
+    art,
+    day,
+    decide,
+    fmt,
+    has_refusal,
+)
+from .penalties import ART_32_I, ART_32_P2
+
+# --- Art. 32, I with art. 2, XXIV: what a suspension of the permission rests on ----------------------
+
+ART_2_XXIV = art(2, inc="XXIV")
+
+
+def art_32_i_suspension_follows_the_count(grounds: Mapping[str, Any] | None) -> Reason:
+    """Art. 32, I with art. 2, XXIV — a suspensão da permissão é "resultado de Processo
+    Administrativo por infração legal ou regulamentar": 30 dias após 3 infrações graves ou
+    gravíssimas em 12 meses, 15 dias após 3 leves e médias (D-1: only final ones count; D-2: not
+    those that already caused a suspension). The authority applies it (art. 34), but does not
+    choose it: without the count there is no suspension to apply. The other suspension of art. 2,
+    XXIV — while the holder holds an elected or confidence post — is not a penalty and has its
+    own act. One auto alone, however final, does not suspend a mototaxi permission."""
+    counted = list((grounds or {}).get("infractions") or ())
+    found = grounds is not None and grounds.get("kind") == "escalation" and bool(counted)
+    return check(
+        "art_32_i_suspension_follows_the_count",
+        found,
+        lambda: f"Suspensão decorrente da contagem de infrações definitivas: {', '.join(counted)}.",
+        "A suspensão da permissão resulta do processo por infração: 3 infrações definitivas em "
+        "12 meses, contadas pelo sistema, dão 15 ou 30 dias, impostos pela autoridade na fila "
+        "de fiscalização; sem essa contagem não há suspensão a aplicar (a suspensão enquanto o "
+        "permissionário exerce cargo eletivo ou de confiança tem ato próprio).",
+        ART_32_I,
+        ART_2_XXIV,
+        decision(1),
+        decision(2),
+        facts={"fundamento": dict(grounds) if grounds else None},
+    )
+
+
+def art_32_i_suspension_days_of_the_count(days: int, grounds: Mapping[str, Any]) -> Reason:
+    """Art. 32, I — "suspensão da permissão por 30 (trinta) dias ... ou de suspensão de 15
+    (quinze) dias": the length is the one the count gave (D-2), never another the authority
+    picks."""
+    counted_days = int(grounds.get("days") or 0)
+    return check(
+        "art_32_i_suspension_days_of_the_count",
+        days == counted_days,
+        lambda: f"Suspensão por {days} dias, a que a contagem determina.",
+        lambda: (
+            f"A contagem das infrações determina {counted_days} dias de suspensão; a lei não "
+            f"admite {days}."
+        ),
+        ART_32_I,
+        decision(2),
+        facts={"dias": days, "dias_da_contagem": counted_days},
+    )
+
+
+@question(
+    "ipatinga.mototaxi-2013.permit_suspension",
+    law=LAW_ID,
+    title="A suspensão da permissão tem o fundamento que a lei exige?",
+    schema=PERMIT_SUSPENSION_SCHEMA,
+)
+def permit_suspension(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 32, I and art. 2, XXIV: a suspension of the permission by penalty only follows the
+    count of final infractions (D-1, D-2), for the days it gives."""
+    days = int(facts["days"])
+    grounds = facts.get("grounds")
+    reasons = [art_32_i_suspension_follows_the_count(grounds)]
+    if grounds is not None and not has_refusal(reasons):
+        reasons.append(art_32_i_suspension_days_of_the_count(days, grounds))
+    ok = not has_refusal(reasons)
+    return decide(
+        "ipatinga.mototaxi-2013.permit_suspension",
+        ctx,
+        {"allowed": ok},
+        reasons,
+        "Suspensão fundada na contagem do art. 32, I."
+        if ok
+        else "Suspensão recusada (art. 32, I): "
+        + " ".join(r.message for r in reasons if r.verdict is Verdict.REFUSED),
+    )
+
+
+# --- Art. 32, §2º: return after a suspension served ----------------------------------------------------
+
+
+def art_32_par2_served(started_on: dt.date, until: dt.date, on: dt.date) -> Reason:
+    """Art. 32, §2º — "Cumprida a suspensão da permissão": the return comes only after the last
+    day of the suspension."""
+    return check(
+        "art_32_par2_served",
+        on > until,
+        lambda: f"Suspensão de {fmt(started_on)} a {fmt(until)} cumprida.",
+        lambda: f"A suspensão vai até {fmt(until)}: o retorno só depois de cumprida.",
+        ART_32_P2,
+        facts={"inicio": started_on, "fim": until, "retorno": on},
+    )
+
+
+def art_32_par2_proof(
+    description: str, document: Mapping[str, Any] | None, started_on: dt.date, on: dt.date
+) -> Reason:
+    """Art. 32, §2º — o permissionário deverá apresentar-se ao Órgão Municipal de Trânsito,
+    comprovando terem sido sanadas as irregularidades que lhe deram causa. "Comprovando" asks for
+    proof, not a statement: what was remedied, said in words, and a document recorded in the
+    registry that shows it, presented for this return — from the first day of the suspension up
+    to the day of the return (an older paper cannot show a remedy of what the suspension
+    punished)."""
+    described = bool(description.strip())
+    presented = day(document["presented_on"]) if document else None
+    dated = presented is not None and started_on <= presented <= on
+    missing = []
+    if not described:
+        missing.append("a descrição das irregularidades sanadas")
+    if document is None:
+        missing.append("o documento comprobatório registrado no cadastro")
+    elif not dated:
+        missing.append(
+            f"um documento apresentado entre {fmt(started_on)} (início da suspensão) e "
+            f"{fmt(on)} (o apresentado em {fmt(presented) if presented else '?'} não serve)"
+        )
+    return check(
+        "art_32_par2_proof",
+        not missing,
+        lambda: (
+            "Comprovado que as irregularidades que deram causa à suspensão foram sanadas: "
+            f"{description.strip()} (documento apresentado em "
+            f"{fmt(presented) if presented else '?'})."
+        ),
+        lambda: (
+            "Para voltar a operar o permissionário deve comprovar que sanou as irregularidades que "
+            "deram causa à suspensão; falta " + "; ".join(missing) + "."
+        ),
+        ART_32_P2,
+        facts={
+            "descricao": description.strip(),
+            "documento": dict(document) if document else None,
+            "inicio_da_suspensao": started_on,
+        },
+    )
+
+
+RETURN_SCHEMA: dict[str, Any] = closed(
+    {
+        "suspension_started_on": DATE,
+        "suspended_until": DATE,
+        "returned_on": DATE,
+        "proof": closed(
+            {
+                "description": {"type": "string"},
+                "document": closed(
+                    {
+                        "id": {"type": "integer"},
+                        "kind": {"type": "string", "minLength": 1},
+                        "presented_on": DATE,
+                    },
+                    required=["id", "kind", "presented_on"],
+                ),
+            },
+            required=["description"],
+        ),
+    },
+    required=["suspension_started_on", "suspended_until", "returned_on", "proof"],
+)
+
+
+@question(
+    "ipatinga.mototaxi-2013.suspension_return",
+    law=LAW_ID,
+    title="O permissionário suspenso pode voltar a operar (suspensão cumprida e comprovação)?",
+    schema=RETURN_SCHEMA,
+)
+def suspension_return(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 32, §2º: back to active only after the suspension is served and with the proof that
+    the irregularities that caused it were remedied."""
+    started = day(facts["suspension_started_on"])
+    until = day(facts["suspended_until"])
+    on = day(facts["returned_on"])
+    proof = facts["proof"]
+    reasons = [
+        art_32_par2_served(started, until, on),
+        art_32_par2_proof(proof["description"], proof.get("document"), started, on),
+    ]
+    ok = not has_refusal(reasons)
+    return decide(
+        "ipatinga.mototaxi-2013.suspension_return",
+        ctx,
+        {"may_return": ok},
+        reasons,
+        "Retorno admitido (art. 32, §2º)."
+        if ok
+        else "Retorno recusado (art. 32, §2º): "
+        + " ".join(r.message for r in reasons if r.verdict is Verdict.REFUSED),
+    )

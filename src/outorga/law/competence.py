@@ -195,21 +195,10 @@ _TABLE: list[Competence] = [
     _c(MOTO, "penalty.warning", {R.AUTORIDADE, R.FISCAL}, cite(MOTO, 34), cite(MOTO, 31, 3)),
     _c(MOTO, "penalty.fine", {R.AUTORIDADE}, cite(MOTO, 34)),
     _c(MOTO, "penalty.suspension", {R.AUTORIDADE}, cite(MOTO, 34)),
-    _c(
-        MOTO,
-        "penalty.revocation",
-        {R.CHEFE_EXECUTIVO},
-        cite(MOTO, 34, 1),
-        cite(MOTO, 34, 2),
-        decision(3),
-    ),
-    _c(
-        MOTO,
-        "penalty.cassacao",
-        {R.CHEFE_EXECUTIVO},
-        cite(MOTO, 34, 1),
-        cite(MOTO, 34, 2),
-        decision(3),
+    # Art. 34 §1–§2 with D-3: the Chief Executive decides the revocation and the cassação alike.
+    *(
+        _c(MOTO, action, {R.CHEFE_EXECUTIVO}, cite(MOTO, 34, 1), cite(MOTO, 34, 2), decision(3))
+        for action in ("penalty.revocation", "penalty.cassacao")
     ),
     _c(MOTO, "penalty.seizure", {R.FISCAL}, cite(MOTO, 35)),
     _c(MOTO, "seizure.release", {R.ATENDENTE, R.AUTORIDADE}, cite(MOTO, 35, 1)),
@@ -328,10 +317,11 @@ _TABLE: list[Competence] = [
         cite(APPS, 26, inc="IV"),
         decision(3),
     ),
-    _c(APPS, "rule.suspension.record", {R.AUTORIDADE}, decision(16)),
     # Any law's rule may be suspended by a court (D-16): the authority records it under each law.
-    _c(MOTO, "rule.suspension.record", {R.AUTORIDADE}, decision(16)),
-    _c(TAXI, "rule.suspension.record", {R.AUTORIDADE}, decision(16)),
+    *(
+        _c(law, "rule.suspension.record", {R.AUTORIDADE}, decision(16))
+        for law in (APPS, MOTO, TAXI)
+    ),
     _c(APPS, "platform.data.submit", {R.PLATAFORMA}, cite(APPS, 4), cite(APPS, 16), cite(APPS, 24)),
     _c(
         APPS, "platform.report.review", {R.FINANCAS}, cite(APPS, 16), cite(APPS, 18), cite(APPS, 20)

@@ -35,10 +35,14 @@ from ._base import DATE, DOCUMENT, LAW, art, day, decide, fmt, info, optional_pa
 from .final_provisions import not_in_force
 from .registration import (
     CNH_SCHEMA,
+    CRIMINAL_CERTIFICATE_PT,
+    MUNICIPAL_DEBT_CERTIFICATE_PT,
+    RULE_CRIMINAL_CERTIFICATE,
     RULE_MUNICIPAL_DEBT_CLEARANCE,
     VEHICLE_FACTS,
     art4_ii_b_cnh,
     art4_ii_document,
+    art4_ii_f_inss,
     vehicle_requirements,
 )
 
@@ -153,8 +157,8 @@ def driver_requirements(ctx: Context, facts: Mapping[str, Any]) -> list[Reason]:
         *art4_ii_b_cnh(ctx, facts.get("cnh")),
         art4_ii_certificate_current(
             ctx,
-            "apps.art4.ii.c.criminal_certificate",
-            "Certidão negativa de antecedentes criminais",
+            RULE_CRIMINAL_CERTIFICATE,
+            CRIMINAL_CERTIFICATE_PT,
             facts.get("criminal_certificate"),
             ali="c",
             max_age="criminal_certificate_max_age_days",
@@ -165,19 +169,13 @@ def driver_requirements(ctx: Context, facts: Mapping[str, Any]) -> list[Reason]:
             lambda: art4_ii_certificate_current(
                 ctx,
                 RULE_MUNICIPAL_DEBT_CLEARANCE,
-                "Certidão negativa de débitos com o município",
+                MUNICIPAL_DEBT_CERTIFICATE_PT,
                 facts.get("municipal_debt_certificate"),
                 ali="e",
                 max_age="debt_certificate_max_age_days",
             ),
         ),
-        art4_ii_document(
-            ctx,
-            "apps.art4.ii.f.inss",
-            "Inscrição no INSS como contribuinte individual",
-            facts.get("inss_registration"),
-            ali="f",
-        ),
+        art4_ii_f_inss(ctx, facts.get("inss_registration")),
         *vehicle_requirements(ctx, vehicle),
     ]
 

@@ -35,6 +35,10 @@ RULE_PLATFORM_CAP = "apps.art3.platform_cap"
 RULE_DRIVER_CAP_PLATFORM = "apps.art3.driver_cap_platform"
 RULE_DRIVER_CAP_MUNICIPALITY = "apps.art3.driver_cap_municipality"
 RULE_MUNICIPAL_DEBT_CLEARANCE = "apps.art4.ii.e.municipal_debt_clearance"
+RULE_CRIMINAL_CERTIFICATE = "apps.art4.ii.c.criminal_certificate"
+#: Art. 4, II, c and e: the certidões as the law names them.
+CRIMINAL_CERTIFICATE_PT = "Certidão negativa de antecedentes criminais"
+MUNICIPAL_DEBT_CERTIFICATE_PT = "Certidão negativa de débitos com o município"
 
 #: The categories a CNH may carry (CTB art. 143): the vocabulary of the facts. Which of them are "B
 #: ou superior" is the dated parameter ``apps_2025.cnh_categories``.
@@ -441,11 +445,18 @@ def art4_ii_e_municipal_debt_clearance(ctx: Context, doc: Mapping[str, Any] | No
         lambda: art4_ii_document(
             ctx,
             RULE_MUNICIPAL_DEBT_CLEARANCE,
-            "Certidão negativa de débitos com o município",
+            MUNICIPAL_DEBT_CERTIFICATE_PT,
             doc,
             ali="e",
             must_be_negative=True,
         ),
+    )
+
+
+def art4_ii_f_inss(ctx: Context, doc: Mapping[str, Any] | None) -> Reason:
+    """Art. 4, II, f: "Inscrição no INSS como contribuinte individual"."""
+    return art4_ii_document(
+        ctx, "apps.art4.ii.f.inss", "Inscrição no INSS como contribuinte individual", doc, ali="f"
     )
 
 
@@ -485,20 +496,14 @@ def driver_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         *art4_ii_b_cnh(ctx, facts.get("cnh")),
         art4_ii_document(
             ctx,
-            "apps.art4.ii.c.criminal_certificate",
-            "Certidão negativa de antecedentes criminais",
+            RULE_CRIMINAL_CERTIFICATE,
+            CRIMINAL_CERTIFICATE_PT,
             facts.get("criminal_certificate"),
             ali="c",
             must_be_negative=True,
         ),
         art4_ii_e_municipal_debt_clearance(ctx, facts.get("municipal_debt_certificate")),
-        art4_ii_document(
-            ctx,
-            "apps.art4.ii.f.inss",
-            "Inscrição no INSS como contribuinte individual",
-            facts.get("inss_registration"),
-            ali="f",
-        ),
+        art4_ii_f_inss(ctx, facts.get("inss_registration")),
     ]
     return decide_eligibility(
         qid,

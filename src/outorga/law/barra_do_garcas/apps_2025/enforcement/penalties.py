@@ -454,30 +454,19 @@ def credential_standing(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     if facts.get("act") in KEPT_ACTS:
         return _kept_act(ctx, qid, status, until, facts["act"])
     act = STOPPED_ACTS[facts.get("act", "operate")]
-    if status == "cancelled":
-        ok, msg = False, f"Credenciamento cancelado definitivamente: a plataforma não pode {act}."
-    elif status == "suspended" and (until is None or ctx.as_of <= until):
-        ok = False
+    ok = not _stopped(ctx, status, until)
+    if ok:
+        msg = "Credenciamento em vigor."
+    elif status == "cancelled":
+        msg = f"Credenciamento cancelado definitivamente: a plataforma não pode {act}."
+    else:
         msg = (
             f"Credenciamento suspenso até {fmt(until)}: a plataforma não pode {act} antes de "
             f"{fmt(until + dt.timedelta(days=1))}."
             if until
             else f"Credenciamento suspenso: a plataforma não pode {act}."
         )
-    else:
-        ok, msg = True, "Credenciamento em vigor."
-    reasons = [
-        check(
-            "apps.art26.iv.credential_standing",
-            ok,
-            msg,
-            msg,
-            art(3),
-            art(26, inc="IV"),
-            facts={"situação": status, "suspensa_até": until, "ato": act},
-        )
-    ]
-    return decide(qid, ctx, {"may_operate": ok, "suspended_until": until}, reasons, msg)
+    return _standing(ctx, qid, "apps.art26.iv.credential_standing", ok, msg, status, until, act)
 
 
 def _kept_act(ctx: Context, qid: str, status: str, until: dt.date | None, act: str) -> Decision:
@@ -486,10 +475,7 @@ def _kept_act(ctx: Context, qid: str, status: str, until: dt.date | None, act: s
     24), disabling a driver (it adds no one to the roster of art. 3 §2) and its defence and
     appeals (art. 26, parágrafo único)."""
     what = KEPT_ACTS[act][0]
-    stopped = status == "cancelled" or (
-        status == "suspended" and (until is None or ctx.as_of <= until)
-    )
-    if not stopped:
+    if not _stopped(ctx, status, until):
         msg = "Credenciamento em vigor."
     elif status == "cancelled":
         msg = f"Credenciamento cancelado: ainda assim a plataforma pode {what}."
@@ -499,19 +485,44 @@ def _kept_act(ctx: Context, qid: str, status: str, until: dt.date | None, act: s
             if until
             else f"Credenciamento suspenso: ainda assim a plataforma pode {what}."
         )
+    rule = "apps.art26.iv.credential_standing.kept"
+    return _standing(ctx, qid, rule, True, msg, status, until, what, *_kept_cites(act))
+
+
+def _stopped(ctx: Context, status: str, until: dt.date | None) -> bool:
+    """Art. 26, IV: the credential is cancelled, or suspended through ``until`` (its last day;
+    with no last day recorded, until it is lifted)."""
+    return status == "cancelled" or (
+        status == "suspended" and (until is None or ctx.as_of <= until)
+    )
+
+
+def _standing(
+    ctx: Context,
+    qid: str,
+    rule: str,
+    may_operate: bool,
+    msg: str,
+    status: str,
+    until: dt.date | None,
+    act: str,
+    *kept_by: Citation,
+) -> Decision:
+    """The answer of ``credential_standing``: one reason citing art. 3 with art. 26, IV (and the
+    articles that keep the act, ``kept_by``), its text the summary."""
     reasons = [
         check(
-            "apps.art26.iv.credential_standing.kept",
-            True,
+            rule,
+            may_operate,
             msg,
             msg,
             art(3),
             art(26, inc="IV"),
-            *_kept_cites(act),
-            facts={"situação": status, "suspensa_até": until, "ato": what},
+            *kept_by,
+            facts={"situação": status, "suspensa_até": until, "ato": act},
         )
     ]
-    return decide(qid, ctx, {"may_operate": True, "suspended_until": until}, reasons, msg)
+    return decide(qid, ctx, {"may_operate": may_operate, "suspended_until": until}, reasons, msg)
 
 
 @question(

@@ -37,6 +37,7 @@ __all__ = [
     "DATE",
     "DOCUMENT",
     "LAW",
+    "MONTH",
     "art",
     "day",
     "decide",
@@ -56,3 +57,9 @@ __all__ = [
 #: A document the platform must demand and keep up to date (art. 4, II): presented when the key is
 #: there; ``valid_until`` when it expires; ``negative`` for certificates (certidão negativa).
 DOCUMENT: dict[str, Any] = closed({"valid_until": DATE, "negative": {"type": "boolean"}})
+#: The month a platform's figures are about (its caps, report and ISSQN: art. 3, 16, 19), as facts;
+#: no month before the law (2025).
+MONTH: dict[str, Any] = {
+    "year": {"type": "integer", "minimum": 2025, "maximum": 2100},
+    "month": {"type": "integer", "minimum": 1, "maximum": 12},
+}

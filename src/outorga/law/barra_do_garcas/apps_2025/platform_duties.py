@@ -18,7 +18,7 @@ from outorga.law.questions import question
 from outorga.law.rules import check, reason, unless_suspended
 from outorga.law.schemas import closed
 
-from ._base import DATE, LAW, art, day, decide, fmt, has_refusal, param
+from ._base import DATE, LAW, MONTH, art, day, decide, fmt, has_refusal, param
 from .final_provisions import not_in_force, platform_obligation_enforceable
 
 RULE_TWO_WHEELER_BAN = "apps.art17.two_wheeler_ban"
@@ -230,8 +230,7 @@ def art16_report_contents(contents: Mapping[str, bool]) -> list[Reason]:
     title="O relatório mensal da plataforma foi entregue no prazo e completo?",
     schema=closed(
         {
-            "year": {"type": "integer", "minimum": 2025, "maximum": 2100},
-            "month": {"type": "integer", "minimum": 1, "maximum": 12},
+            **MONTH,
             "submitted_on": DATE,
             "contents": closed({k: {"type": "boolean"} for k in REPORT_ITEMS}),
         },

@@ -19,6 +19,7 @@ from ._base import (
     COUNT,
     DOCUMENT,
     LAW,
+    MONTH,
     art,
     day,
     decide,
@@ -288,8 +289,7 @@ SESSION: dict[str, Any] = closed(
         "required": ["year", "month"],
         "oneOf": [{"required": ["measured_peak"]}, {"required": ["sessions"]}],
         "properties": {
-            "year": {"type": "integer", "minimum": 2025, "maximum": 2100},
-            "month": {"type": "integer", "minimum": 1, "maximum": 12},
+            **MONTH,
             "measured_peak": COUNT,
             # The first instant of a measured peak (ISO 8601), echoed in the outcome.
             "measured_peak_at": {"type": "string", "minLength": 10},

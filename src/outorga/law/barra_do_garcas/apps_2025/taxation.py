@@ -24,7 +24,7 @@ from outorga.law.rules import check, reason
 from outorga.law.schemas import closed, list_of
 from outorga.law.windows import month_end
 
-from ._base import CENTS, LAW, art, decide, optional_param
+from ._base import CENTS, LAW, MONTH, art, decide, optional_param
 from .final_provisions import not_in_force_in_month
 
 REGIMES = ("geral", "mei", "autonomo")
@@ -144,8 +144,7 @@ def art20_driver_iss(
     title="Quanto de ISSQN a plataforma deve recolher no mês (próprio e retido dos motoristas)?",
     schema=closed(
         {
-            "year": {"type": "integer", "minimum": 2025, "maximum": 2100},
-            "month": {"type": "integer", "minimum": 1, "maximum": 12},
+            **MONTH,
             "platform_regime": {"enum": list(REGIMES)},
             "intermediation_revenue_cents": CENTS,
             "drivers": list_of(

@@ -41,6 +41,7 @@ __all__ = [
     "LAW_ID",
     "PARAMS",
     "SERVICES",
+    "SERVICE_FACT",
     "SERVICE_PT",
     "SEVERITY_PT",
     "Service",
@@ -73,6 +74,8 @@ class Service(StrEnum):
 SERVICE_PT = {Service.MOTOTAXI: "mototáxi", Service.MOTOFRETE: "motofrete"}
 #: ``Service(value)`` for a value the facts schema admitted: a lookup, not an enum call.
 SERVICES = {s.value: s for s in Service}
+#: A service as the questions' facts name it (art. 1º, §2º): one schema for them all.
+SERVICE_FACT: dict[str, Any] = {"enum": [s.value for s in Service]}
 
 
 def decide_eligible(

@@ -22,7 +22,7 @@ from outorga.law.rulebook import decide
 from outorga.law.rules import reason
 from outorga.law.schemas import closed, nullable
 
-from ._common import DATE, LAW_ID, Service, art, day, fmt, opt_day
+from ._common import DATE, LAW_ID, SERVICE_FACT, Service, art, day, fmt, opt_day
 
 #: The relations art. 25 names (joint) and the one it does not (an occasional job).
 RELATIONS = {
@@ -81,7 +81,7 @@ def art_25_joint_liability(
 
 SCHEMA: dict[str, Any] = closed(
     {
-        "service": {"enum": [s.value for s in Service]},
+        "service": SERVICE_FACT,
         "relation": {"enum": list(RELATIONS)},
         "started_on": DATE,
         "ended_on": nullable(DATE),

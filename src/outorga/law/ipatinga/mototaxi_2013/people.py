@@ -20,6 +20,7 @@ from outorga.law.windows import add_years, age_on
 from ._common import (
     DATE,
     LAW_ID,
+    SERVICE_FACT,
     SERVICE_PT,
     SERVICES,
     Service,
@@ -552,7 +553,7 @@ PERSON_SCHEMA: dict[str, Any] = {
     "additionalProperties": False,
     "properties": {
         "role": {"enum": [r.value for r in Role]},
-        "service": {"enum": [s.value for s in Service]},
+        "service": SERVICE_FACT,
         "person_type": {"enum": ["fisica", "juridica"], "default": "fisica"},
         "birth_date": nullable(DATE),
         "cnh_category_a_since": nullable(DATE),

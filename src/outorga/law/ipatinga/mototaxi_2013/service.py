@@ -15,7 +15,7 @@ from outorga.law.questions import question
 from outorga.law.rules import check, reason
 from outorga.law.schemas import closed, list_of
 
-from ._common import LAW_ID, SERVICE_PT, Service, art, authority, decide, eligibility
+from ._common import LAW_ID, SERVICE_FACT, SERVICE_PT, Service, art, authority, decide, eligibility
 
 # --- Art. 2º, VIII and art. 5º, §4º: the badge -----------------------------------------------------
 
@@ -250,7 +250,7 @@ def art_46_readjust(
     title="Qual a tarifa reajustada pela variação do custo do quilômetro rodado?",
     schema=closed(
         {
-            "service": {"enum": [s.value for s in Service]},
+            "service": SERVICE_FACT,
             "km_cost_before": KM_COST,
             "km_cost_now": KM_COST,
             "categories": closed(

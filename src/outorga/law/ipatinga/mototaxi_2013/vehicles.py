@@ -22,6 +22,7 @@ from ._common import (
     CENTS,
     DATE,
     LAW_ID,
+    SERVICE_FACT,
     SERVICE_PT,
     SERVICES,
     Service,
@@ -570,7 +571,7 @@ def art_24_par5_not_sidecar_and_trailer(ctx: Context, v: VehicleFacts) -> Reason
 
 VEHICLE_SCHEMA: dict[str, Any] = closed(
     {
-        "service": {"enum": [s.value for s in Service]},
+        "service": SERVICE_FACT,
         "kind": {"type": "string", "minLength": 1},
         "engine_cc": {"type": "integer", "minimum": 0},
         "manufacture_year": {"type": "integer", "minimum": 1900, "maximum": 2200},
@@ -608,7 +609,7 @@ VEHICLE_SCHEMA: dict[str, Any] = closed(
                 "coverage_cents": CENTS,
             }
         ),
-        "authorized_services": list_of({"enum": [s.value for s in Service]}, uniqueItems=True),
+        "authorized_services": list_of(SERVICE_FACT, uniqueItems=True),
         "other_vehicles_on_permit": {"type": "integer", "minimum": 0},
         "other_permits": list_of(
             closed(
@@ -698,7 +699,7 @@ _VEHICLE_OUTCOMES = {
     title="O veículo está dentro da idade máxima para mototáxi/motofrete?",
     schema=closed(
         {
-            "service": {"enum": [s.value for s in Service]},
+            "service": SERVICE_FACT,
             "manufacture_year": {"type": "integer", "minimum": 1900, "maximum": 2200},
         },
         required=["service", "manufacture_year"],

@@ -21,7 +21,7 @@ from outorga.law.questions import question
 from outorga.law.rules import check, reason
 from outorga.law.schemas import closed
 
-from .._common import DATE, LAW_ID, SERVICE_PT, Service, art, day, decide, param
+from .._common import DATE, LAW_ID, SERVICE_FACT, SERVICE_PT, Service, art, day, decide, param
 
 # --- Art. 10: how many permissions -------------------------------------------------------------
 
@@ -71,7 +71,7 @@ def art_10_ii_motofrete_unlimited(ctx: Context) -> Reason:
 
 QUOTA_SCHEMA: dict[str, Any] = closed(
     {
-        "service": {"enum": [s.value for s in Service]},
+        "service": SERVICE_FACT,
         "grant_on": DATE,
         "active_permits": {"type": "integer", "minimum": 0},
     },

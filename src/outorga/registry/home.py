@@ -14,7 +14,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
-from outorga.core.home import Task, register_queue
+from outorga.core.home import Task, queue
 from outorga.law.competence import Role
 
 from .facts import ACTIVE_STATUSES
@@ -56,6 +56,15 @@ def _newest(candidates: list[Document]) -> list[Document]:
     ]
 
 
+@queue(
+    "registry.expiring",
+    "Documentos e credenciais a vencer",
+    roles=[Role.ATENDENTE.value],
+    more="portal:staff_list",
+    help=f"Das permissões em vigor: vencidos ou a vencer em até {THRESHOLDS[0]} dias "
+    "(o primeiro aviso da varredura diária).",
+    order=40,
+)
 def expiring(user: Any, today: dt.date) -> list[Task]:
     """What the permits in force need renewed, by the day it expires (expired first)."""
     horizon = today + dt.timedelta(days=THRESHOLDS[0])
@@ -126,18 +135,15 @@ def expiring(user: Any, today: dt.date) -> list[Task]:
     return out
 
 
-register_queue(
-    "registry.expiring",
-    "Documentos e credenciais a vencer",
-    expiring,
-    roles=frozenset({Role.ATENDENTE.value}),
-    more_url=lambda: reverse("portal:staff_list"),
-    help=f"Das permissões em vigor: vencidos ou a vencer em até {THRESHOLDS[0]} dias "
-    "(o primeiro aviso da varredura diária).",
-    order=40,
+@queue(
+    "registry.submissions",
+    "Documentos enviados pelo portal",
+    roles=[Role.ATENDENTE.value],
+    more="registry:submissions",
+    help="Confira cada documento: aceito, passa a contar para a lei; recusado, o interessado "
+    "vê o motivo e envia de novo.",
+    order=35,
 )
-
-
 def submissions_waiting(user: Any, today: dt.date) -> list[Task]:
     """Documents applicants sent from the portal, waiting since the day each was sent."""
     from .models import DocumentSubmission
@@ -152,18 +158,6 @@ def submissions_waiting(user: Any, today: dt.date) -> list[Task]:
         )
         for s in rows
     ]
-
-
-register_queue(
-    "registry.submissions",
-    "Documentos enviados pelo portal",
-    submissions_waiting,
-    roles=frozenset({Role.ATENDENTE.value}),
-    more_url=lambda: reverse("registry:submissions"),
-    help="Confira cada documento: aceito, passa a contar para a lei; recusado, o interessado "
-    "vê o motivo e envia de novo.",
-    order=35,
-)
 
 
 def _pending_requests(
@@ -184,6 +178,15 @@ def _pending_requests(
     ]
 
 
+@queue(
+    "registry.holder_requests",
+    "Pedidos dos permissionários",
+    roles=[Role.ATENDENTE.value],
+    more="registry:holder_requests",
+    help="Renovações e auxiliares pedidos pelo portal: decida cada um com o ato do cadastro, ou "
+    "indefira com o motivo que o permissionário lê.",
+    order=36,
+)
 def requests_waiting(user: Any, today: dt.date) -> list[Task]:
     """Renewals and auxiliaries holders asked from the portal, waiting since the day asked."""
     from .models import HolderRequest
@@ -200,18 +203,15 @@ def requests_waiting(user: Any, today: dt.date) -> list[Task]:
     )
 
 
-register_queue(
-    "registry.holder_requests",
-    "Pedidos dos permissionários",
-    requests_waiting,
-    roles=frozenset({Role.ATENDENTE.value}),
-    more_url=lambda: reverse("registry:holder_requests"),
-    help="Renovações e auxiliares pedidos pelo portal: decida cada um com o ato do cadastro, ou "
-    "indefira com o motivo que o permissionário lê.",
-    order=36,
+@queue(
+    "registry.registration_requests",
+    "Pedidos de atualização",
+    roles=[Role.ATENDENTE.value],
+    more="registry:registration_requests",
+    help="Atualizações e cancelamentos pedidos pelo portal (art. 4, §2): aplique cada um quando o "
+    "permissionário comparecer (art. 13, XX, a), ou recuse com o motivo que ele lê.",
+    order=37,
 )
-
-
 def registration_requests_waiting(user: Any, today: dt.date) -> list[Task]:
     """Updates and cancellations of the registration holders asked from the portal (mototaxi
     art. 4 §2), waiting for the holder to appear in person (art. 13 XX a)."""
@@ -225,15 +225,3 @@ def registration_requests_waiting(user: Any, today: dt.date) -> list[Task]:
         url_name="registry:registration_request",
         since=lambda r: r.requested_on,
     )
-
-
-register_queue(
-    "registry.registration_requests",
-    "Pedidos de atualização",
-    registration_requests_waiting,
-    roles=frozenset({Role.ATENDENTE.value}),
-    more_url=lambda: reverse("registry:registration_requests"),
-    help="Atualizações e cancelamentos pedidos pelo portal (art. 4, §2): aplique cada um quando o "
-    "permissionário comparecer (art. 13, XX, a), ou recuse com o motivo que ele lê.",
-    order=37,
-)

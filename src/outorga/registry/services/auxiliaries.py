@@ -26,13 +26,13 @@ from ..ports import ledger
 from ..validation import FieldError
 from .common import (
     InvalidTransition,
+    authorize_taxi,
     authorize_with_reason,
     bound_law,
     decision_citations,
     locked_taxi_permit,
     merge,
     refuse_if,
-    taxi_law,
     validity_end,
 )
 from .eligibility import person_eligibility, register_bar, taxi_person_documents
@@ -139,12 +139,7 @@ def taxi_auxiliary_add(
 ) -> Auxiliary:
     """Up to 2 auxiliaries per vehicle (art. 20 §único), registered in the Cadastro with the
     documents of art. 22 and residing in Ipatinga (art. 4 XIV); numbered in the same register."""
-    authorize(
-        actor=actor,
-        municipality=municipality,
-        action="registry.record",
-        law=taxi_law(municipality, on),
-    )
+    authorize_taxi(actor, municipality, "registry.record", on)
     with transaction.atomic(), tenant(municipality):
         # As in auxiliary_add: the permit, the Cadastro's counter, then the person, whom a
         # cassação of the inscription (art. 41 IV §3) locks before the person's inscriptions.

@@ -105,6 +105,12 @@ def taxi_law(m: Municipality, on: dt.date | None = None) -> str:
     return law_of(m, Service.TAXI, on, nearest=True)
 
 
+def authorize_taxi(actor: Actor, municipality: Municipality, action: str, on: dt.date) -> None:
+    """Competence for ``action`` under the law bound to the taxi service on ``on`` (the act's
+    date); where no law governs the taxi service, a refusal naming it."""
+    authorize(actor=actor, municipality=municipality, action=action, law=taxi_law(municipality, on))
+
+
 def taxi_cites(m: Municipality, on: dt.date | None, *concepts: str) -> str:
     """The articles the law bound to the taxi service names for ``concepts`` (its ``CITES``)."""
     return cited_once(taxi_law(m, on), *concepts)
@@ -173,6 +179,13 @@ def reason_required(reason: str, missing: str) -> str:
     if len(reason) > 300:
         raise FieldError("motivo", "motivo com no máximo 300 caracteres")
     return reason
+
+
+def correction_reason(actor: Actor, municipality: Municipality, law: str, reason: str) -> str:
+    """A correction of a person's or a vehicle's entry is the desk's (``registry.record``) and
+    gives its reason, kept in its act."""
+    authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
+    return reason_required(reason, "informe o motivo da alteração")
 
 
 def snapshot(obj: Any, fields: list[str]) -> dict[str, Any]:

@@ -5,7 +5,7 @@ photo the badge prints.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.db import transaction
@@ -26,6 +26,7 @@ from ..models import DrivingLicence, Person, Service
 from ..validation import FieldError
 from .common import (
     AlreadyRegistered,
+    correction_reason,
     legal_person_services,
     natural_person_only,
     own_or_desk,
@@ -88,8 +89,7 @@ def person_update(
     sócios — taxi art. 11; art. 23, VIII): one act with the values before and after and the reason.
     The kind (natural or legal) is fixed; a CPF or CNPJ may change only to one no other entry
     holds. A correction that changes nothing records nothing."""
-    authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
-    reason = reason_required(reason, "informe o motivo da alteração")
+    reason = correction_reason(actor, municipality, law, reason)
     values, partner_cpfs, partners_cite = person_values(
         municipality, law, {**data, "kind": person.kind}
     )
@@ -101,19 +101,41 @@ def person_update(
             if partner_cpfs is not None:
                 person.partners.set(_partners(partner_cpfs, partners_cite))
 
-        record_correction(
-            actor=actor,
-            municipality=municipality,
-            obj=person,
-            values=values,
-            snap=_person_snapshot,
-            exclude=PERSON_NOT_CLEANED,
-            action="person.update",
+        _person_correct(
+            actor,
+            municipality,
+            person,
+            values,
             extra={"reason": reason},
             basis=_partners_basis(municipality, partner_cpfs),
             also=set_partners,
         )
     return person
+
+
+def _person_correct(
+    actor: Actor,
+    municipality: Municipality,
+    person: Person,
+    values: Mapping[str, Any],
+    extra: Mapping[str, Any],
+    basis: Mapping[str, Any] | None = None,
+    also: Callable[[], None] | None = None,
+) -> None:
+    """The locked ``person``'s entry corrected to ``values``: one ``person.update`` act with the
+    entry before and after (:func:`record_correction`)."""
+    record_correction(
+        actor=actor,
+        municipality=municipality,
+        obj=person,
+        values=values,
+        snap=_person_snapshot,
+        exclude=PERSON_NOT_CLEANED,
+        action="person.update",
+        extra=extra,
+        basis=basis,
+        also=also,
+    )
 
 
 def person_values(
@@ -532,14 +554,7 @@ def person_self_complete(
                 raise FieldError(
                     SELF_FIELDS[f], "já registrado; para corrigir, procure o atendimento"
                 )
-        record_correction(
-            actor=actor,
-            municipality=municipality,
-            obj=person,
-            values=values,
-            snap=_person_snapshot,
-            exclude=PERSON_NOT_CLEANED,
-            action="person.update",
-            extra={"por": "o próprio interessado, no portal"},
+        _person_correct(
+            actor, municipality, person, values, extra={"por": "o próprio interessado, no portal"}
         )
     return person

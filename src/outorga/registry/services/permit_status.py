@@ -614,15 +614,8 @@ def permit_public_post_suspend(
     date (``suspended_until`` empty) until the holder leaves it (:func:`permit_public_post_end`).
     Not a penalty: no process and no infraction."""
     d = _public_post_decision(municipality, permit, post, took_office_on, None, took_office_on)
-    return _transition(
-        actor=actor,
-        municipality=municipality,
-        permit=permit,
-        to=Permit.Status.SUSPENDED,
-        reason=d.reasons[0].message,
-        effective_on=took_office_on,
-        until=None,
-        basis=basis_of(d),
+    return _public_post_transition(
+        actor, municipality, permit, d, Permit.Status.SUSPENDED, took_office_on
     )
 
 
@@ -653,13 +646,22 @@ def permit_public_post_end(
             f"{left_office_on:%d/%m/%Y}); a suspensão continua",
             "; ".join(c.render() for c in d.citations),
         )
+    return _public_post_transition(actor, municipality, permit, d, Permit.Status.ACTIVE, on)
+
+
+def _public_post_transition(
+    actor: Actor, municipality: Municipality, permit: Permit, d: Any, to: str, on: dt.date
+) -> Permit:
+    """The permit moved to ``to`` from ``on`` as the law's answer for the post says (art. 2
+    XXIV): its first reason is the act's reason, the answer its basis; no end date."""
     return _transition(
         actor=actor,
         municipality=municipality,
         permit=permit,
-        to=Permit.Status.ACTIVE,
+        to=to,
         reason=d.reasons[0].message,
         effective_on=on,
+        until=None,
         basis=basis_of(d),
     )
 

@@ -171,11 +171,10 @@ def permit_grant(
             tender=tender,
             decision={"decisions": [d.to_json() for d in decisions]},
         )
-        act = record_act(
-            municipality=municipality,
+        _grant_record(
             actor=actor,
-            action="permit.grant",
-            obj=permit,
+            municipality=municipality,
+            permit=permit,
             new={
                 "number": permit.number,
                 "holder": holder.pk,
@@ -183,22 +182,43 @@ def permit_grant(
                 "service": service,
                 "term_end": permit.term_end,
             },
-            basis=basis_of(None, [c for d in decisions for c in d.citations]),
-            extra={"decisions": [d.to_json() for d in decisions]},
-        )
-        PermitStatusChange.objects.create(
-            permit=permit,
-            to_status=Permit.Status.ACTIVE,
-            effective_on=granted_on,
+            decisions=decisions,
             reason="outorga",
-            act=act,
+            applicant=applicant,
         )
-        _mark_called(applicant, permit)
     return permit
 
 
-def _mark_called(applicant: TenderApplicant | None, permit: Permit) -> None:
-    """Called and granted: the ranking calls the next applicant now."""
+def _grant_record(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    new: dict[str, Any],
+    decisions: list[Decision],
+    reason: str,
+    applicant: TenderApplicant | None,
+) -> None:
+    """The grant's act (``new`` its values, the decisions its basis), the permit's first line in
+    its status history (active from the grant date, for ``reason``), and the tender applicant it
+    was granted to marked called."""
+    act = record_act(
+        municipality=municipality,
+        actor=actor,
+        action="permit.grant",
+        obj=permit,
+        new=new,
+        basis=basis_of(None, decision_citations(decisions)),
+        extra={"decisions": [d.to_json() for d in decisions]},
+    )
+    PermitStatusChange.objects.create(
+        permit=permit,
+        to_status=Permit.Status.ACTIVE,
+        effective_on=permit.granted_on,
+        reason=reason,
+        act=act,
+    )
+    # Called and granted: the ranking calls the next applicant now.
     if applicant is not None:
         applicant.decision = {
             **applicant.decision,
@@ -431,11 +451,10 @@ def taxi_permit_grant(
             valid_until=permit.certificate_valid_until,
             decision={"contrapartida": plan.to_json(), "termo": termo.to_json()},
         )
-        act = record_act(
-            municipality=municipality,
+        _grant_record(
             actor=actor,
-            action="permit.grant",
-            obj=permit,
+            municipality=municipality,
+            permit=permit,
             new={
                 "number": permit.number,
                 "registration_number": number,
@@ -450,17 +469,10 @@ def taxi_permit_grant(
                 "instalments": term.instalments,
                 "total_cents": term.total_cents,
             },
-            basis=basis_of(None, decision_citations(decisions)),
-            extra={"decisions": [d.to_json() for d in decisions]},
-        )
-        PermitStatusChange.objects.create(
-            permit=permit,
-            to_status=Permit.Status.ACTIVE,
-            effective_on=signed_on,
+            decisions=decisions,
             reason="outorga e assinatura do Termo de Permissão",
-            act=act,
+            applicant=applicant,
         )
-        _mark_called(applicant, permit)
         if outcome["instalments"]:
             ledger().contrapartida_debts_create(
                 actor=actor,

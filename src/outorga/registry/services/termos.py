@@ -31,12 +31,12 @@ from ..models import (
 from ..ports import ledger
 from .common import (
     InvalidTransition,
+    authorize_taxi,
     bound_law,
     decision_citations,
     locked_taxi_permit,
     merge,
     refuse_if,
-    taxi_law,
     validity_end,
 )
 from .eligibility import person_eligibility
@@ -215,12 +215,7 @@ def taxi_term_renew(
     or appeal do not block. A Termo that lapsed is not renewed: caducidade is proposed, and a
     person decides (D-3). The vehicle passes the yearly inspection (art. 29; ``checks`` is what
     it found) and, once 7 years old, must be replaced by this renewal (art. 28 §1–2, D-6)."""
-    authorize(
-        actor=actor,
-        municipality=municipality,
-        action="permit.renew",
-        law=taxi_law(municipality, on),
-    )
+    authorize_taxi(actor, municipality, "permit.renew", on)
     with transaction.atomic(), tenant(municipality):
         permit = locked_taxi_permit(permit)
         if permit.status not in (Permit.Status.ACTIVE, Permit.Status.SUSPENDED):

@@ -22,12 +22,12 @@ from ..models import Permit, Service, Vehicle, VehicleChange
 from ..validation import FieldError
 from .common import (
     InvalidTransition,
+    authorize_taxi,
     bound_law,
     decision_citations,
     locked_taxi_permit,
     refuse_if,
     taxi_cites,
-    taxi_law,
 )
 from .eligibility import one_vehicle_one_permit, vehicle_eligibility
 from .vehicles import taxi_vehicle_inscribe
@@ -198,12 +198,7 @@ def taxi_reserve_vehicle(
     checks: Mapping[str, Any] | None = None,
 ) -> VehicleChange:
     """Reserve vehicle after an accident, robbery or theft, for a set period (taxi art. 30)."""
-    authorize(
-        actor=actor,
-        municipality=municipality,
-        action="registry.record",
-        law=taxi_law(municipality, on),
-    )
+    authorize_taxi(actor, municipality, "registry.record", on)
     if until < on:
         raise FieldError("até", "o fim do período é anterior ao início")
     days = (until - on).days + 1
@@ -293,12 +288,7 @@ def taxi_vehicle_swap(
 ) -> tuple[VehicleChange, VehicleChange]:
     """Permuta between two holders (taxi art. 32): both vehicles change in one act, so each new
     registration comes with the proof that the other vehicle went to the other permit."""
-    authorize(
-        actor=actor,
-        municipality=municipality,
-        action="registry.record",
-        law=taxi_law(municipality, on),
-    )
+    authorize_taxi(actor, municipality, "registry.record", on)
     checks, other_checks = checks or {}, other_checks or {}
     with transaction.atomic(), tenant(municipality):
         a, b = sorted([permit, other], key=lambda p: p.pk)

@@ -23,6 +23,7 @@ from ..validation import FieldError
 from .common import (
     AlreadyRegistered,
     InvalidTransition,
+    correction_reason,
     own_or_desk,
     reason_required,
     record_correction,
@@ -94,8 +95,7 @@ def vehicle_update(
     pattern, the cargo equipment): one act with the values before and after and the reason. The
     plate may change only to one no other vehicle holds; the owner changes only by
     :func:`vehicle_owner_change`. A correction that changes nothing records nothing."""
-    authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
-    reason = reason_required(reason, "informe o motivo da alteração")
+    reason = correction_reason(actor, municipality, law, reason)
     values = vehicle_values(law, data)
     with transaction.atomic(), tenant(municipality):
         vehicle = Vehicle.objects.select_for_update(no_key=True).get(pk=vehicle.pk)

@@ -213,6 +213,8 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
         else None
     )
     law = service_law(m, service)
+    # The keywords each step's act takes: who acts, where, under the service's law.
+    desk: dict[str, Any] = {"actor": actor_of(request), "municipality": m, "law": law}
     here = {
         "servico": service,
         "pessoa": person.pk if person else "",
@@ -284,13 +286,7 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
         if posted == "licence":
             answer = attempt(
                 cnh,
-                lambda: licence_record(
-                    actor=actor_of(request),
-                    municipality=m,
-                    law=law,
-                    person=person,
-                    data=cnh.cleaned_data,
-                ),
+                lambda: licence_record(**desk, person=person, data=cnh.cleaned_data),
                 "CNH registrada.",
             )
             if answer:
@@ -339,9 +335,7 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
             data = dict(vform.cleaned_data)
             data.pop("service")
             try:
-                made_v = vehicle_register(
-                    actor=actor_of(request), municipality=m, law=law, owner=person, data=data
-                )
+                made_v = vehicle_register(**desk, owner=person, data=data)
             except DomainError as exc:
                 form_add(vform, exc)
             else:
@@ -369,13 +363,7 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
         if posted == "vehicle_docs":
             answer = attempt(
                 vdocs,
-                lambda: documents_record(
-                    actor=actor_of(request),
-                    municipality=m,
-                    law=law,
-                    vehicle=vehicle,
-                    rows=vdocs.rows(),
-                ),
+                lambda: documents_record(**desk, vehicle=vehicle, rows=vdocs.rows()),
                 "Documentos do veículo registrados.",
             )
             if answer:

@@ -9,12 +9,11 @@ from django.http import HttpRequest
 from ninja import Field, Router, Schema, Status
 
 from outorga.core.apikit import Error, IsoDate
-from outorga.core.apipages import paged
 from outorga.platforms.services.cases import platform_case_appeal_file, platform_case_defend
 from outorga.platforms.tokens import platform_token
 
 from ..models import PlatformCase, PlatformCaseAppeal
-from .common import own, own_one, platform_acting
+from .common import own, own_list, own_one, platform_acting
 
 router = Router()
 
@@ -55,14 +54,14 @@ class DefenceIn(Schema):
     text: str = Field(..., min_length=1)
 
 
-@router.get(
+@own_list(
+    router,
     "/platform/cases",
-    auth=platform_token("read"),
-    response=list[CaseOut],
+    list[CaseOut],
+    "-proposed_at",
     summary="Processos de suspensão ou cancelamento contra a plataforma",
     operation_id="outorga_platforms_api_platform_cases",
 )
-@paged("-proposed_at")
 def platform_cases(request: HttpRequest) -> Any:
     return own(request, PlatformCase.objects.all())
 

@@ -4,20 +4,22 @@ API shows them; the answer for a record the law refused and the service kept."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
-from ninja import Status
+from ninja import Router, Status
 
 from outorga.core.acts import Actor
+from outorga.core.apipages import paged
 from outorga.core.middleware import client_ip
 from outorga.core.models import ApiToken, User
 from outorga.core.requests import user_of
 from outorga.law.decisions import Decision
 from outorga.platforms.services.common import PlatformError, refusal_text
+from outorga.platforms.tokens import platform_token
 
 from .. import selectors
 
@@ -58,6 +60,17 @@ def in_status(records: QuerySet[M], status: str | None) -> QuerySet[M]:
     """The ``records`` in the ``status`` a list route was asked for, or all of them when it was
     asked for none."""
     return records.filter(status=status) if status else records
+
+
+def own_list(router: Router, path: str, response: Any, *order: str, **doc: Any) -> Any:
+    """A list route of the calling platform's own records, read with any of its tokens: the
+    ``response`` items paged by a cursor over ``order`` (``paged``)."""
+
+    def register(view: Callable[..., Any]) -> Any:
+        routed = router.get(path, auth=platform_token("read"), response=response, **doc)
+        return routed(paged(*order)(view))
+
+    return register
 
 
 def own_one(request: HttpRequest, records: QuerySet[M], pk: int) -> M:

@@ -8,12 +8,11 @@ from django.http import HttpRequest
 from ninja import Field, Router, Schema, Status
 
 from outorga.core.apikit import Error, IsoDate
-from outorga.core.apipages import paged
 from outorga.platforms.services.complaints import complaint_answer, complaint_forward
 from outorga.platforms.tokens import platform_token
 
 from ..models import Complaint
-from .common import in_status, own, own_one, platform_acting, token_of
+from .common import in_status, own, own_list, own_one, platform_acting, token_of
 
 router = Router()
 
@@ -43,14 +42,14 @@ class ComplaintOut(Schema):
     answered_on: IsoDate | None
 
 
-@router.get(
+@own_list(
+    router,
     "/platform/complaints",
-    auth=platform_token("read"),
-    response=list[ComplaintOut],
+    list[ComplaintOut],
+    "-filed_at",
     summary="Reclamações da plataforma (do formulário público e encaminhadas)",
     operation_id="outorga_platforms_api_platform_complaints",
 )
-@paged("-filed_at")
 def platform_complaints(
     request: HttpRequest, status: Literal["open", "answered"] | None = None
 ) -> Any:

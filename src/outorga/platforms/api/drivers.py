@@ -10,7 +10,6 @@ from django.http import HttpRequest
 from ninja import Field, Router, Schema, Status
 
 from outorga.core.apikit import Error, IsoDate, Reason
-from outorga.core.apipages import paged
 from outorga.platforms.services import drivers as driver_services
 from outorga.platforms.services.common import citations_of, reasons_json
 from outorga.platforms.services.drivers import DriverData, enabled_roster
@@ -20,6 +19,7 @@ from ..models import PlatformDriver
 from .common import (
     in_status,
     own,
+    own_list,
     own_one,
     platform_acting,
     refused_record,
@@ -112,14 +112,14 @@ def platform_me(request: HttpRequest) -> dict[str, Any]:
     }
 
 
-@router.get(
+@own_list(
+    router,
     "/platform/drivers",
-    auth=platform_token("read"),
-    response=list[DriverOut],
+    list[DriverOut],
+    "-pk",
     summary="Motoristas cadastrados pela plataforma",
     operation_id="outorga_platforms_api_platform_drivers",
 )
-@paged("-pk")
 def platform_drivers(
     request: HttpRequest, status: Literal["enabled", "disabled", "refused"] | None = None
 ) -> Any:

@@ -10,12 +10,11 @@ from django.http import HttpRequest
 from ninja import Field, Router, Schema, Status
 
 from outorga.core.apikit import INT_MAX, Error, IsoDate, Reason
-from outorga.core.apipages import paged
 from outorga.platforms.services.fares import fare_table_publish
 from outorga.platforms.tokens import platform_token
 
 from ..models import FareTable
-from .common import own, platform_acting, refused_record, stored_reasons, token_of
+from .common import own, own_list, platform_acting, refused_record, stored_reasons, token_of
 
 router = Router()
 
@@ -69,14 +68,14 @@ class FareOut(Schema):
         return stored_reasons(t.decision.get("reasons", []))
 
 
-@router.get(
+@own_list(
+    router,
     "/platform/fares",
-    auth=platform_token("read"),
-    response=list[FareOut],
+    list[FareOut],
+    "-published_at",
     summary="Histórico das tabelas de tarifas publicadas",
     operation_id="outorga_platforms_api_platform_fares",
 )
-@paged("-published_at")
 def platform_fares(request: HttpRequest) -> Any:
     return own(request, FareTable.objects.all())
 

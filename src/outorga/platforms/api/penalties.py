@@ -12,7 +12,6 @@ from ninja import Field, Router, Schema, Status
 
 from outorga.core import selectors as core_selectors
 from outorga.core.apikit import Error, IsoDate, staff
-from outorga.core.apipages import paged
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of
 from outorga.platforms.services.penalties import driver_of, platform_penalty_impose
@@ -21,7 +20,7 @@ from outorga.platforms.tokens import platform_token
 
 from .. import pdf
 from ..models import Platform, PlatformPenalty, PlatformPenaltyAppeal
-from .common import own, own_one, platform_acting
+from .common import own, own_list, own_one, platform_acting
 
 router = Router()
 
@@ -169,10 +168,11 @@ def penalty_impose(request: HttpRequest, platform_id: int, payload: PenaltyIn) -
     return Status(201, PlatformPenalty.objects.select_related("debt").get(pk=x.pk))
 
 
-@router.get(
+@own_list(
+    router,
     "/platform/penalties",
-    auth=platform_token("read"),
-    response=list[PenaltyOut],
+    list[PenaltyOut],
+    "-imposed_at",
     summary="Advertências e multas aplicadas à plataforma, com o débito de cada multa (art. 26)",
     description=(
         "A multa (até 500 UPFBG, valor escolhido e fundamentado pela autoridade, art. 26, II) é "
@@ -185,7 +185,6 @@ def penalty_impose(request: HttpRequest, platform_id: int, payload: PenaltyIn) -
     ),
     operation_id="outorga_platforms_api_platform_penalties",
 )
-@paged("-imposed_at")
 def platform_penalties(request: HttpRequest) -> Any:
     # A driver's penalty is the driver's case, not the platform's (art. 26 caput).
     return own(request, PlatformPenalty.objects.filter(driver__isnull=True).select_related("debt"))

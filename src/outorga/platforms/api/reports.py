@@ -9,12 +9,11 @@ from django.http import HttpRequest
 from ninja import Field, Header, Router, Schema, Status
 
 from outorga.core.apikit import BIGINT_MAX, INT_MAX, Error, IsoDate, Reason
-from outorga.core.apipages import paged
 from outorga.platforms.services.reports import monthly_report_submit
 from outorga.platforms.tokens import platform_token
 
 from ..models import MonthlyReport
-from .common import own, own_one, platform_acting, token_of
+from .common import own, own_list, own_one, platform_acting, token_of
 
 router = Router()
 
@@ -116,14 +115,16 @@ def platform_report_submit(
     return Status((201 if created else 200), report.response)
 
 
-@router.get(
+@own_list(
+    router,
     "/platform/reports",
-    auth=platform_token("read"),
-    response=list[ReportRow],
+    list[ReportRow],
+    "-year",
+    "-month",
+    "-version",
     summary="Relatórios enviados (todas as versões)",
     operation_id="outorga_platforms_api_platform_reports",
 )
-@paged("-year", "-month", "-version")
 def platform_reports(request: HttpRequest) -> Any:
     return own(request, MonthlyReport.objects.all())
 

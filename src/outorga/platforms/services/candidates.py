@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
+from django.db.models import QuerySet
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.localtime import today_of
@@ -69,6 +70,66 @@ def infraction_candidate_record(
     return cand, created
 
 
+def _month_candidate_record(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    platform: Platform,
+    kind: str,
+    month: dt.date,
+    on: dt.date | None,
+    summary: str,
+    decision: Mapping[str, Any],
+) -> tuple[InfractionCandidate, bool]:
+    """A fact of a month's trip file, keyed by the month: measured again by a later file of the
+    same month, it keeps its row and takes the new figures (:func:`infraction_candidate_record`
+    with ``refresh``)."""
+    return infraction_candidate_record(
+        actor=actor,
+        municipality=municipality,
+        platform=platform,
+        kind=kind,
+        key=f"{month:%Y-%m}",
+        on=on or today_of(municipality),
+        summary=summary,
+        decision=decision,
+        refresh=True,
+    )
+
+
+def _listed_in_month(
+    platform: Platform, kind: str, month: dt.date
+) -> QuerySet[InfractionCandidate]:
+    """The candidate of ``kind`` listed for the platform's ``month`` and not withdrawn."""
+    return InfractionCandidate.objects.filter(
+        platform=platform, kind=kind, key=f"{month:%Y-%m}", withdrawn_on__isnull=True
+    )
+
+
+def _withdraw(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    cand: InfractionCandidate,
+    on: dt.date | None,
+    reason: str,
+    basis: dict[str, Any],
+) -> None:
+    """A later file of the month no longer shows the fact: the candidate is marked withdrawn on
+    ``on`` for ``reason``, with an act; it is kept, and listed again if a later file shows it."""
+    cand.withdrawn_on, cand.withdrawn_reason = on or today_of(municipality), reason[:300]
+    cand.save(update_fields=["withdrawn_on", "withdrawn_reason"])
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="platform.candidate.withdraw",
+        obj=cand,
+        old={"summary": cand.summary},
+        new={"withdrawn_on": cand.withdrawn_on.isoformat(), "reason": cand.withdrawn_reason},
+        basis=basis,
+    )
+
+
 def concurrency_candidate_record(
     *,
     actor: Actor,
@@ -94,16 +155,15 @@ def concurrency_candidate_record(
         f"{month:%m/%Y}: {why} Pico medido{when} a partir das {origin} "
         f"({cited(municipality, 'concurrent_drivers_cap', on=month)})."
     )
-    return infraction_candidate_record(
+    return _month_candidate_record(
         actor=actor,
         municipality=municipality,
         platform=platform,
         kind=InfractionCandidate.Kind.CONCURRENT_PEAK,
-        key=f"{month:%Y-%m}",
-        on=on or today_of(municipality),
+        month=month,
+        on=on,
         summary=summary,
         decision={**decision, "peak": peak, "peak_at": peak_at.isoformat() if peak_at else None},
-        refresh=True,
     )
 
 
@@ -131,26 +191,18 @@ def concurrency_candidate_withdraw(
     cites = sorted(set(decision.get("citations", [])))
     with transaction.atomic(), tenant(municipality):
         cand = (
-            InfractionCandidate.objects.select_for_update()
-            .filter(
-                platform=platform,
-                kind=InfractionCandidate.Kind.CONCURRENT_PEAK,
-                key=f"{month:%Y-%m}",
-                withdrawn_on__isnull=True,
-            )
+            _listed_in_month(platform, InfractionCandidate.Kind.CONCURRENT_PEAK, month)
+            .select_for_update()
             .first()
         )
         if cand is None:
             return None
-        cand.withdrawn_on, cand.withdrawn_reason = on or today_of(municipality), reason[:300]
-        cand.save(update_fields=["withdrawn_on", "withdrawn_reason"])
-        record_act(
-            municipality=municipality,
+        _withdraw(
             actor=actor,
-            action="platform.candidate.withdraw",
-            obj=cand,
-            old={"summary": cand.summary},
-            new={"withdrawn_on": cand.withdrawn_on.isoformat(), "reason": cand.withdrawn_reason},
+            municipality=municipality,
+            cand=cand,
+            on=on,
+            reason=reason,
             basis={"citations": cites, "decision": {**decision, "peak": peak}},
         )
     return cand
@@ -178,16 +230,15 @@ def stopped_trips_candidate_record(
         f"{month:%m/%Y}: {trips} corrida(s) iniciada(s) com o credenciamento suspenso ou "
         f"cancelado. {why} ({cites})."
     )
-    return infraction_candidate_record(
+    return _month_candidate_record(
         actor=actor,
         municipality=municipality,
         platform=platform,
         kind=InfractionCandidate.Kind.CREDENTIAL_STOPPED,
-        key=f"{month:%Y-%m}",
-        on=on or today_of(municipality),
+        month=month,
+        on=on,
         summary=summary,
         decision={**decision, "trips": trips},
-        refresh=True,
     )
 
 
@@ -210,23 +261,17 @@ def stopped_trips_candidate_withdraw(
     with transaction.atomic(), tenant(municipality):
         # No row lock: the caller holds the platform's row (it serialises the month's files), and
         # no row is locked after a transaction's first act (core.locking).
-        cand = InfractionCandidate.objects.filter(
-            platform=platform,
-            kind=InfractionCandidate.Kind.CREDENTIAL_STOPPED,
-            key=f"{month:%Y-%m}",
-            withdrawn_on__isnull=True,
+        cand = _listed_in_month(
+            platform, InfractionCandidate.Kind.CREDENTIAL_STOPPED, month
         ).first()
         if cand is None:
             return None
-        cand.withdrawn_on, cand.withdrawn_reason = on or today_of(municipality), reason
-        cand.save(update_fields=["withdrawn_on", "withdrawn_reason"])
-        record_act(
-            municipality=municipality,
+        _withdraw(
             actor=actor,
-            action="platform.candidate.withdraw",
-            obj=cand,
-            old={"summary": cand.summary},
-            new={"withdrawn_on": cand.withdrawn_on.isoformat(), "reason": reason},
+            municipality=municipality,
+            cand=cand,
+            on=on,
+            reason=reason,
             basis={"citations": sorted(set(cand.decision.get("citations", [])))},
         )
     return cand

@@ -390,7 +390,7 @@ def platform_case_appeal_file(
     (D-17: Lei 9.784/1999 art. 59, from the decision's legal notice date, D-4); a late one is
     refused citing it and only the refusal's act remains. No suspensive effect (art. 61): the
     platform stays suspended or cancelled until the appeal is decided."""
-    on, filed_on = appeal_filing(
+    filing = appeal_filing(
         actor=actor, municipality=municipality, channel=channel, text=text, filed_on=filed_on, on=on
     )
     with transaction.atomic(), tenant(municipality):
@@ -401,8 +401,7 @@ def platform_case_appeal_file(
                 status=409,
             )
         appeal, admission, period = appeal_admit(
-            actor=actor,
-            municipality=municipality,
+            filing,
             action="platform.case.appeal.file",
             model=PlatformCaseAppeal,
             of="case",
@@ -410,10 +409,6 @@ def platform_case_appeal_file(
             obj=c,
             decided_on=_decided_on(c),
             decision_notice_on=c.decision_notice_on,
-            channel=channel,
-            text=text,
-            filed_on=filed_on,
-            on=on,
         )
         if appeal is not None:
             assert period is not None  # admitted: the reconsideration's period was asked
@@ -424,10 +419,7 @@ def platform_case_appeal_file(
                 obj=appeal,
                 new={
                     "case": c.pk,
-                    "channel": channel,
-                    "filed_on": filed_on,
-                    "deadline": appeal.deadline,
-                    "reconsider_until": appeal.reconsider_until,
+                    **filing.recorded(appeal),
                     # Lei 9.784/1999 art. 61: the penalty keeps running while the appeal waits.
                     "suspensive_effect": False,
                 },

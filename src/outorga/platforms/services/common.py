@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any, NoReturn, TypeVar
 
 from django.db.models import F, QuerySet
@@ -467,10 +468,33 @@ def notice_period(
     )
 
 
+@dataclass(frozen=True)
+class AppealFiled:
+    """An appeal against a penalty of the apps law as :func:`appeal_filing` checked it: who files
+    it and where, how (``channel``), its reasons, the day it counts as filed and the day it is
+    recorded (``on``)."""
+
+    actor: Actor
+    municipality: Municipality
+    channel: str
+    text: str
+    filed_on: dt.date
+    on: dt.date
+
+    def recorded(self, appeal: AppealFiling) -> dict[str, Any]:
+        """What the act of an admitted appeal records of every one: how and when it was filed,
+        the period it met and the deciding authority's period to reconsider."""
+        return {
+            "channel": self.channel,
+            "filed_on": self.filed_on,
+            "deadline": appeal.deadline,
+            "reconsider_until": appeal.reconsider_until,
+        }
+
+
 def appeal_admit(
+    filing: AppealFiled,
     *,
-    actor: Actor,
-    municipality: Municipality,
     action: str,
     model: type[AppealT],
     of: str,
@@ -478,10 +502,6 @@ def appeal_admit(
     obj: Any,
     decided_on: dt.date,
     decision_notice_on: dt.date | None,
-    channel: str,
-    text: str,
-    filed_on: dt.date,
-    on: dt.date,
     from_admission: Iterable[str] = (),
 ) -> tuple[AppealT | None, Decision, Decision | None]:
     """Inside the transaction that locks what is appealed against (``obj``, the appeal's field
@@ -492,6 +512,7 @@ def appeal_admit(
     trace and its outcome's ``from_admission`` — and returned with ``(admission, period)``. Late:
     its refusal is recorded as the act ``action`` on ``obj`` and the appeal is ``None`` (the caller
     raises :func:`not_admitted` once committed)."""
+    actor, municipality, filed_on = filing.actor, filing.municipality, filing.filed_on
     existing = model.objects.filter(**{of: obj}).first()
     if existing is not None:
         raise PlatformError(
@@ -503,22 +524,22 @@ def appeal_admit(
         raise field_error(
             "filed_on", f"O recurso não pode ser anterior à decisão ({decided_on:%d/%m/%Y})."
         )
-    admission, period = appeal_admission(municipality, on, filed_on, decision_notice_on)
+    admission, period = appeal_admission(municipality, filing.on, filed_on, decision_notice_on)
     if period is None:
         record_refusal(
             municipality=municipality,
             actor=actor,
             action=action,
             decision=admission,
-            new={"filed_on": filed_on, "channel": channel},
+            new={"filed_on": filed_on, "channel": filing.channel},
             obj=obj,
         )
         return None, admission, None
     appeal = model.objects.create(
         **{of: obj},
         **{k: admission.outcome[k] for k in from_admission},
-        channel=channel,
-        text=text.strip(),
+        channel=filing.channel,
+        text=filing.text.strip(),
         filed_on=filed_on,
         filed_by=actor.user,
         filed_by_name=actor.name[:120],
@@ -542,10 +563,10 @@ def appeal_filing(
     text: str,
     filed_on: dt.date | None,
     on: dt.date | None,
-) -> tuple[dt.date, dt.date]:
+) -> AppealFiled:
     """The checks every appeal against a penalty of the apps law passes before its case is
-    locked — the filer's competence (``defence.file``), the channel, the reasons — and its
-    ``(on, filed_on)``: filed by the platform itself (API or portal) today; on paper, the
+    locked — the filer's competence (``defence.file``), the channel, the reasons — and the appeal
+    so checked, with its days: filed by the platform itself (API or portal) today; on paper, the
     protocol's date, never in the future."""
     authorize_apps(actor=actor, municipality=municipality, action="defence.file")
     if channel not in PlatformPenaltyAppeal.Channel.values:
@@ -556,4 +577,4 @@ def appeal_filing(
     filed_on = (filed_on or on) if channel == PlatformPenaltyAppeal.Channel.PAPER else on
     if filed_on > on:
         raise field_error("filed_on", "A data de apresentação não pode estar no futuro.")
-    return on, filed_on
+    return AppealFiled(actor, municipality, channel, text, filed_on, on)

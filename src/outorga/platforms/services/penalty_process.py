@@ -247,14 +247,13 @@ def platform_penalty_appeal_file(
     of the decision; D-4 counting; D-17); a late appeal is refused citing it (art. 63, I) and
     only the refusal's act remains. In time: the penalty is under appeal and the fine's debt
     contested — it blocks nothing (D-11) — until the judgment."""
-    on, filed_on = appeal_filing(
+    filing = appeal_filing(
         actor=actor, municipality=municipality, channel=channel, text=text, filed_on=filed_on, on=on
     )
     with transaction.atomic(), tenant(municipality):
         x = _locked(penalty.pk)
         appeal, decision, _ = appeal_admit(
-            actor=actor,
-            municipality=municipality,
+            filing,
             action="penalty.appeal.file",
             model=PlatformPenaltyAppeal,
             of="penalty",
@@ -262,10 +261,6 @@ def platform_penalty_appeal_file(
             obj=x,
             decided_on=imposed_on(x),
             decision_notice_on=x.decision_notice_on,
-            channel=channel,
-            text=text,
-            filed_on=filed_on,
-            on=on,
             from_admission=["judge_until"],
         )
         if appeal is not None:
@@ -295,11 +290,8 @@ def platform_penalty_appeal_file(
                 old={"penalty_status": old},
                 new={
                     "penalty": x.pk,
-                    "channel": channel,
-                    "filed_on": filed_on,
-                    "deadline": appeal.deadline,
+                    **filing.recorded(appeal),
                     "judge_until": appeal.judge_until,
-                    "reconsider_until": appeal.reconsider_until,
                     "penalty_status": x.status,
                 },
                 basis=basis,
@@ -339,23 +331,23 @@ def platform_penalty_appeal_judge(
             "9.784/1999, art. 64).",
         )
     result = "annul" if upheld else "partial" if partial else "confirm"
-    refused: Decision | None = None
     with transaction.atomic(), tenant(municipality):
         a, x = _unjudged(appeal.pk)
         if on < a.filed_on:
             raise field_error("on", "O julgamento não pode ser anterior ao recurso.")
         # The appeal reaches the superior authority once sent up or the period to reconsider
         # ended (Lei 9.784/1999 art. 56 §1); in part, the fine's new amount (art. 64).
-        revision = _revision(municipality, a, x, "superior", on, partial_fine_upfbg, result)
-        if not revision.outcome["allowed"]:
-            refused = record_refusal(
-                municipality=municipality,
-                actor=actor,
-                action="appeal.executive.judge",
-                decision=revision,
-                new={"result": result, "fine_upfbg": partial_fine_upfbg},
-                obj=a,
-            )
+        revision, refused = _revision(
+            actor=actor,
+            municipality=municipality,
+            action="appeal.executive.judge",
+            appeal=a,
+            penalty=x,
+            by="superior",
+            on=on,
+            new_upfbg=partial_fine_upfbg,
+            result=result,
+        )
     if refused is not None:
         raise law_refused("Julgamento recusado", refused, each_reason=True)
     with transaction.atomic(), tenant(municipality):
@@ -425,17 +417,22 @@ def _appeal_judged(
 
 
 def _revision(
+    *,
+    actor: Actor,
     municipality: Municipality,
+    action: str,
     appeal: PlatformPenaltyAppeal,
     penalty: PlatformPenalty,
     by: str,
     on: dt.date,
     new_upfbg: Decimal | None,
-    result: str = "partial",
-) -> Decision:
+    result: str,
+) -> tuple[Decision, Decision | None]:
     """The law core's answer on revising the decision appealed against: by the deciding authority
     within its period, or by the superior one once the appeal is sent up or that period ended
-    (Lei 9.784/1999 art. 56 §1); in part, the fine's new amount (art. 64, D-5)."""
+    (Lei 9.784/1999 art. 56 §1); in part, the fine's new amount (art. 64, D-5). Returned with
+    the refusal, when the law refuses: recorded as the act ``action`` on the appeal, for the
+    caller to raise once committed."""
     facts = revision_facts(by, appeal.filed_on, on, result)
     if by == "superior" and appeal.forwarded_on is not None:
         facts["forwarded_on"] = appeal.forwarded_on.isoformat()
@@ -453,7 +450,18 @@ def _revision(
             imposed_upfbg=format(Decimal(penalty.fine_upfbg).normalize(), "f"),
             new_upfbg=format(Decimal(new_upfbg).normalize(), "f"),
         )
-    return bound_law(municipality, on).ask("penalty_revision", facts)
+    revision = bound_law(municipality, on).ask("penalty_revision", facts)
+    if revision.outcome["allowed"]:
+        return revision, None
+    refused = record_refusal(
+        municipality=municipality,
+        actor=actor,
+        action=action,
+        decision=revision,
+        new={"result": result, "fine_upfbg": new_upfbg},
+        obj=appeal,
+    )
+    return revision, refused
 
 
 def _penalty_reduce(
@@ -544,7 +552,6 @@ def platform_penalty_reconsider(
         obj=appeal,
         on=on,
     )
-    refused: Decision | None = None
     with transaction.atomic(), tenant(municipality):
         a, x = _locked_appeal(appeal.pk)
         if a.result != PlatformPenaltyAppeal.Result.PENDING or a.forwarded_on is not None:
@@ -553,17 +560,18 @@ def platform_penalty_reconsider(
             )
         if on < a.filed_on:
             raise field_error("on", "A reconsideração não pode ser anterior ao recurso.")
-        revision = _revision(municipality, a, x, "reconsideration", on, fine_upfbg, result)
-        if not revision.outcome["allowed"]:
-            refused = record_refusal(
-                municipality=municipality,
-                actor=actor,
-                action="penalty.appeal.reconsider",
-                decision=revision,
-                new={"result": result, "fine_upfbg": fine_upfbg},
-                obj=a,
-            )
-        else:
+        revision, refused = _revision(
+            actor=actor,
+            municipality=municipality,
+            action="penalty.appeal.reconsider",
+            appeal=a,
+            penalty=x,
+            by="reconsideration",
+            on=on,
+            new_upfbg=fine_upfbg,
+            result=result,
+        )
+        if refused is None:
             a.reconsidered_by, a.reconsidered_on = actor.user, on
             a.reconsideration_reasoning = reasoning.strip()
             a.reconsideration = revision.to_json()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from functools import wraps
+from functools import partial, wraps
 from typing import Any
 
 from django import forms
@@ -173,27 +173,38 @@ def form_step(
 
 
 def page_step(
-    request: HttpRequest, form: forms.Form, step: Callable[[dict[str, Any]], tuple[str, str]]
+    request: HttpRequest,
+    form: forms.Form,
+    step: Callable[[dict[str, Any]], tuple[str, str] | None],
+    refused: Callable[[PlatformError], None] | None = None,
 ) -> HttpResponse | None:
     """A screen's own form: once posted and valid, ``step`` run on its data (as in ``form_step``);
     ``None`` when the screen is to be shown again (not posted, the form's or the step's refusal)."""
     if request.method != "POST" or not form.is_valid():
         return None
-    return run_step(request, step, form.cleaned_data)
+    return run_step(request, step, form.cleaned_data, refused)
 
 
 def run_step(
-    request: HttpRequest, step: Callable[[dict[str, Any]], tuple[str, str]], data: dict[str, Any]
+    request: HttpRequest,
+    step: Callable[[dict[str, Any]], tuple[str, str] | None],
+    data: dict[str, Any],
+    refused: Callable[[PlatformError], None] | None = None,
 ) -> HttpResponse | None:
     """``step`` run on ``data``: its message and a redirect to its page; without competence the
-    refusal page; ``None`` after its refusal, added to the messages."""
+    refusal page; ``None`` after its refusal — added to the messages, or given to ``refused``
+    (a screen that shows it on its form) — or when the step has its answer shown on the screen
+    (``step`` returned ``None``)."""
     try:
-        message, then = step(data)
+        done = step(data)
     except NotCompetent as exc:
         return forbidden(request, exc)
     except PlatformError as exc:
-        messages_add(request, exc)
+        (refused or partial(messages_add, request))(exc)
         return None
+    if done is None:
+        return None
+    message, then = done
     messages.success(request, message)
     return HttpResponseRedirect(then)
 

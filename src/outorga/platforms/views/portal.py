@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
+from functools import partial
 from typing import Any
 
 from django import forms
@@ -43,7 +44,7 @@ from ..models import (
     PlatformPenalty,
 )
 from ..validators import format_cpf
-from .common import as_platform, forbidden, month_choices, platform_screen
+from .common import as_platform, forbidden, month_choices, page_step, platform_screen, run_step
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
@@ -214,23 +215,22 @@ def driver_new(request: HttpRequest, platform: Platform) -> HttpResponse:
     form = DriverForm(request.POST or None, initial={"cnh_category": "B", "tax_regime": "autonomo"})
     refused: list[dict[str, Any]] = []
     refused_driver = None
-    if request.method == "POST" and form.is_valid():
-        try:
-            driver, decisions = driver_services.platform_driver_register(
-                **as_platform(request, platform),
-                platform=platform,
-                data=DriverData(**form.cleaned_data),
+
+    def register(data: dict[str, Any]) -> tuple[str, str] | None:
+        nonlocal refused, refused_driver
+        driver, decisions = driver_services.platform_driver_register(
+            **as_platform(request, platform), platform=platform, data=DriverData(**data)
+        )
+        if driver.status == PlatformDriver.Status.ENABLED:
+            return (
+                f"Motorista {driver.name} habilitado.",
+                reverse("platforms:portal_driver", args=[driver.pk]),
             )
-        except NotCompetent as exc:
-            return forbidden(request, exc)
-        except PlatformError as exc:
-            _add_refusal(form, exc)
-        else:
-            if driver.status == PlatformDriver.Status.ENABLED:
-                messages.success(request, f"Motorista {driver.name} habilitado.")
-                return HttpResponseRedirect(reverse("platforms:portal_driver", args=[driver.pk]))
-            refused_driver = driver
-            refused = refusing_reasons(decisions)
+        refused_driver, refused = driver, refusing_reasons(decisions)
+        return None
+
+    if done := page_step(request, form, register, partial(_add_refusal, form)):
+        return done
     return render(
         request,
         "platforms/portal/driver_new.html",
@@ -359,25 +359,23 @@ def reports(request: HttpRequest, platform: Platform) -> HttpResponse:
                 for f in lines
             ],
         }
-        try:
+
+        def submit(data: dict[str, Any]) -> tuple[str, str]:
             report, created = monthly_report_submit(
                 **as_platform(request, platform),
                 platform=platform,
-                idempotency_key=form.cleaned_data["key"],
+                idempotency_key=data["key"],
                 body=body,
             )
-        except NotCompetent as exc:
-            return forbidden(request, exc)
-        except PlatformError as exc:
-            _add_refusal(form, exc)
-        else:
-            messages.success(
-                request,
+            return (
                 f"Relatório de {month:02d}/{year} recebido (versão {report.version})."
                 if created
                 else "Este relatório já tinha sido recebido; nada mudou.",
+                reverse("platforms:portal_report", args=[report.pk]),
             )
-            return HttpResponseRedirect(reverse("platforms:portal_report", args=[report.pk]))
+
+        if done := run_step(request, submit, form.cleaned_data, partial(_add_refusal, form)):
+            return done
     return render(
         request,
         "platforms/portal/reports.html",
@@ -434,28 +432,26 @@ class FareForm(forms.Form):
 def fares(request: HttpRequest, platform: Platform) -> HttpResponse:
     form = FareForm(request.POST or None, initial={"valid_from": today_of(platform.municipality)})
     refused: list[dict[str, Any]] = []
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            table, dec = fare_table_publish(
-                **as_platform(request, platform),
-                platform=platform,
-                base_fare_cents=data["base_fare"],
-                per_km_cents=data["per_km"],
-                per_minute_cents=data["per_minute"],
-                extras=form.extras(),
-                dynamic_max_percent=data["dynamic_max_percent"],
-                valid_from=data["valid_from"],
-            )
-        except NotCompetent as exc:
-            return forbidden(request, exc)
-        except PlatformError as exc:
-            _add_refusal(form, exc)
-        else:
-            if table.status != FareTable.Status.REFUSED:
-                messages.success(request, f"Tabela publicada: {dec.summary}")
-                return HttpResponseRedirect(reverse("platforms:portal_fares"))
-            refused = refusing_reasons([dec])
+
+    def publish(data: dict[str, Any]) -> tuple[str, str] | None:
+        nonlocal refused
+        table, dec = fare_table_publish(
+            **as_platform(request, platform),
+            platform=platform,
+            base_fare_cents=data["base_fare"],
+            per_km_cents=data["per_km"],
+            per_minute_cents=data["per_minute"],
+            extras=form.extras(),
+            dynamic_max_percent=data["dynamic_max_percent"],
+            valid_from=data["valid_from"],
+        )
+        if table.status != FareTable.Status.REFUSED:
+            return f"Tabela publicada: {dec.summary}", reverse("platforms:portal_fares")
+        refused = refusing_reasons([dec])
+        return None
+
+    if done := page_step(request, form, publish, partial(_add_refusal, form)):
+        return done
     return render(
         request,
         "platforms/portal/fares.html",
@@ -490,22 +486,16 @@ def complaints(request: HttpRequest, platform: Platform) -> HttpResponse:
     ones first by their term; and one received by the platform's own channel, forwarded."""
     today = today_of(platform.municipality)
     form = ForwardForm(request.POST or None, initial={"filed_on": today})
-    if request.method == "POST" and form.is_valid():
-        try:
-            c = complaint_forward(
-                **as_platform(request, platform),
-                platform=platform,
-                **form.cleaned_data,
-            )
-        except NotCompetent as exc:
-            return forbidden(request, exc)
-        except PlatformError as exc:
-            _add_refusal(form, exc)
-        else:
-            messages.success(
-                request, f"Reclamação {c.protocol} registrada; responder até {c.deadline:%d/%m/%Y}."
-            )
-            return HttpResponseRedirect(reverse("platforms:portal_complaints"))
+
+    def forward(data: dict[str, Any]) -> tuple[str, str]:
+        c = complaint_forward(**as_platform(request, platform), platform=platform, **data)
+        return (
+            f"Reclamação {c.protocol} registrada; responder até {c.deadline:%d/%m/%Y}.",
+            reverse("platforms:portal_complaints"),
+        )
+
+    if done := page_step(request, form, forward, partial(_add_refusal, form)):
+        return done
     rows = Complaint.objects.filter(platform=platform).order_by("status", "deadline", "-pk")
     return render(
         request,

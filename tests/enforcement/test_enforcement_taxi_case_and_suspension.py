@@ -9,9 +9,10 @@ from enforcement_factories import at, case_of, final_taxi_auto, pending_notice
 from registry_factories import taxi_permit
 
 from outorga.core.errors import FieldError, Refused
-from outorga.core.models import ParameterOverride
+from outorga.core.models import Act, ParameterOverride
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, Penalty
+from outorga.enforcement.services import suspensions
 from outorga.enforcement.services.autos import infraction_cancel, infraction_issue
 from outorga.enforcement.services.filings import filing_file, filing_judge
 from outorga.enforcement.services.notices import notice_deliver
@@ -203,6 +204,73 @@ def test_art_42_V_one_auto_backs_one_permission_suspension_and_may_also_back_the
     register(final_taxi_auto(world, permit, on=EARLIER), later)  # another infraction
     with tenant(world.m):
         assert Penalty.objects.filter(permit=permit, kind=Penalty.Kind.SUSPENSION).count() == 3
+
+
+@pytest.mark.parametrize(
+    ("target", "action", "inciso"),
+    [("permissao", "permit.suspended", "V"), ("cadastro", "penalty.suspension.register", "IV")],
+)
+def test_art_42_caput_the_law_refuses_a_second_suspension_of_one_kind_on_the_auto_and_logs_it(
+    world, target, action, inciso
+):
+    """The law core judges the second suspension of one kind on one auto (art. 42 caput, from
+    the suspensions the records show it backs): refused on the field "auto", naming the day the
+    first started and the article, and kept in the acts log like the law's other refusals."""
+    permit = _taxi_permit(world.m)
+    auto = final_taxi_auto(world, permit, on=EARLIER)
+    common = {"actor": world.authority, "municipality": world.m, "permit": permit, "days": 10}
+
+    def suspend(start):  # type: ignore[no-untyped-def]
+        if target == "permissao":
+            return taxi_suspension_impose(**common, auto=auto, start=start)
+        return taxi_register_suspension_impose(**common, infraction=auto, start=start)
+
+    suspend(D)
+    with pytest.raises(FieldError) as exc:
+        suspend(D + dt.timedelta(days=60))
+    assert exc.value.field == "auto"
+    assert f"{D:%d/%m/%Y}" in exc.value.message and auto.number in exc.value.message
+    assert "mesma medida duas vezes" in exc.value.message
+    assert "art. 42;" in exc.value.citation and f"art. 42, {inciso}" in exc.value.citation
+    with tenant(world.m):
+        refused = Act.objects.filter(action=action, outcome="refused").get()
+        assert Penalty.objects.filter(permit=permit, kind=Penalty.Kind.SUSPENSION).count() == 1
+    assert "art_42_caput_the_same_measure_not_twice" in refused.canonical
+
+
+def test_art_42_caput_a_suspension_committed_after_the_laws_answer_is_judged_under_the_lock(
+    world, monkeypatch
+):
+    """The law's first answer is given before the change's transaction; a suspension on the same
+    auto committed in between is read again under the permit's lock and the law refuses the
+    second on it — the refusal logged, one suspension written."""
+    permit = _taxi_permit(world.m)
+    auto = final_taxi_auto(world, permit, on=EARLIER)
+    allowed = suspensions._suspension_allowed
+    raced: list[Permit] = []
+    calls = [0]
+
+    def another_comes_first(*args):  # type: ignore[no-untyped-def]
+        calls[0] += 1
+        if calls[0] == 1:  # the outer imposition's: the other one runs whole, and commits
+            raced.append(_suspend_permission(world, permit, auto))
+        return allowed(*args)
+
+    monkeypatch.setattr(suspensions, "_suspension_allowed", another_comes_first)
+    with pytest.raises(FieldError, match=f"já fundamenta.*{D:%d/%m/%Y}") as exc:
+        taxi_suspension_impose(
+            actor=world.authority,
+            municipality=world.m,
+            permit=permit,
+            auto=auto,
+            days=10,
+            start=D + dt.timedelta(days=60),
+        )
+    assert exc.value.field == "auto" and raced[0].suspended_until == D + dt.timedelta(days=29)
+    with tenant(world.m):
+        refused = Act.objects.filter(action="permit.suspended", outcome="refused").get()
+        assert Penalty.objects.filter(permit=permit, kind=Penalty.Kind.SUSPENSION).count() == 1
+    assert "art_42_caput_the_same_measure_not_twice" in refused.canonical
 
 
 @pytest.mark.parametrize(("committed", "allowed"), [(D - dt.timedelta(days=1), False), (D, True)])

@@ -1,5 +1,7 @@
 """On PostgreSQL, the same final auto sent twice at once for the permission's suspension (taxi
-art. 42, V) suspends once: the second is refused, not written beside the first."""
+art. 42, V) or for the holder's inscription's (IV) suspends once: the second is refused by the
+law (art. 42 caput: not the same measure twice for one infraction), its refusal kept in the acts
+log, not written beside the first."""
 
 from __future__ import annotations
 
@@ -12,18 +14,25 @@ from enforcement_factories import final_taxi_auto, make_world
 from registry_factories import taxi_permit
 
 from outorga.core.errors import FieldError
-from outorga.core.models import Municipality
+from outorga.core.models import Act, Municipality
 from outorga.core.tenancy import tenant
 from outorga.demo.loader import load_demo
 from outorga.enforcement.models import Penalty
-from outorga.enforcement.services.suspensions import taxi_suspension_impose
+from outorga.enforcement.services.suspensions import (
+    taxi_register_suspension_impose,
+    taxi_suspension_impose,
+)
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 D = dt.date(2026, 4, 6)
 
 
-def test_art_42_V_one_auto_sent_twice_at_once_suspends_the_permission_once(user_of):
+@pytest.mark.parametrize(
+    ("target", "action"),
+    [("permissao", "permit.suspended"), ("cadastro", "penalty.suspension.register")],
+)
+def test_art_42_caput_one_auto_sent_twice_at_once_suspends_once(user_of, target, action):
     load_demo()
     m = Municipality.objects.get(slug="ipatinga")
     world = make_world(m, user_of)
@@ -33,25 +42,23 @@ def test_art_42_V_one_auto_sent_twice_at_once_suspends_the_permission_once(user_
     results: list[str] = []
 
     def impose(start: dt.date) -> None:
+        common = {"actor": world.authority, "municipality": m, "permit": permit, "days": 20}
         try:
             barrier.wait()
-            taxi_suspension_impose(
-                actor=world.authority,
-                municipality=m,
-                permit=permit,
-                auto=auto,
-                days=20,
-                start=start,
-            )
+            if target == "permissao":
+                taxi_suspension_impose(**common, auto=auto, start=start)
+            else:
+                taxi_register_suspension_impose(**common, infraction=auto, start=start)
             results.append("suspended")
         except FieldError as exc:
-            assert "já fundamenta" in str(exc)
+            assert exc.field == "auto" and "já fundamenta" in exc.message
             results.append("refused")
         except Exception as exc:  # noqa: BLE001 - any other failure must show in the test
             results.append(f"error: {exc!r}")
         finally:
             connection.close()
 
+    # Starts 40 days apart: the two inscription suspensions would not overlap (no running bar).
     threads = [
         threading.Thread(target=impose, args=(start,)) for start in (D, D + dt.timedelta(days=40))
     ]
@@ -62,3 +69,5 @@ def test_art_42_V_one_auto_sent_twice_at_once_suspends_the_permission_once(user_
     assert sorted(results) == ["refused", "suspended"]
     with tenant(m):
         assert Penalty.objects.filter(permit=permit, kind=Penalty.Kind.SUSPENSION).count() == 1
+        refused = Act.objects.filter(action=action, outcome="refused").get()
+    assert "art_42_caput_the_same_measure_not_twice" in refused.canonical

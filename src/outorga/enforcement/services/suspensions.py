@@ -5,6 +5,9 @@ and of the taxista's inscription in the Cadastro (art. 42 IV), never over 90 day
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -227,16 +230,16 @@ def _auto_facts(auto: InfractionNotice) -> dict[str, Any]:
     return {"auto_id": auto.pk, "auto": auto.number, "infraction": auto.infraction_code}
 
 
-def _auto_grounds(auto: InfractionNotice) -> dict[str, Any]:
-    """The final auto a taxi suspension rests on, as the law's ``permit_suspension`` reads it
-    (art. 41 caput, art. 42 V, D-1)."""
-    final_on = auto.case.final_on
-    return {
-        "kind": "auto",
-        "auto": auto.number,
-        "final": auto.case.stage == Case.Stage.FINAL,
-        "final_on": final_on.isoformat() if final_on else None,
-    }
+#: Each taxi suspension of art. 42 by what it suspends: the law's question on its grounds, the
+#: action its refusal is logged under, and what it is in a person's words.
+TAXI_SUSPENSIONS = {
+    "cadastro": (
+        "register_suspension",
+        "penalty.suspension.register",
+        "a suspensão do cadastro de taxista",
+    ),
+    "permissao": ("permit_suspension", "permit.suspended", "a suspensão da permissão"),
+}
 
 
 def _committed_by(auto: InfractionNotice, auxiliary: Auxiliary | None) -> bool:
@@ -248,76 +251,115 @@ def _committed_by(auto: InfractionNotice, auxiliary: Auxiliary | None) -> bool:
     return auto.committed_by == by.HOLDER
 
 
-def _grounded_on_the_auto(
-    *,
-    actor: Actor,
-    municipality: Municipality,
-    permit: Permit,
-    auto: InfractionNotice | None,
-    target: str,
-    days: int,
-    start: dt.date,
-    reason: str,
-    cite: str,
-    auxiliary: Auxiliary | None = None,
-) -> InfractionNotice:
-    """The auto a taxi suspension punishes, read from this municipality's records
-    (``taxi_auto_checked``), and the law's word on it (art. 41 caput, art. 42 IV or V, D-1: a
-    final auto, the suspension not starting before the day it became final): the
-    ``register_suspension`` or ``permit_suspension`` question, asked before the change's
-    transaction so that a refusal stays in the acts log. The inscription's suspension gives
-    whether the auto was committed by the taxista suspended — the holder, or the ``auxiliary``
-    (art. 42 IV: the infractor's)."""
-    question, action, what = {
-        "cadastro": (
-            "register_suspension",
-            "penalty.suspension.register",
-            "a suspensão do cadastro de taxista",
-        ),
-        "permissao": ("permit_suspension", "permit.suspended", "a suspensão da permissão"),
-    }[target]
-    found, _final = taxi_auto_checked(municipality, permit, auto, what, cite)
-    grounds = _auto_grounds(found)
-    if target == "cadastro":
-        grounds["committed_by_the_suspended"] = _committed_by(found, auxiliary)
-        grounds["suspended_role"] = "auxiliar" if auxiliary is not None else "titular"
-    suspension_grounded(
-        actor=actor,
-        municipality=municipality,
-        permit=permit,
-        law=bound_law(municipality, permit.service, start),
-        days=days,
-        start=start,
-        reason=reason,
-        grounds=grounds,
-        question=question,
-        action=action,
-        obj=auxiliary,
-    )
-    return found
-
-
-def _refuse_a_second_suspension(
-    permit: Permit, auto: InfractionNotice, target: str, what: str, cite: str, person_id: int = 0
-) -> None:
-    """One final auto backs one suspension of each kind — of the permission (taxi art. 42, V), of
-    each offender's inscription (IV): the article lets the measures be applied "individual ou
-    cumulativamente", different measures together, not the same one twice for one infraction.
-    Call inside the transaction: the permit's row serialises two impositions at once."""
-    Permit.objects.select_for_update().filter(pk=permit.pk).first()
-    same = Penalty.objects.filter(
-        kind=Penalty.Kind.SUSPENSION, decision__auto_id=auto.pk, decision__target=target
-    )
-    if person_id:
-        same = same.filter(decision__offender__person_id=person_id)
-    first = same.order_by("imposed_on", "id").first()
-    if first is not None:
-        raise FieldError(
-            "auto",
-            f"o auto {auto.number} já fundamenta {what} iniciada em {first.imposed_on:%d/%m/%Y}: "
-            "a mesma infração não sustenta a mesma medida duas vezes",
-            cite,
+def _suspensions_backed(auto: InfractionNotice) -> list[dict[str, Any]]:
+    """The suspensions ``auto`` already backs, from the penalties recorded on it: what each
+    suspended (the permission, or an offender's inscription) and its first day."""
+    rows = (
+        Penalty.objects.filter(
+            kind=Penalty.Kind.SUSPENSION,
+            decision__auto_id=auto.pk,
+            decision__target__in=list(TAXI_SUSPENSIONS),
         )
+        .order_by("imposed_on", "id")
+        .values_list("decision__target", "imposed_on", "decision__offender__person_id")
+    )
+    backed: list[dict[str, Any]] = []
+    for target, imposed_on, person_id in rows:
+        one = {"target": target, "start": imposed_on.isoformat()}
+        if person_id:
+            one["offender"] = str(person_id)
+        backed.append(one)
+    return backed
+
+
+@dataclass(frozen=True)
+class _TaxiSuspension:
+    """One taxi suspension asked for (art. 42 IV or V): of the permission, or of the
+    inscription of its holder or of its ``auxiliary``, for ``days`` from ``start``."""
+
+    actor: Actor
+    municipality: Municipality
+    permit: Permit
+    target: str
+    days: int
+    start: dt.date
+    reason: str
+    auxiliary: Auxiliary | None = None
+
+    def grounds(self, auto: InfractionNotice) -> dict[str, Any]:
+        """What the suspension rests on, from the records, as the law's ``permit_suspension``
+        or ``register_suspension`` reads it: the auto and whether it is final, since when
+        (art. 41 caput, D-1); for the inscription, whether the taxista suspended committed it
+        and who they are (art. 42 IV); and the suspensions the auto already backs (art. 42
+        caput)."""
+        final_on = auto.case.final_on
+        grounds: dict[str, Any] = {
+            "kind": "auto",
+            "auto": auto.number,
+            "final": auto.case.stage == Case.Stage.FINAL,
+            "final_on": final_on.isoformat() if final_on else None,
+        }
+        if self.target == "cadastro":
+            aux = self.auxiliary
+            grounds["committed_by_the_suspended"] = _committed_by(auto, aux)
+            grounds["suspended_role"] = "auxiliar" if aux is not None else "titular"
+            person_id = aux.person_id if aux is not None else self.permit.holder_id
+            grounds["offender"] = str(person_id)
+        grounds["suspensions_backed"] = _suspensions_backed(auto)
+        return grounds
+
+    def ask(self, grounds: dict[str, Any]) -> None:
+        """The law's word on ``grounds``; a refusal is logged and raised naming the field and
+        the articles (``suspension_grounded``)."""
+        question, action, _what = TAXI_SUSPENSIONS[self.target]
+        suspension_grounded(
+            actor=self.actor,
+            municipality=self.municipality,
+            permit=self.permit,
+            law=bound_law(self.municipality, self.permit.service, self.start),
+            days=self.days,
+            start=self.start,
+            reason=self.reason,
+            grounds=grounds,
+            question=question,
+            action=action,
+            obj=self.auxiliary,
+        )
+
+    def grounded(
+        self, auto: InfractionNotice | None, cite: str
+    ) -> tuple[InfractionNotice, dict[str, Any]]:
+        """The auto the suspension punishes, read from this municipality's records
+        (``taxi_auto_checked``), and the law asked on the grounds — before the change's
+        transaction, so that a refusal stays in the acts log."""
+        found, _final = taxi_auto_checked(
+            self.municipality, self.permit, auto, TAXI_SUSPENSIONS[self.target][2], cite
+        )
+        with tenant(self.municipality):
+            grounds = self.grounds(found)
+        self.ask(grounds)
+        return found, grounds
+
+    @contextmanager
+    def locked(self, auto: InfractionNotice, grounds: dict[str, Any]) -> Iterator[dict[str, Any]]:
+        """The change's transaction, with the permit's row locked — two impositions on one auto
+        at once are serialised by it — and the grounds read again under the lock. Where another
+        suspension on the auto was committed since the law's answer, the law is asked again:
+        its refusal is logged in this transaction and raised once it is committed, so the body
+        does not run. Yields the grounds the law allowed."""
+        with transaction.atomic(), tenant(self.municipality):
+            Permit.objects.select_for_update().filter(pk=self.permit.pk).first()
+            now = self.grounds(auto)
+            refused: FieldError | None = None
+            if now != grounds:
+                try:
+                    self.ask(now)
+                except FieldError as exc:
+                    refused = exc
+            if refused is None:
+                yield now
+                return
+        raise refused
 
 
 def _suspension_allowed(
@@ -361,21 +403,11 @@ def taxi_suspension_impose(
             interfaces.cited(permit.law, "suspension_accumulation"),
         )
     authorize(actor=actor, municipality=municipality, action="penalty.suspension", law=permit.law)
-    auto = _grounded_on_the_auto(
-        actor=actor,
-        municipality=municipality,
-        permit=permit,
-        auto=auto,
-        target="permissao",
-        days=days,
-        start=start,
-        reason=reason,
-        cite=cite42,
-    )
+    asked = _TaxiSuspension(actor, municipality, permit, "permissao", days, start, reason)
+    auto, grounds = asked.grounded(auto, cite42)
     d = _suspension_allowed(municipality, auto, "permissao", days, start)
     why = f"auto {auto.number} (art. 42, V)" + (f": {reason.strip()}" if reason.strip() else "")
-    with transaction.atomic(), tenant(municipality):
-        _refuse_a_second_suspension(permit, auto, "permissao", "a suspensão da permissão", cite42)
+    with asked.locked(auto, grounds) as grounds:
         permit_suspend(
             actor=actor,
             municipality=municipality,
@@ -384,7 +416,7 @@ def taxi_suspension_impose(
             start=start,
             reason=why,
             basis=decision_basis(d) | _auto_facts(auto),
-            grounds=_auto_grounds(auto),
+            grounds=grounds,
         )
         Penalty.objects.create(
             kind=Penalty.Kind.SUSPENSION,
@@ -423,18 +455,8 @@ def taxi_register_suspension_impose(
         raise FieldError(
             "auxiliar", "o auxiliar não está ativo no cadastro desta permissão", cite42
         )
-    auto = _grounded_on_the_auto(
-        actor=actor,
-        municipality=municipality,
-        permit=permit,
-        auto=infraction,
-        target="cadastro",
-        days=days,
-        start=start,
-        reason=reason,
-        cite=cite42,
-        auxiliary=auxiliary,
-    )
+    asked = _TaxiSuspension(actor, municipality, permit, "cadastro", days, start, reason, auxiliary)
+    auto, grounds = asked.grounded(infraction, cite42)
     d = _suspension_allowed(municipality, auto, "cadastro", days, start)
     person = auxiliary.person if auxiliary is not None else permit.holder
     offender: dict[str, Any] = (
@@ -444,10 +466,7 @@ def taxi_register_suspension_impose(
     )
     offender["name"] = person.name
     ends_on = start + dt.timedelta(days=days - 1)
-    with transaction.atomic(), tenant(municipality):
-        _refuse_a_second_suspension(
-            permit, auto, "cadastro", "a suspensão do cadastro deste taxista", cite42, person.pk
-        )
+    with asked.locked(auto, grounds):
         running = register_bar(person, start)
         if running is not None:
             raise Refused(running)

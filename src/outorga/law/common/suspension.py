@@ -1,8 +1,9 @@
 """The facts of the ``permit_suspension`` question (mototaxi art. 32 I; taxi art. 41 caput and
 art. 42 V): the suspension asked for (its days and first day) and what it rests on, as the
 enforcement records give it — the count of final infractions (an escalation: its days and the
-autos counted) or one auto (its number, whether it is final and since when). Each law decides
-which grounds it accepts; the shape is one so an app builds the facts once."""
+autos counted) or one auto (its number, whether it is final and since when, and the suspensions
+it already backs). Each law decides which grounds it accepts;
+the shape is one so an app builds the facts once."""
 
 from __future__ import annotations
 
@@ -23,6 +24,20 @@ GROUNDS_SCHEMA: dict[str, Any] = closed(
         # art. 42 IV), as the auto records who committed it.
         "committed_by_the_suspended": {"type": "boolean"},
         "suspended_role": {"enum": ["titular", "auxiliar"]},
+        # The taxista whose inscription is suspended (taxi art. 42 IV), by the records' key.
+        "offender": {"type": "string", "minLength": 1},
+        # The suspensions the auto already backs, each with what it suspended (the permission,
+        # or an offender's inscription) and its first day (taxi art. 42 caput).
+        "suspensions_backed": list_of(
+            closed(
+                {
+                    "target": {"enum": ["cadastro", "permissao"]},
+                    "start": DATE,
+                    "offender": {"type": "string", "minLength": 1},
+                },
+                required=["target", "start"],
+            )
+        ),
     },
     required=["kind"],
 )

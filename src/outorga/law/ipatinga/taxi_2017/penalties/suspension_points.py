@@ -177,11 +177,50 @@ def art_42_iv_the_offenders_inscription(auto: str, committed: bool, role: str | 
     )
 
 
+#: What the earlier suspension of each kind suspended, as the refusal of a second one names it.
+SUSPENDED_BEFORE = {"cadastro": "do cadastro deste taxista", "permissao": "da permissão"}
+
+
+def art_42_caput_the_same_measure_not_twice(
+    auto: str, target: str, offender: str | None, backed: Iterable[Mapping[str, Any]]
+) -> Reason:
+    """Art. 42, caput — the measures "poderão ser aplicadas individual ou cumulativamente":
+    different measures together on one infraction, not the same one twice. One final auto backs
+    one suspension of the permission (V) and one of each offender's inscription (IV), even after
+    the first has run out; another infraction backs another. ``backed``: the suspensions the
+    auto already backs (``target``, ``start``, and for IV the ``offender``)."""
+    inciso, _what = SUSPENDED[target]
+    what = SUSPENDED_BEFORE[target]
+    same = sorted(
+        day
+        for b in backed
+        if b["target"] == target and (target == "permissao" or b.get("offender") == offender)
+        for day in [opt_day(b["start"])]
+        if day is not None
+    )
+    earlier_on = same[0] if same else None
+    return check(
+        rule_id("art_42_caput_the_same_measure_not_twice"),
+        earlier_on is None,
+        lambda: f"O auto {auto} ainda não fundamenta a suspensão {what}.",
+        lambda: (
+            f"O auto {auto} já fundamenta a suspensão {what} iniciada em "
+            f"{fmt(earlier_on) if earlier_on else '?'}: a mesma infração não sustenta a mesma "
+            "medida duas vezes (art. 42, caput: medidas aplicadas individual ou "
+            "cumulativamente)."
+        ),
+        art(42),
+        art(42, inc=inciso),
+        facts={"auto": auto, "alvo": target, "mesma_medida_desde": earlier_on},
+    )
+
+
 def _suspension_on_a_final_auto(
     qid: str, ctx: Context, facts: Mapping[str, Any], target: str
 ) -> Decision:
     """Art. 41 caput, art. 42 IV or V, D-1: the suspension of ``target`` on one final auto, from
-    the day it became final at the earliest — one reading for both suspensions."""
+    the day it became final at the earliest, and not the second of its kind that auto backs
+    (art. 42 caput) — one reading for both suspensions."""
     start = opt_day(facts["start"]) or ctx.as_of
     inciso, what = SUSPENDED[target]
 
@@ -199,6 +238,15 @@ def _suspension_on_a_final_auto(
                     grounds["auto"],
                     bool(grounds["committed_by_the_suspended"]),
                     grounds.get("suspended_role"),
+                )
+            )
+        if grounds is not None and "suspensions_backed" in grounds and not has_refusal(reasons):
+            reasons.append(
+                art_42_caput_the_same_measure_not_twice(
+                    grounds["auto"],
+                    target,
+                    grounds.get("offender"),
+                    grounds["suspensions_backed"],
                 )
             )
         if grounds is not None and not has_refusal(reasons):

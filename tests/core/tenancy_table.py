@@ -241,6 +241,11 @@ SPECIAL: dict[str, Entry] = {
         "auth": AUTHORITY,
         "json": {"on": DAY, "text": "x"},
     },
+    # B's holder searched by name in the body: A's list, without B's row.
+    "api/v1/registry/people/search": lambda b: {
+        "json": {"q": f"Titular {b.marker}"},
+        "expect": {200},
+    },
     # B's person named in the body of a document of A.
     "api/v1/registry/documents": lambda b: {
         "expect": {404},

@@ -141,6 +141,27 @@ def test_the_system_administrator_picks_a_municipality_to_read_its_acts_and_law(
 
 
 @pytest.mark.django_db
+def test_d_4_the_system_administrator_asks_a_municipality_s_law_on_its_day(barra_m, monkeypatch):
+    """At 00:30 of 01/07/2026 in Brasília it is still 30/06 in Barra do Garças (UTC−4): the
+    system administrator, of no municipality and so on no municipality's clock, is offered the
+    municipality's day as the date of the facts (D-4)."""
+    import datetime as dt
+
+    from outorga.core.models import User
+
+    with across_tenants("um administrador do sistema, de nenhum município"):
+        admin = User.objects.create_user(
+            username="admin.relogio", role=Role.ADMIN, municipality=None
+        )
+    instant = dt.datetime(2026, 7, 1, 3, 30, tzinfo=dt.UTC)
+    monkeypatch.setattr("django.utils.timezone.now", lambda: instant)
+    c = Client()
+    c.force_login(admin)
+    r = c.get("/lei/barra-do-garcas.apps-2025.appeal_deadline/", {"municipio": "barra-do-garcas"})
+    assert r.status_code == 200 and 'value="2026-06-30"' in r.content.decode()
+
+
+@pytest.mark.django_db
 def test_a_role_without_the_audit_reads_a_portuguese_refusal(user_of):
     c = Client()
     c.force_login(user_of("ipatinga", Role.FISCAL))

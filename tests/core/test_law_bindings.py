@@ -286,3 +286,52 @@ def test_the_law_of_many_permits_reads_the_bindings_once(ipatinga_m, django_asse
         with django_assert_max_num_queries(1):
             laws = {p.law for p in permits}
     assert laws <= {MOTO, "ipatinga.taxi-2017"}
+
+
+def test_d_4_d_15_a_permit_answers_to_the_law_in_force_on_its_municipality_s_day(
+    barra_m, user_of, monkeypatch
+):
+    """At 00:30 of 01/07/2026 in Brasília it is still 23:30 of 30/06 in Barra do Garças (UTC−4):
+    a permit there whose service passes to another law on 01/07 still answers to the law of
+    30/06 — read in the municipality's scope (a request, the sweep) or outside any (a task, a
+    system administrator's screen), whatever the server's clock (D-4, D-15)."""
+    import importlib
+    import sys
+    from pathlib import Path
+
+    from validate_docbr import CPF
+
+    from outorga.registry.models import Permit, Person
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "lawbooks"))
+    vila = importlib.import_module("vila_serena_mototaxi_2026")
+    _adopt_ipatinga_mototaxi_law(barra_m, user_of)
+    _bind(
+        barra_m,
+        user_of,
+        "barra-do-garcas",
+        service="mototaxi",
+        law=vila.LAW_ID,
+        valid_from=dt.date(2026, 7, 1),
+        reference="Lei de teste",
+    )
+    with tenant(barra_m):
+        holder = Person.objects.create(document=CPF().generate(), name="Relógio de Cuiabá")
+        permit = Permit.objects.create(
+            service="mototaxi",
+            holder=holder,
+            number="MT-RELOGIO",
+            registration_number=990,
+            granted_on=dt.date(2026, 2, 1),
+            term_start=dt.date(2026, 2, 1),
+            term_end=dt.date(2031, 2, 1),
+        )
+    instant = dt.datetime(2026, 7, 1, 3, 30, tzinfo=dt.UTC)
+    monkeypatch.setattr("django.utils.timezone.now", lambda: instant)
+    with tenant(barra_m):
+        assert permit.law == MOTO
+    with unscoped():
+        assert Permit.objects.get(pk=permit.pk).law == MOTO
+    # An hour later it is 01/07 in Barra do Garças too: the new law governs.
+    monkeypatch.setattr("django.utils.timezone.now", lambda: instant + dt.timedelta(hours=1))
+    assert permit.law == vila.LAW_ID

@@ -4,6 +4,7 @@ log, nor Django's log of a 404."""
 
 from __future__ import annotations
 
+import json
 import logging
 
 import pytest
@@ -115,3 +116,70 @@ def test_lgpd_a_cpf_or_cnpj_in_a_query_string_is_removed_from_the_logs(line, kep
 )
 def test_a_query_string_without_a_whole_document_is_left_as_it_was(line):
     assert redact(line) == line
+
+
+@pytest.mark.parametrize("typed", ["digits", "punctuated"])
+def test_lgpd_an_api_search_by_cpf_leaves_it_in_no_line_the_product_writes(
+    ipatinga_m, user_of, caplog, typed
+):
+    """LGPD (Lei 13.709/2018, art. 6º, VII; ADR 0052): the staff API's ``GET …/people?q=<CPF>``
+    finds the person, and the CPF is in none of the lines that request leaves — gunicorn's access
+    line (as ``outorga.config.gunicorn`` writes it), Django's request line (the handlers
+    ``settings.LOGGING`` configures), any other log record, any act."""
+    from types import SimpleNamespace
+
+    from gunicorn.config import Config
+
+    from outorga.config import gunicorn as gunicorn_conf
+    from outorga.config.gunicorn import RedactingLogger
+    from outorga.core.models import Act
+    from outorga.core.tenancy import tenant
+    from outorga.law.competence import Role
+    from outorga.registry.models import Person
+    from outorga.registry.validation import format_cpf
+
+    with tenant(ipatinga_m):
+        cpf = Person.objects.filter(kind=Person.Kind.NATURAL).order_by("pk").first().document
+        acts_before = Act.objects.count()
+    sent = cpf if typed == "digits" else format_cpf(cpf)
+    client = Client()
+    client.force_login(user_of("ipatinga", Role.ATENDENTE))
+    with caplog.at_level(logging.DEBUG):
+        r = client.get("/api/v1/registry/people", {"q": sent})
+    assert r.status_code == 200 and [p["document"] for p in r.json()["items"]] == [format_cpf(cpf)]
+    lines = [rec.getMessage() for rec in caplog.records]
+
+    # gunicorn's access line, from the request as the server received it.
+    config = Config()
+    config.set("accesslog", "-")
+    config.set("access_log_format", gunicorn_conf.access_log_format)
+    access = RedactingLogger(config)
+    environ = dict(r.wsgi_request.META)
+    environ["RAW_URI"] = f"{environ['PATH_INFO']}?{environ['QUERY_STRING']}"
+    written: list[str] = []
+    catcher = logging.Handler()
+    catcher.emit = lambda record: written.append(record.getMessage())  # type: ignore[method-assign]
+    access.access_log.addHandler(catcher)
+    req = SimpleNamespace(headers=[])
+    resp = SimpleNamespace(status="200 OK", response_length=10, sent=10, headers=[])
+    access.access(resp, req, environ, __import__("datetime").timedelta(seconds=0.01))
+    assert len(written) == 1 and "/api/v1/registry/people?q=[removido]" in written[0]
+    lines += written
+
+    # Django's request line (runserver's), through the handler settings.LOGGING gives it.
+    server = logging.getLogger("django.server")
+    record = logging.LogRecord(
+        "django.server",
+        logging.INFO,
+        __file__,
+        1,
+        '"%s" %s %s',
+        (f"GET {environ['RAW_URI']} HTTP/1.1", "200", "10"),
+        None,
+    )
+    assert server.handlers and all(h.filter(record) for h in server.handlers)
+    lines.append(record.getMessage())
+
+    with tenant(ipatinga_m):
+        lines += [json.dumps(a.record) for a in Act.objects.order_by("pk")[acts_before:]]
+    assert not [line for line in lines if cpf in line or format_cpf(cpf) in line]

@@ -7,13 +7,14 @@ import datetime as dt
 
 import pytest
 from enforcement_factories import at, case_of, client_of, final_taxi_auto, pending_notice
-from registry_factories import taxi_permit
+from registry_factories import person, taxi_permit
 
 from outorga.core.errors import Refused
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, InfractionNotice
 from outorga.enforcement.services.autos import infraction_issue
 from outorga.law.competence import Role
+from outorga.registry.validation import format_cpf
 
 D = dt.date(2026, 4, 6)
 EARLIER = dt.date(2026, 2, 2)  # an auto final before D (D-1)
@@ -217,7 +218,42 @@ def test_the_case_api_shows_the_cpf_masked_to_the_roles_the_registry_shows_it_ma
     assert r.status_code == 200, r.content
     assert r.json()["person"] == holder.masked_document
     inspector = client_of(user_of("ipatinga", Role.FISCAL))
-    assert inspector.get(f"/api/v1/enforcement/cases/{case.pk}").json()["person"] == holder.document
+    whole = inspector.get(f"/api/v1/registry/people/{holder.pk}").json()["document"]
+    assert whole == format_cpf(holder.document)
+    assert inspector.get(f"/api/v1/enforcement/cases/{case.pk}").json()["person"] == whole
+
+
+@pytest.mark.parametrize("role", [Role.JARI, Role.CHEFE_EXECUTIVO])
+def test_the_cpf_written_on_an_auto_without_a_permit_is_masked_as_the_registry_masks_it(
+    world, user_of, role
+):
+    """LGPD (Lei 13.709/2018, art. 6º, III): the auto of service without a permit (mototaxi art.
+    35) keeps the offender's CPF as the registration of art. 30 V; the JARI and the chief
+    executive read it masked on the case, in the API and on the case's page, as they read the
+    person's; the inspector reads it whole."""
+    offender = person(world.m, name="Clandestino Mascarado")
+    auto = infraction_issue(
+        actor=world.fiscal,
+        municipality=world.m,
+        code="art35",
+        committed_at=at(D),
+        place="Centro",
+        description="Corrida paga sem permissão.",
+        agent_registration="F-1",
+        plate="MSK1A23",
+        law="ipatinga.mototaxi-2013",
+        offender_document=offender.document,
+    )
+    case = case_of(world, auto)
+    masked, whole = offender.masked_document, format_cpf(offender.document)
+    judge = client_of(user_of("ipatinga", role))
+    body = judge.get(f"/api/v1/enforcement/cases/{case.pk}").json()
+    assert (body["person"], body["auto"]["offender_registration"]) == (masked, masked)
+    page = judge.get(f"/fiscalizacao/processos/{case.pk}/").content.decode()
+    assert masked in page and offender.document not in page and whole not in page
+    inspector = client_of(user_of("ipatinga", Role.FISCAL))
+    body = inspector.get(f"/api/v1/enforcement/cases/{case.pk}").json()
+    assert (body["person"], body["auto"]["offender_registration"]) == (whole, whole)
 
 
 @pytest.mark.parametrize("role", [Role.JARI, Role.CHEFE_EXECUTIVO])

@@ -23,6 +23,7 @@ from outorga.enforcement.services.seizures import (
 )
 from outorga.finance.models import Debt
 from outorga.law.competence import Role
+from outorga.registry.validation import format_cpf
 
 D = dt.date(2026, 4, 6)  # a Monday
 PLATE = "ILG1A23"
@@ -210,7 +211,10 @@ def test_product_api_auto_removal_payment_and_release_of_an_unlicensed_car(world
     )
     assert r.status_code == 201, r.content
     body = r.json()
-    assert body["person"] == offender.document and body["auto"]["plate"] == PLATE
+    # The inspector reads the CPF whole, as the registry shows it to that role.
+    whole = format_cpf(offender.document)
+    assert (body["person"], body["auto"]["offender_registration"]) == (whole, whole)
+    assert body["auto"]["plate"] == PLATE
     assert body["auto"]["measures"] == ["remocao", "afastamento_taxista"]
     r = fiscal.post(
         "/api/v1/enforcement/seizures",

@@ -121,3 +121,17 @@ def test_taxi_answers_keep_their_keys_through_the_schemas(ipatinga_m, user_of) -
     assert {"total", "total_cents", "valid_until"} <= set(term)
     debts = c.get(f"{base}/renewal-debts", {"on": ON.isoformat()}).json()
     assert set(debts) == {"blocking", "under_review"}
+
+
+def test_the_people_search_is_documented_in_the_body_too(doc: dict[str, Any]) -> None:
+    """ADR 0052, addendum (a deliberate change of the published contract): ``POST …/people/search``
+    takes the search in a JSON body and answers the page of ``GET …/people``, kept as it was."""
+    get = doc["paths"]["/api/v1/registry/people"]["get"]
+    post = doc["paths"]["/api/v1/registry/people/search"]["post"]
+    assert "q" in {p["name"] for p in get["parameters"]}
+    assert "q" not in {p["name"] for p in post.get("parameters", [])}
+    assert {p["name"] for p in post["parameters"]} == {"limit", "cursor"}
+    body = post["requestBody"]["content"]["application/json"]["schema"]
+    ref = body.get("$ref", "").rsplit("/", 1)[-1]
+    assert list(doc["components"]["schemas"][ref]["properties"]) == ["q"]
+    assert _schema_of(post["responses"]["200"]) == _schema_of(get["responses"]["200"])

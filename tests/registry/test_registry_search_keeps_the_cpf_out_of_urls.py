@@ -100,3 +100,34 @@ def test_lgpd_a_role_that_sees_the_cpf_masked_finds_no_one_through_a_token(user_
     r = c.get(f"{C}/pessoas/", {"q": p.document}, follow=True)
     assert r.redirect_chain and f'href="{C}/pessoas/{p.pk}/"' not in r.content.decode()
     assert _carry(_urls(r), p.document) == []
+
+
+API = "/api/v1/registry/people"
+
+
+def test_lgpd_the_api_searches_by_a_cpf_in_the_body_with_the_rows_of_the_get(user_of, ipatinga_m):
+    """ADR 0052, addendum: a program may send the search in the body (``POST …/people/search``),
+    out of the address every proxy on the way writes down; it answers the rows and pages of
+    ``GET …/people?q=``, which stays for the clients that use it."""
+    p = person(ipatinga_m, name="Quitéria Postada")
+    person(ipatinga_m, name="Quitéria Postada Segunda")
+    c = client_as(user_of, Role.ATENDENTE)
+    for typed in (p.document, format_cpf(p.document), "quiteria postada"):
+        posted = c.post(f"{API}/search", {"q": typed}, content_type="application/json")
+        assert posted.status_code == 200, posted.content
+        assert posted.json() == c.get(API, {"q": typed}).json()
+    assert [x["id"] for x in posted.json()["items"]][:1] == [p.pk]
+    # The pages: the cursor in the address, the search in the body again.
+    first = c.post(f"{API}/search?limit=1", {"q": "quiteria postada"}, "application/json")
+    after = first.json()["next"]
+    second = c.post(
+        f"{API}/search?limit=1&cursor={after}", {"q": "quiteria postada"}, "application/json"
+    )
+    assert [x["name"] for x in first.json()["items"] + second.json()["items"]] == [
+        "Quitéria Postada",
+        "Quitéria Postada Segunda",
+    ]
+    # A CPF finds no one for a role that sees it masked, as on the GET.
+    judge = client_as(user_of, Role.JARI)
+    r = judge.post(f"{API}/search", {"q": p.document}, content_type="application/json")
+    assert r.status_code == 200 and r.json()["items"] == []

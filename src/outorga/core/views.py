@@ -36,6 +36,7 @@ from .acts import Actor
 from .home import work as home_work
 from .lawctx import context
 from .listing import Column, filtered, list_page
+from .localtime import today_of
 from .middleware import client_ip
 from .models import Act, Municipality
 from .requests import user_of
@@ -252,7 +253,9 @@ def law_explain(request: HttpRequest, qid: str) -> HttpResponse:
     decision = None
     errors: list[dict[str, str]] = []
     facts_text = request.POST.get("facts", "{}")
-    on_text = request.POST.get("on", timezone.localdate().isoformat())
+    # The named municipality's day: the system administrator's request is on no municipality's
+    # clock (D-4).
+    on_text = request.POST.get("on", today_of(m).isoformat())
     if request.method == "POST":
         try:
             facts = json.loads(facts_text)

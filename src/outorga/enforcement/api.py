@@ -24,7 +24,7 @@ from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.requests import actor_of, user_of
 from outorga.law.competence import Role, is_allowed
 from outorga.registry.models import Auxiliary, Permit
-from outorga.registry.selectors import SEES_DOCUMENT
+from outorga.registry.selectors import document_as_seen
 from outorga.registry.validation import FieldError
 
 from . import selectors
@@ -169,8 +169,8 @@ class CaseOut(Schema):
 
 
 def _case_out(case: Case, role: str) -> dict[str, Any]:
-    """The case as ``role`` may read it: the person's CPF/CNPJ whole only to the roles that need
-    it (``registry.selectors.SEES_DOCUMENT``), masked to the others, as the registry shows it."""
+    """The case as ``role`` may read it: the person's CPF/CNPJ, and the one written on an auto
+    without a permit, as the registry shows a document to that role (``document_as_seen``)."""
     auto = case.auto
     person = case.person
     return {
@@ -199,15 +199,11 @@ def _case_out(case: Case, role: str) -> dict[str, Any]:
             "status": auto.status,
             "decision": auto.decision,
             "offender": auto.offender_name,
-            "offender_registration": auto.offender_registration,
+            "offender_registration": selectors.offender_registration_as_seen(auto, role),
             "measures": auto.measures,
             "seizure": auto.seizure,
         },
-        "person": None
-        if person is None
-        else person.document
-        if role in SEES_DOCUMENT
-        else person.masked_document,
+        "person": None if person is None else document_as_seen(person.document, role),
         "notices": list(case.notices.order_by("id")),
         "filings": list(case.filings.order_by("id")),
         "can_reconsider": any(

@@ -9,11 +9,14 @@ from typing import Any
 from django.db.models import F, Q, QuerySet
 
 from outorga.core.models import User
+from outorga.core.search import looks_like_document
 from outorga.law.competence import Role
 from outorga.platforms.models import PlatformDriver
 from outorga.public.models import Badge
 from outorga.registry import acting
 from outorga.registry.models import Document, Permit, Person
+from outorga.registry.selectors import document_as_seen
+from outorga.registry.validation import digits
 
 from .models import (
     Case,
@@ -219,10 +222,21 @@ def holder_cases(person: Person) -> QuerySet[Case]:
     )
 
 
-def case_detail(case: Case) -> dict[str, Any]:
+def offender_registration_as_seen(auto: InfractionNotice, role: str) -> str:
+    """The offender's registration on the auto (art. 30 V) as ``role`` may read it: for an
+    offender without a permit it is the CPF or CNPJ written on the auto, shown as the registry
+    shows a document to that role (``registry.selectors.document_as_seen``)."""
+    written = auto.offender_registration
+    return document_as_seen(digits(written), role) if looks_like_document(written) else written
+
+
+def case_detail(case: Case, role: str) -> dict[str, Any]:
+    """The case's page as ``role`` reads it."""
+    auto = case.auto
     return {
         "case": case,
-        "auto": case.auto,
+        "auto": auto,
+        "offender_registration": "" if auto is None else offender_registration_as_seen(auto, role),
         "notices": list(case.notices.order_by("created_at", "id")),
         "filings": list(case.filings.prefetch_related("attachments").order_by("filed_on", "id")),
         "penalties": list(case.penalties.select_related("debt")),

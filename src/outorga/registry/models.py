@@ -9,6 +9,7 @@ Every model belongs to one municipality (``TenantModel``). State changes go thro
 from __future__ import annotations
 
 import datetime as dt
+from typing import TYPE_CHECKING
 
 from django.db import models
 from django.db.models import Value
@@ -19,6 +20,9 @@ from outorga.core.lawseam import law_of
 from outorga.core.tenancy import TenantManager, TenantModel, current_municipality_or_none
 
 from .validation import mask_document
+
+if TYPE_CHECKING:
+    from outorga.core.models import Municipality
 
 
 class Service(models.TextChoices):
@@ -325,19 +329,23 @@ class Permit(TenantModel):
 
     @property
     def law(self) -> str:
-        """The law governing this permit's service today (``law_on`` for the date of a fact)."""
-        return self.law_on(timezone.localdate())
+        """The law governing this permit's service today (``law_on`` for the date of a fact):
+        today on the municipality's clock (D-4), not the server's — at 00:30 in Brasília it is
+        still the day before in Mato Grosso, and a law bound from the new day does not yet
+        govern there (D-15)."""
+        return law_of(self._own_municipality(), self.service, nearest=True)
 
     def law_on(self, day: dt.date) -> str:
         """The law bound to the permit's service on ``day`` (D-15). A permit carried over from
         before any binding (granted under an older law, imported) answers to its service's
         first binding for days before it."""
+        return law_of(self._own_municipality(), self.service, day, nearest=True)
+
+    def _own_municipality(self) -> Municipality:
         # The municipality of the request or the sweep, when it is this one: its bindings are
         # read once for every permit, not once per permit.
         m = current_municipality_or_none()
-        if m is None or m.pk != self.municipality_id:
-            m = self.municipality
-        return law_of(m, self.service, day, nearest=True)
+        return self.municipality if m is None or m.pk != self.municipality_id else m
 
 
 class PermitStatusChange(TenantModel):

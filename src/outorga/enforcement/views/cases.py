@@ -54,8 +54,8 @@ from outorga.registry.validation import FieldError
 @staff_only
 def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
     case = get_object_or_404(Case.objects.select_related("auto", "permit", "person"), pk=case_id)
-    ctx = selectors.case_detail(case)
     role = user_of(request).role
+    ctx = selectors.case_detail(case, role)
     pending = ctx["pending_filing"]
     # Lei 9.784/1999 art. 56 §1 (where the law has it): the appeal is first with the authority
     # that decided, which may reconsider; the superior authority judges it only afterwards.

@@ -76,7 +76,7 @@ def portal_case(request: HttpRequest, case_id: int) -> HttpResponse:
             return forbidden(request, str(exc))
         messages.success(request, "Peça enviada. Acompanhe o julgamento nesta página.")
         return HttpResponseRedirect(to)
-    ctx = selectors.case_detail(case)
+    ctx = selectors.case_detail(case, user_of(request).role)
     ctx["can_file"] = filing_open(case.municipality, case, today())
     # Why the form is not offered while the notice is pending, with the articles (art. 29, 42).
     ctx["why_not_yet"] = (

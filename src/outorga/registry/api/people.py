@@ -9,7 +9,7 @@ from typing import Any
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
-from ninja import Field, File, Form, Schema, Status
+from ninja import Field, File, Form, Query, Schema, Status
 from ninja.files import UploadedFile
 
 from outorga.core.apikit import Error, IsoDate, acting
@@ -111,7 +111,42 @@ def person_out(p: Person, role: str) -> dict[str, Any]:
     operation_id="outorga_registry_api_people",
 )
 @paged("name")
-def people(request: HttpRequest, q: str = "") -> Rows:
+def people(
+    request: HttpRequest,
+    q: str = Query(
+        "",
+        description="nome, ou CPF/CNPJ com ou sem pontuação; para buscar por CPF, prefira POST "
+        "/people/search: um endereço fica nos registros de acesso dos proxies (LGPD)",
+    ),
+) -> Rows:
+    return _people_found(request, q)
+
+
+class PeopleSearchIn(Schema):
+    q: str = Field(
+        "",
+        max_length=200,
+        description="nome, ou CPF/CNPJ com ou sem pontuação (o mesmo `q` de GET /people, no "
+        "corpo: fora do endereço e dos registros de acesso dos proxies — LGPD)",
+        examples=["529.982.247-25"],
+    )
+
+
+@router.post(
+    "/people/search",
+    response={200: list[PersonOut], **READ_ERRORS, 422: RefusalOut},
+    exclude_unset=True,
+    summary="Pessoas cadastradas: busca com o CPF no corpo",
+    operation_id="outorga_registry_api_people_search",
+)
+@paged("name")
+def people_search_posted(request: HttpRequest, search: PeopleSearchIn) -> Rows:
+    """The rows of ``GET /people?q=``, for a search sent in the body: a CPF in an address is
+    written by every proxy on the way, whose logs the product cannot redact (ADR 0052)."""
+    return _people_found(request, search.q)
+
+
+def _people_found(request: HttpRequest, q: str) -> Rows:
     role = actor_of(request).role
     # The screens' search: a CPF typed finds no one for a role that sees it masked.
     qs = people_search(Person.objects.all(), q, role)

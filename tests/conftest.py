@@ -94,8 +94,23 @@ def _flush_past_the_acts_triggers() -> None:
     DatabaseOperations.sql_flush = sql_flush  # type: ignore[method-assign]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _cheap_password_hashing() -> None:
+    """Argon2id at its cheapest cost for every test (``auth_factories``): the same algorithm and
+    encoding as production, without its hundred mebibytes a hash."""
+    from auth_factories import DOTTED
+    from django.conf import settings as django_settings
+    from django.contrib.auth.hashers import get_hashers, get_hashers_by_algorithm
+
+    if not django_settings.configured:
+        return  # the law core's tests run without Django
+    django_settings.PASSWORD_HASHERS = [DOTTED, *django_settings.PASSWORD_HASHERS]
+    get_hashers.cache_clear()
+    get_hashers_by_algorithm.cache_clear()
+
+
 @pytest.fixture(scope="session")
-def django_db_setup(django_db_setup, django_db_blocker):  # type: ignore[no-untyped-def]
+def django_db_setup(_cheap_password_hashing, django_db_setup, django_db_blocker):  # type: ignore[no-untyped-def]
     """Every database test starts with the demo municipalities and one user per role."""
     from outorga.demo.loader import load_demo
 

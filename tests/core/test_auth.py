@@ -77,3 +77,18 @@ def test_the_dashboard_shows_real_counts_per_role(user_of):
     client.force_login(user_of("barra-do-garcas", Role.FINANCAS))
     html = client.get("/").content.decode()
     assert "Plataformas credenciadas" in html and "69.210" in html
+
+
+def test_production_hashes_passwords_with_django_s_argon2_at_its_full_cost():
+    """The tests hash at Argon2's cheapest cost (``auth_factories``); the product's own setting is
+    Django's Argon2 hasher with its default cost, PBKDF2 kept to verify older hashes."""
+    from django.contrib.auth.hashers import Argon2PasswordHasher
+
+    from outorga.config import settings as product
+
+    assert product.PASSWORD_HASHERS == [
+        "django.contrib.auth.hashers.Argon2PasswordHasher",
+        "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    ]
+    assert settings.PASSWORD_HASHERS[1:] == product.PASSWORD_HASHERS
+    assert Argon2PasswordHasher.memory_cost >= 100 * 1024

@@ -24,7 +24,7 @@ TODAY = dt.date(2026, 6, 1)
 
 @pytest.fixture
 def taxi(ipatinga_m, user_of, monkeypatch):  # type: ignore[no-untyped-def]
-    monkeypatch.setattr("django.utils.timezone.localdate", lambda *a: TODAY)
+    monkeypatch.setattr("django.utils.timezone.localdate", lambda *a, **k: TODAY)
     with tenant(ipatinga_m):
         _, permit = make_holder(
             name="Tânia Taxista",
@@ -90,5 +90,7 @@ def test_art_42_iv_the_portal_says_the_holder_s_inscription_is_suspended_to_its_
     assert _situations(c, permit) == [("danger", "inscrição do titular suspensa")] * 2
     detail = c.get(f"/portal/permissoes/{permit.pk}/").content.decode()
     assert "suspensa até 01/06/2026" in detail and "art. 42, IV" in detail
-    monkeypatch.setattr("django.utils.timezone.localdate", lambda *a: TODAY + dt.timedelta(days=1))
+    monkeypatch.setattr(
+        "django.utils.timezone.localdate", lambda *a, **k: TODAY + dt.timedelta(days=1)
+    )
     assert _situations(c, permit) == [("success", "ativa")] * 2

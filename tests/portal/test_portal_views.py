@@ -51,7 +51,7 @@ def ana_client(user_of):  # type: ignore[no-untyped-def]
 
 
 def test_the_holder_sees_own_permit_documents_and_avisos(holders, ana_client, monkeypatch):
-    monkeypatch.setattr("django.utils.timezone.localdate", lambda *a: TODAY)
+    monkeypatch.setattr("django.utils.timezone.localdate", lambda *a, **k: TODAY)
     (ana, permit), _ = holders
     page = ana_client.get("/portal/").content.decode()
     assert "Permissão MT-0001" in page and "ativa" in page
@@ -63,7 +63,7 @@ def test_the_holder_sees_own_permit_documents_and_avisos(holders, ana_client, mo
 
 
 def test_an_expired_document_shows_in_red_with_the_word(holders, ana_client, monkeypatch):
-    monkeypatch.setattr("django.utils.timezone.localdate", lambda *a: dt.date(2026, 1, 5))
+    monkeypatch.setattr("django.utils.timezone.localdate", lambda *a, **k: dt.date(2026, 1, 5))
     page = ana_client.get("/portal/").content.decode()
     assert 'class="state danger">vencido' in page
 

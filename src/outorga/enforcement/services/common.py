@@ -63,11 +63,13 @@ def law_refused(
     object_type: str = "",
     new: Mapping[str, Any] | None = None,
     field: str | Mapping[str, str] = "",
+    lead: str = "",
 ) -> Refused:
     """The law's refusal ``d`` of ``action`` kept in the acts log (outcome ``refused``, the
     decision its basis) — in its own transaction, or the caller's, which must then commit before
     raising — and the error to raise: naming ``field`` (or the field ``field`` maps the first
-    refused rule to, by its name) as a :class:`FieldRefused`, else a :class:`Refused`."""
+    refused rule to, by its name) as a :class:`FieldRefused`, else a :class:`Refused` (its text
+    after ``lead``, if given)."""
     with transaction.atomic(), tenant(municipality):
         record_act(
             municipality=municipality,
@@ -82,7 +84,9 @@ def law_refused(
     named = field
     if not isinstance(field, str):
         named = field.get(d.refusals[0].rule.rsplit(".", 1)[-1], "") if d.refusals else ""
-    return FieldRefused(str(named), d) if named and d.refusals else Refused(d)
+    if named and d.refusals:
+        return FieldRefused(str(named), d)
+    return Refused(d, f"{lead}: {'; '.join(Refused(d).lines())}" if lead else "")
 
 
 def competence_citations(law: str, action: str, on: dt.date) -> list[str]:

@@ -14,7 +14,7 @@ from platforms_factories import make_platform, new_cpf
 from registry_factories import person
 
 from outorga.core.acts import Actor
-from outorga.core.errors import Refused
+from outorga.core.errors import FieldRefused, Refused
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, InfractionNotice, Seizure
 from outorga.enforcement.services.autos import infraction_issue
@@ -92,9 +92,16 @@ def test_art_26_iii_an_auto_against_a_driver_with_no_platform_found_by_cpf_seize
 
 
 def test_art_26_iii_no_warning_replaces_the_seizure(barra):
-    with pytest.raises(Exception) as exc:
-        _auto(barra, warning=True, warning_harmless=True)
-    assert "advertência" in str(exc.value)
+    """The law's ``warning`` refuses it (art. 26, III); the refusal names the field and is kept
+    in the acts log, and no auto is written."""
+    with pytest.raises(FieldRefused) as exc:
+        _auto(barra, warning=True, warning_fixable=True, warning_harmless=True)
+    assert exc.value.field == "advertência" and "não admite advertência" in exc.value.message
+    assert "art. 26, III" in exc.value.citation
+    [act] = refused_acts(barra, "infraction.issue")
+    assert act.record["payload"]["new"]["code"] == "prestacao_irregular"
+    with tenant(barra.m):
+        assert not InfractionNotice.objects.exists()
 
 
 def test_art_26_iii_seizure_charges_the_offender_no_fine_and_releases_once_paid(barra):

@@ -8,7 +8,14 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from enforcement_factories import client_of, final_taxi_auto, make_final, pending_notice, taxi_auto
+from enforcement_factories import (
+    client_of,
+    final_taxi_auto,
+    make_final,
+    pending_notice,
+    refused_acts,
+    taxi_auto,
+)
 from public_factories import badge_without_law  # type: ignore[import-not-found]
 from registry_factories import taxi_permit
 from validate_docbr import CPF
@@ -191,11 +198,21 @@ def test_art_41_par_3_register_cassacao_of_the_holder_keeps_the_permission(world
 
 
 def test_art_41_par_3_register_cassacao_needs_an_identified_offender(world):
+    """The law's penalty judges it from who the auto records as the offender; its refusal names
+    the field and is kept in the acts log, and no process opens."""
     permit = taxi_permit(world.m)
     auto = taxi_auto(world, permit, "recusa_passageiro", committed_by="unknown")
     make_final(world, auto, D)
-    with pytest.raises(FieldError, match=r"art\. 41, §3"):
+    with pytest.raises(FieldError, match=r"art\. 41, §3") as exc:
         propose(world, permit, auto, "cadastro")
+    assert isinstance(exc.value, Refused) and exc.value.field == "infrator"
+    assert "que o auto não identifica" in exc.value.message
+    assert exc.value.decision.question == "ipatinga.taxi-2017.penalty"
+    [act] = refused_acts(world, "case.proposal.open")
+    assert act.record["payload"]["new"]["target"] == "cadastro"
+    assert act.record["basis"]["decision"]["question"] == "ipatinga.taxi-2017.penalty"
+    with tenant(world.m):
+        assert not Case.objects.filter(kind=Case.Kind.CASSACAO).exists()
 
 
 def test_art_41_par_5_the_chief_executive_decides_only_after_the_defence(world):
@@ -247,7 +264,7 @@ def test_a_taxi_cassacao_loses_its_basis_when_the_auto_is_cancelled(world):
     infraction_cancel(
         actor=world.authority, municipality=world.m, auto=auto, reason="Placa trocada."
     )
-    with pytest.raises(InvalidStep, match="cancelado"):
+    with pytest.raises(Refused, match=r"cancelado: a cassação perdeu a base.*art\. 41, §3"):
         proposal_decide(
             actor=world.mayor,
             municipality=world.m,
@@ -257,6 +274,11 @@ def test_a_taxi_cassacao_loses_its_basis_when_the_auto_is_cancelled(world):
             on=dt.date(2026, 6, 12),
         )
     assert fresh(world, permit).status == Permit.Status.ACTIVE
+    # The law's refusal is kept in the acts log; the case waits as it was.
+    [act] = refused_acts(world, "penalty.cassacao.decide")
+    assert act.object_id == str(case.pk)
+    assert act.record["basis"]["decision"]["question"] == "ipatinga.taxi-2017.penalty"
+    assert fresh(world, case).waiting == Case.Waiting.JUDGMENT
 
 
 def test_a_mototaxi_suspension_is_not_imposed_by_the_taxi_rule(world):

@@ -19,7 +19,7 @@ from enforcement_factories import (
 )
 from registry_factories import make_permit, taxi_permit
 
-from outorga.core.errors import FieldError, Refused
+from outorga.core.errors import FieldError, FieldRefused, Refused
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import InfractionNotice
@@ -90,6 +90,41 @@ def test_art_41_par1_taxi_warning_only_for_a_primary_conduct_without_harm(world)
             warning=True,
             warning_harmless=True,
         )
+
+
+@pytest.mark.parametrize(("fixable", "harmless"), [(True, True), (False, False)])
+def test_art_35_service_without_permission_is_refused_the_warning_by_the_law(
+    world, fixable, harmless
+):
+    """Judged by the law's ``warning`` from the provision the auto cites (art. 35), named on the
+    field "advertência" and kept in the acts log; no auto is written."""
+    with pytest.raises(FieldRefused) as exc:
+        issue(
+            world,
+            code="art35",
+            on=D,
+            permit=None,
+            law="ipatinga.mototaxi-2013",
+            plate="CLD1A23",
+            warning=True,
+            warning_fixable=fixable,
+            warning_harmless=harmless,
+        )
+    assert exc.value.field == "advertência"
+    assert exc.value.message == (
+        "Serviço sem permissão não admite advertência: multa gravíssima e apreensão."
+    )
+    assert "art. 35" in exc.value.citation
+    with tenant(world.m):
+        assert not InfractionNotice.objects.exists()
+        [act] = Act.objects.filter(action="infraction.issue", outcome="refused")
+    assert act.record["payload"]["new"] == {
+        "code": "art35",
+        "permit": None,
+        "plate": "CLD1A23",
+        "warning": True,
+    }
+    assert act.record["basis"]["decision"]["question"] == "ipatinga.mototaxi-2013.warning"
 
 
 def test_the_phone_form_and_the_api_refuse_a_warning_the_law_does_not_allow(world, user_of):

@@ -79,3 +79,22 @@ class Refused(DomainError):
             f"{r.message} ({', '.join(c.render() for c in r.citations)})"
             for r in self.decision.refusals
         ]
+
+
+class FieldRefused(FieldError, Refused):
+    """The law refuses what a field gave (an advertência asked for, the offender of an auto): on
+    a screen, the first refused reason and its articles under the ``field``, as a
+    :class:`FieldError`; the ``decision`` with every reason, as a :class:`Refused` — the API
+    answers both."""
+
+    code = "recusado_pela_lei"
+
+    def __init__(self, field: str, decision: Decision) -> None:
+        first = decision.refusals[0]
+        self.decision = decision
+        self.field, self.message = field, first.message
+        self.citation = ", ".join(c.render() for c in first.citations)
+        DomainError.__init__(self, f"{field}: {self.message} ({self.citation})")
+
+    def body(self) -> dict[str, Any]:
+        return {**Refused.body(self), "erros": [self.to_json()]}

@@ -151,6 +151,7 @@ APP_SERVICES = Interface(
         "roster_capacity",
         "seizure_release",
         "vehicle_inspection",
+        "warning",
     ),
 )
 INTERFACES: dict[str, Interface] = {

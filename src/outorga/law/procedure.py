@@ -45,8 +45,9 @@ class Procedure:
     ``kinds(on, regulation_items)``: the catalog in force on the date of the fact. ``regulation``:
     the article by which a municipal regulation adds infractions (its items are data), if any.
     ``unlicensed``: the provision an auto cites for service without a permit, if the law has one
-    (it seizes the vehicle; it admits a warning only where ``unlicensed_admits_warning``: the
-    mototaxi law's does not, art. 35). ``deadline_citations``: for each step, the articles by
+    (it seizes the vehicle; ``unlicensed_admits_warning``: whether the inspector's screen offers
+    the warning for it — the refusal itself is the law's ``warning`` or ``penalty`` question's:
+    the mototaxi law's admits none, art. 35). ``deadline_citations``: for each step, the articles by
     which its period runs from a notice — what a refusal to file before that notice names. The
     articles of the procedure's acts (``cassacao``, ``warning``, ``seizure``…) are the
     rulebook's ``CITES``, like every other."""

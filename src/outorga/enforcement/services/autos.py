@@ -37,6 +37,7 @@ from outorga.enforcement.services.common import (
     competence_citations,
     debt_cancel,
     decision_basis,
+    law_refused,
     photo_checked,
 )
 from outorga.enforcement.services.escalation import escalate
@@ -141,6 +142,7 @@ def infraction_issue(
     witnesses = [w.strip() for w in witnesses if w and w.strip()]
     warned = (
         _warning_check(
+            actor=actor,
             municipality=municipality,
             law=law,
             code=code,
@@ -389,6 +391,7 @@ def _prior_infractions(
 
 def _warning_check(
     *,
+    actor: Actor,
     municipality: Municipality,
     law: str,
     code: str,
@@ -400,20 +403,10 @@ def _warning_check(
     fixable: bool,
     harmless: bool,
 ) -> Decision:
-    """The law core says whether a written warning may replace the fine; refused otherwise, with
-    the article (mototaxi art. 31 §3; taxi art. 41 §1)."""
+    """The law core says whether a written warning may replace the fine (mototaxi art. 31 §3, never
+    for service without a permit, art. 35; taxi art. 41 §1; apps art. 26 III: never instead of the
+    seizure); its refusal is kept in the acts log and names the field "advertência"."""
     on = day_of(municipality, committed_at)
-    unlicensed = procedure(law).unlicensed
-    if (
-        unlicensed is not None
-        and code == unlicensed.code
-        and not procedure(law).unlicensed_admits_warning
-    ):
-        raise FieldError(
-            "advertência",
-            "serviço sem permissão não admite advertência: multa gravíssima e apreensão",
-            interfaces.cited(law, "unlicensed"),
-        )
     if answers(law, "warning"):
         d = ask(
             municipality,
@@ -449,7 +442,20 @@ def _warning_check(
         )
         allowed = bool((d.outcome or {}).get("may_impose"))
     if not allowed:
-        raise Refused(d)
+        raise law_refused(
+            actor=actor,
+            municipality=municipality,
+            action="infraction.issue",
+            d=d,
+            object_type=InfractionNotice._meta.label_lower,
+            new={
+                "code": code,
+                "permit": permit.number if permit else None,
+                "plate": plate,
+                "warning": True,
+            },
+            field="advertência",
+        )
     return d
 
 

@@ -27,6 +27,7 @@ from outorga.enforcement.services.common import (
     PROPOSALS,
     InvalidStep,
     competence_citations,
+    law_refused,
     proposal_action,
 )
 from outorga.enforcement.services.escalation import escalation_facts, proposal_open
@@ -58,8 +59,18 @@ def _offender(auto: InfractionNotice) -> dict[str, Any] | None:
     return None
 
 
+#: The offender of :func:`_offender` as the law's cassação of the register reads it (art. 41 §3).
+OFFENDER_ROLE = {"holder": "titular", "auxiliary": "auxiliar"}
+
+#: The field a refusal of the taxi cassação names, by the law's rule: the offender the auto must
+#: identify (art. 41 §3).
+CASSACAO_FIELDS = {"art_41_par_3_the_offender_punished": "infrator"}
+
+
 def _taxi_cassacao_facts(auto: InfractionNotice, target: str, on: dt.date) -> dict[str, Any]:
-    return {
+    """What the taxi cassação of ``target`` on ``auto`` rests on, from the records: the auto's
+    infraction, whether it was cancelled since, and for the register who committed it (§3)."""
+    facts: dict[str, Any] = {
         "infraction": auto.infraction_code,
         "regulation_items": taxi_regulation_items(
             taxi_items(timezone.localtime(auto.committed_at).date())
@@ -67,7 +78,12 @@ def _taxi_cassacao_facts(auto: InfractionNotice, target: str, on: dt.date) -> di
         "committed_on": timezone.localtime(auto.committed_at).date().isoformat(),
         "imposed_on": on.isoformat(),
         "requested": f"cassacao_{target}",
+        "auto_cancelled": auto.status == InfractionNotice.Status.CANCELLED,
     }
+    if target == "cadastro":
+        offender = _offender(auto)
+        facts["offender"] = OFFENDER_ROLE[offender["kind"]] if offender else "desconhecido"
+    return facts
 
 
 def _taxi_cassacao_open(
@@ -96,12 +112,6 @@ def _taxi_cassacao_open(
         interfaces.cited(permit.law, "cassacao"),
     )
     offender = _offender(auto)
-    if target == "cadastro" and offender is None:
-        raise FieldError(
-            "infrator",
-            "a cassação do cadastro pune o taxista infrator, que o auto não identifica",
-            interfaces.cited(permit.law, "cadastro_cassado"),
-        )
     with tenant(municipality):
         facts = {
             **_taxi_cassacao_facts(auto, target, on),
@@ -120,7 +130,15 @@ def _taxi_cassacao_open(
         )
     d = ask(municipality, permit.law, "penalty", facts, on)
     if not (d.outcome or {}).get("may_propose"):
-        raise Refused(d)
+        raise law_refused(
+            actor=actor,
+            municipality=municipality,
+            action="case.proposal.open",
+            d=d,
+            obj=permit,
+            new={"kind": Case.Kind.CASSACAO, "target": target, "auto": auto.number},
+            field=CASSACAO_FIELDS,
+        )
     if duplicate is not None:
         raise InvalidStep(f"já há proposta igual em curso: processo {duplicate.number}")
     with transaction.atomic(), tenant(municipality):
@@ -210,8 +228,11 @@ def proposal_decide(
     authorize(actor=actor, municipality=municipality, action=action, law=case.law, on=on)
     if not reasoning.strip():
         raise FieldError("fundamentação", "a decisão deve ser fundamentada")
+    refused: Refused | None = None
     with transaction.atomic(), tenant(municipality):
         case = Case.objects.select_for_update().get(pk=case.pk)
+        # The step the case is at, kept by its notices, filings and the sweep (the law's periods):
+        # the proposal reaches judgment only after the defence or its period (art. 34 §2, D-3).
         if case.stage != Case.Stage.DEFENCE or case.waiting != Case.Waiting.JUDGMENT:
             raise InvalidStep(
                 "a proposta só é decidida após a defesa do permissionário ou o fim do prazo "
@@ -220,92 +241,128 @@ def proposal_decide(
         judged: Decision | None = None
         if accept and taxi_like(case.law) and case.kind == Case.Kind.CASSACAO:
             judged = _taxi_cassacao_judgment(case, on)
-        basis = {
-            "citations": sorted(
-                set(competence_citations(case.law, action, on))
-                | set(case.proposal.get("citations", []))
-                | set(judged.to_json()["citations"] if judged else [])
-            ),
-            "decision": judged.to_json() if judged else case.proposal,
-        }
-        for f in case.filings.filter(result=Filing.Result.PENDING):
-            f.result = Filing.Result.DISMISSED if accept else Filing.Result.UPHELD
-            f.judged_by, f.judged_on, f.reasoning = actor.user, on, reasoning.strip()
-            f.save(update_fields=["result", "judged_by", "judged_on", "reasoning"])
-        permit = case.permit
-        assert permit is not None
-        target = case.proposal.get("target", "permissao")
-        if accept:
-            why = f"{case.get_kind_display()} {case.number}: {reasoning.strip()}"
-            offender = case.proposal.get("offender") or {}
-            if judged is not None and target == "cadastro":
-                if offender.get("kind") == "auxiliary":
-                    auxiliary_cassar(
-                        actor=actor,
-                        municipality=municipality,
-                        auxiliary=Auxiliary.objects.get(pk=offender["auxiliary_id"]),
-                        on=on,
-                        reason=why,
-                        basis=basis,
-                    )
-                # The holder's inscription is the permit's number in the Cadastro; the permission
-                # itself stays (its cassação is §4's, for gravíssima only): the holder's bar from
-                # driving a taxi is this penalty, on record with the act.
-            else:
-                fn = permit_revoke if case.kind == Case.Kind.REVOCATION else permit_cassar
-                fn(
+            if not (judged.outcome or {}).get("may_impose"):
+                # Kept in the log with the case unchanged: raised once this transaction commits.
+                refused = law_refused(
                     actor=actor,
                     municipality=municipality,
-                    permit=permit,
+                    action=f"{action}.decide",
+                    d=judged,
+                    obj=case,
+                    new={"accept": True, "permit": case.permit.number if case.permit else None},
+                )
+        if refused is None:
+            _proposal_decided(
+                actor=actor,
+                municipality=municipality,
+                case=case,
+                accept=accept,
+                reasoning=reasoning,
+                on=on,
+                judged=judged,
+            )
+    if refused is not None:
+        raise refused
+    return case
+
+
+def _proposal_decided(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    case: Case,
+    accept: bool,
+    reasoning: str,
+    on: dt.date,
+    judged: Decision | None,
+) -> None:
+    """Inside the decision's transaction, the case locked and the law's answer ``judged`` (a taxi
+    cassação) allowing it: the filings judged, the permit revoked or cassado or the offender's
+    inscription cassada, the penalty, the case decided and its notice, and the act."""
+    action = proposal_action(case)
+    basis = {
+        "citations": sorted(
+            set(competence_citations(case.law, action, on))
+            | set(case.proposal.get("citations", []))
+            | set(judged.to_json()["citations"] if judged else [])
+        ),
+        "decision": judged.to_json() if judged else case.proposal,
+    }
+    for f in case.filings.filter(result=Filing.Result.PENDING):
+        f.result = Filing.Result.DISMISSED if accept else Filing.Result.UPHELD
+        f.judged_by, f.judged_on, f.reasoning = actor.user, on, reasoning.strip()
+        f.save(update_fields=["result", "judged_by", "judged_on", "reasoning"])
+    permit = case.permit
+    assert permit is not None
+    target = case.proposal.get("target", "permissao")
+    if accept:
+        why = f"{case.get_kind_display()} {case.number}: {reasoning.strip()}"
+        offender = case.proposal.get("offender") or {}
+        if judged is not None and target == "cadastro":
+            if offender.get("kind") == "auxiliary":
+                auxiliary_cassar(
+                    actor=actor,
+                    municipality=municipality,
+                    auxiliary=Auxiliary.objects.get(pk=offender["auxiliary_id"]),
                     on=on,
                     reason=why,
                     basis=basis,
                 )
-            Penalty.objects.create(
-                kind=Penalty.Kind.REVOCATION
-                if case.kind == Case.Kind.REVOCATION
-                else Penalty.Kind.CASSACAO,
-                case=case,
+            # The holder's inscription is the permit's number in the Cadastro; the permission
+            # itself stays (its cassação is §4's, for gravíssima only): the holder's bar from
+            # driving a taxi is this penalty, on record with the act.
+        else:
+            fn = permit_revoke if case.kind == Case.Kind.REVOCATION else permit_cassar
+            fn(
+                actor=actor,
+                municipality=municipality,
                 permit=permit,
-                imposed_on=on,
-                decision={**judged.to_json(), "target": target, "offender": offender or None}
-                if judged is not None
-                else case.proposal,
+                on=on,
+                reason=why,
+                basis=basis,
             )
-        case.stage, case.waiting, case.final_on = Case.Stage.DECIDED, Case.Waiting.NONE, on
-        case.outcome = ("acolhida: " if accept else "rejeitada: ") + reasoning.strip()
-        case.save(update_fields=["stage", "waiting", "final_on", "outcome"])
-        Notice.objects.create(case=case, purpose=Notice.Purpose.EXECUTIVE_DECISION, act_on=on)
-        record_act(
-            municipality=municipality,
-            actor=actor,
-            action=f"{action}.decide",
-            obj=case,
-            new={
-                "accept": accept,
-                "permit": permit.number,
-                "reasoning": reasoning.strip(),
-                **(
-                    {"target": target, "offender": case.proposal.get("offender")}
-                    if taxi_like(case.law) and case.kind == Case.Kind.CASSACAO
-                    else {}
-                ),
-            },
-            basis=basis,
+        Penalty.objects.create(
+            kind=Penalty.Kind.REVOCATION
+            if case.kind == Case.Kind.REVOCATION
+            else Penalty.Kind.CASSACAO,
+            case=case,
+            permit=permit,
+            imposed_on=on,
+            decision={**judged.to_json(), "target": target, "offender": offender or None}
+            if judged is not None
+            else case.proposal,
         )
-    return case
+    case.stage, case.waiting, case.final_on = Case.Stage.DECIDED, Case.Waiting.NONE, on
+    case.outcome = ("acolhida: " if accept else "rejeitada: ") + reasoning.strip()
+    case.save(update_fields=["stage", "waiting", "final_on", "outcome"])
+    Notice.objects.create(case=case, purpose=Notice.Purpose.EXECUTIVE_DECISION, act_on=on)
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action=f"{action}.decide",
+        obj=case,
+        new={
+            "accept": accept,
+            "permit": permit.number,
+            "reasoning": reasoning.strip(),
+            **(
+                {"target": target, "offender": case.proposal.get("offender")}
+                if taxi_like(case.law) and case.kind == Case.Kind.CASSACAO
+                else {}
+            ),
+        },
+        basis=basis,
+    )
 
 
 def _taxi_cassacao_judgment(case: Case, on: dt.date) -> Decision:
-    """Inside the decision's transaction: may the taxi cassação be imposed on ``on``? Its basis
-    still stands (the auto not cancelled), the proposal was notified (art. 41 §5) and its defence
-    judged now or its period over (art. 41 caput, D-17)."""
+    """Inside the decision's transaction: the law's word on whether the taxi cassação may be
+    imposed on ``on`` — its basis still stands (the auto not cancelled, art. 41 §3–4), the
+    proposal was notified (art. 41 §5) and its defence judged now or its period over (art. 41
+    caput, D-17)."""
     auto = InfractionNotice.objects.filter(pk=case.proposal.get("auto_id")).first()
-    if auto is None or auto.status == InfractionNotice.Status.CANCELLED:
-        raise InvalidStep(
-            "o auto de infração que fundamenta a proposta foi cancelado: a cassação perdeu a base "
-            "(art. 41, §3 e §4)"
-        )
+    if auto is None:
+        raise InvalidStep("a proposta não indica o auto de infração que a fundamenta")
     notice = (
         case.notices.filter(purpose=Notice.Purpose.PROPOSAL, notified_on__isnull=False)
         .order_by("notified_on")
@@ -316,7 +373,4 @@ def _taxi_cassacao_judgment(case: Case, on: dt.date) -> Decision:
         facts["notified_on"] = notice.notified_on.isoformat()
     if case.filings.exists():
         facts["defence_judged_on"] = on.isoformat()  # judged in this very decision
-    d = ask(case.municipality, case.law, "penalty", facts, on)
-    if not (d.outcome or {}).get("may_impose"):
-        raise Refused(d)
-    return d
+    return ask(case.municipality, case.law, "penalty", facts, on)

@@ -25,6 +25,7 @@ from outorga.enforcement.services.common import (
     case_debts,
     competence_citations,
     decision_basis,
+    law_refused,
 )
 from outorga.law.decisions import Decision
 from outorga.registry.validation import FieldError
@@ -163,18 +164,15 @@ def _refuse(
 ) -> Refused:
     """The law's refusal as an act (committed before the caller raises), and the error naming
     each refused reason with its articles."""
-    with transaction.atomic(), tenant(municipality):
-        record_act(
-            municipality=municipality,
-            actor=actor,
-            action="appeal.reconsider",
-            outcome="refused",
-            obj=filing,
-            new={"step": action, "case": filing.case.number},
-            basis=decision_basis(d),
-        )
-    err = Refused(d)
-    return Refused(d, f"{lead}: {'; '.join(err.lines())}")
+    return law_refused(
+        actor=actor,
+        municipality=municipality,
+        action="appeal.reconsider",
+        d=d,
+        obj=filing,
+        new={"step": action, "case": filing.case.number},
+        lead=lead,
+    )
 
 
 def before_the_superior(

@@ -287,3 +287,44 @@ def fine(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         ],
         "Sem multa no auto de apreensão (art. 26, II: processo próprio).",
     )
+
+
+def art26_iii_no_warning_replaces_the_seizure() -> Reason:
+    """Art. 26, III — the vehicle used in the irregular service is seized: the inspector's auto
+    for it admits no written warning in its place. The written warning of art. 26, I is a penalty
+    of the platforms and their drivers, imposed in its own process (parágrafo único)."""
+    return reason(
+        "apps.art26.iii.no_warning",
+        Verdict.REFUSED,
+        "Serviço sem permissão não admite advertência: o veículo utilizado na prestação "
+        "irregular do serviço é apreendido; a advertência escrita (art. 26, I) tem processo "
+        "próprio.",
+        art(26, inc="III"),
+        art(26, inc="I"),
+        art(26, "único"),
+    )
+
+
+@question(
+    "barra-do-garcas.apps-2025.warning",
+    law=LAW,
+    title="Cabe advertência escrita em vez da apreensão do auto de prestação irregular?",
+    schema=closed(
+        {
+            "code": {"enum": [IRREGULAR_SERVICE]},
+            "fixable": {"type": "boolean"},
+            "endangers_safety_or_continuity": {"type": "boolean"},
+        },
+        required=["code", "fixable", "endangers_safety_or_continuity"],
+    ),
+)
+def warning(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """The inspector's auto under this law cites only the irregular service, which seizes the
+    vehicle (art. 26, III): never a written warning instead, however fixable or harmless."""
+    return decide(
+        "barra-do-garcas.apps-2025.warning",
+        ctx,
+        {"code": facts["code"], "allowed": False},
+        [art26_iii_no_warning_replaces_the_seizure()],
+        "Advertência não admitida (art. 26, III): o veículo é apreendido.",
+    )

@@ -443,9 +443,24 @@ def art_31_par3_warning(fixable: bool, endangers: bool) -> Reason:
     )
 
 
+def art_35_no_warning_for_service_without_permission() -> Reason:
+    """Art. 35 — the vehicle caught providing the service without permission is seized and
+    removed, and released only after the gravíssima fine is paid (§1º): no written warning of art.
+    31, §3º replaces them."""
+    return reason(
+        "art_35_no_warning",
+        Verdict.REFUSED,
+        "Serviço sem permissão não admite advertência: multa gravíssima e apreensão.",
+        art(35),
+        art(35, 1),
+        facts={"dispositivo": UNLICENSED_PROVISION},
+    )
+
+
 WARNING_SCHEMA: dict[str, Any] = closed(
     {
-        "code": CODE_SCHEMA,
+        # An inciso of art. 38–41, or the service without permission (art. 35).
+        "code": {"anyOf": [CODE_SCHEMA, {"const": UNLICENSED_PROVISION}]},
         "fixable": {"type": "boolean"},
         "endangers_safety_or_continuity": {"type": "boolean"},
     },
@@ -461,7 +476,16 @@ WARNING_SCHEMA: dict[str, Any] = closed(
 )
 def warning(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 31, I and §3º: the written warning, by the inspector, for a fixable irregularity that
-    puts neither safety nor the continuity of the service at risk."""
+    puts neither safety nor the continuity of the service at risk; never for the service without
+    permission (art. 35)."""
+    if facts["code"] == UNLICENSED_PROVISION:
+        return decide(
+            "ipatinga.mototaxi-2013.warning",
+            ctx,
+            {"code": UNLICENSED_PROVISION, "allowed": False},
+            [art_35_no_warning_for_service_without_permission()],
+            "Advertência não admitida (art. 35): multa gravíssima e apreensão.",
+        )
     t = infraction_type(facts["code"], ctx.as_of)
     r = art_31_par3_warning(bool(facts["fixable"]), bool(facts["endangers_safety_or_continuity"]))
     allowed = r.verdict is Verdict.OK

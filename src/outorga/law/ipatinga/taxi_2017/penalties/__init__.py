@@ -26,6 +26,7 @@ from .deadlines import (
     deadline_question,
 )
 from .imposition import (
+    OFFENDERS,
     PENALTIES,
     PENALTY_PT,
     PENALTY_SCHEMA,
@@ -33,7 +34,9 @@ from .imposition import (
     art_41_par_1_primary,
     art_41_par_1_warning,
     art_41_par_2_fine,
+    art_41_par_3_4_a_standing_auto,
     art_41_par_3_register_cassacao,
+    art_41_par_3_the_offender_punished,
     art_41_par_4_permit_cassacao,
     art_41_par_5_notice_of_the_proposal,
     art_41_par_5_prior_notice,
@@ -96,7 +99,10 @@ __all__ = [
     "art_41_par_1_primary",
     "art_41_par_1_warning",
     "art_41_par_2_fine",
+    "OFFENDERS",
     "art_41_par_3_register_cassacao",
+    "art_41_par_3_the_offender_punished",
+    "art_41_par_3_4_a_standing_auto",
     "art_41_par_4_permit_cassacao",
     "d_1_final_infraction",
     "art_41_par_5_notice_of_the_proposal",

@@ -187,6 +187,40 @@ def d_1_final_infraction(final: bool) -> Reason:
     )
 
 
+#: Who committed the auto's infraction, as the cassação of the register reads it (art. 41 §3).
+OFFENDERS = ("titular", "auxiliar", "desconhecido")
+
+
+def art_41_par_3_the_offender_punished(offender: str) -> Reason:
+    """Art. 41, IV and §3º — the cassação of the taxista's inscription in the Cadastro leaves "o
+    infrator punido impedido de dirigir táxi no Município": it punishes the taxista (holder or
+    auxiliary) who committed the infraction, so the auto must identify them."""
+    return check(
+        rule_id("art_41_par_3_the_offender_punished"),
+        offender in ("titular", "auxiliar"),
+        lambda: f"O auto identifica o taxista infrator ({offender}), cuja inscrição é cassada.",
+        "A cassação do cadastro pune o taxista infrator, que o auto não identifica.",
+        art(41, inc="IV"),
+        art(41, 3),
+        facts={"infrator": offender},
+    )
+
+
+def art_41_par_3_4_a_standing_auto(cancelled: bool) -> Reason:
+    """Art. 41, §3º and §4º — a cassação is applied "para as infrações" of its nature: it punishes
+    the infraction of one auto. The auto cancelled, there is no infraction left to punish, and the
+    cassação proposed on it loses its basis."""
+    return check(
+        rule_id("art_41_par_3_4_a_standing_auto"),
+        not cancelled,
+        "O auto de infração que fundamenta a proposta está em vigor.",
+        "O auto de infração que fundamenta a proposta foi cancelado: a cassação perdeu a base.",
+        art(41, 3),
+        art(41, 4),
+        facts={"auto_cancelado": cancelled},
+    )
+
+
 def art_41_par_5_notice_of_the_proposal() -> Reason:
     """Art. 41, §5º: a cassação deve ser precedida da notificação ao permissionário. Ao propor, a
     notificação ainda não houve: ela abre o processo administrativo (§3–4) e o prazo de defesa
@@ -248,6 +282,17 @@ def art_41_par_5_prior_notice(
     )
 
 
+def _cassacao_grounds(requested: str, facts: Mapping[str, Any]) -> list[Reason]:
+    """Art. 41 §3–4: what a cassação rests on, where the facts say it — the auto still standing,
+    and for the register's (§3) the offender it identifies."""
+    found: list[Reason] = []
+    if "auto_cancelled" in facts:
+        found.append(art_41_par_3_4_a_standing_auto(bool(facts["auto_cancelled"])))
+    if requested == "cassacao_cadastro" and "offender" in facts:
+        found.append(art_41_par_3_the_offender_punished(facts["offender"]))
+    return found
+
+
 _REG_ITEM: dict[str, Any] = closed(
     {
         "code": {"type": "string", "minLength": 1},
@@ -284,6 +329,10 @@ PENALTY_SCHEMA: dict[str, Any] = closed(
         # Only opening a cassação process (art. 41 §3–4): the notice of §5 comes after it.
         "proposal": {"type": "boolean"},
         "infraction_final": {"type": "boolean"},
+        # A cassação (art. 41 §3–4): who committed the auto's infraction (the register's is the
+        # offender's, §3), and whether the auto was cancelled since (the cassação's basis).
+        "offender": {"enum": list(OFFENDERS)},
+        "auto_cancelled": {"type": "boolean"},
     },
     required=["infraction", "committed_on"],
 )
@@ -364,6 +413,8 @@ def penalty_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             else:
                 reasons.append(reason(r.rule, Verdict.INFO, r.message, *r.citations, facts=r.facts))
         proposing = bool(facts.get("proposal")) and requested in PROPOSED
+        if requested in PROPOSED:
+            reasons += _cassacao_grounds(requested, facts)
         if proposing:
             reasons.append(art_41_par_5_notice_of_the_proposal())
             if "infraction_final" in facts:

@@ -134,6 +134,7 @@ APP_SERVICES = Interface(
         "complaint_deadline",
         "concurrency_month",
         "credential_after_revision",
+        "credential_measure",
         "credential_standing",
         "fare_limits_review",
         "fare_publication",

@@ -339,6 +339,9 @@ def test_cancellation_after_the_defence_period_lapsed(barra_m, authority, mayor,
         open_case(barra_m, authority, platform, kind="credential_suspension")
     assert refused.value.status == 409
     assert "art. 26, IV" in refused.value.message and "definitivo" in refused.value.message
+    # The law core's credential_measure said so, from the credential's status.
+    [law] = refused.value.decisions
+    assert [r.rule for r in law.refusals] == ["apps.art26.iv.cancellation_definitive"]
 
 
 def test_art_26_iv_a_cancelled_credential_is_not_suspended_by_another_case_upheld_later(

@@ -17,6 +17,7 @@ from registry_factories import (
     taxi_vehicle,
 )
 from registry_factories import TAXI_ON as ON
+from registry_factories import moto_permit as granted_moto_permit
 
 from outorga.core.errors import Refused
 from outorga.core.models import Act
@@ -274,3 +275,96 @@ def test_mototaxi_art_2_xxiii_emergency_substitution_needs_force_majeure_and_end
     vehicle_change_end(actor=clerk(m), municipality=m, change=change, on=dt.date(2026, 3, 30))
     with tenant(m):
         assert Permit.objects.get(pk=moto_permit.pk).vehicle_id == change.from_vehicle_id
+
+
+def test_art_6_a_car_another_taxi_permit_holds_is_refused_naming_it(ipatinga_m):
+    """Art. 6: the taxi law's ``one_vehicle`` answers from the records; its refusal names the
+    field, the permit that holds the car and the article."""
+    m = ipatinga_m
+    h1, v1 = taxi_holder(m, ON)
+    h2, v2 = taxi_holder(m, ON)
+    p1, p2 = grant(m, h1, v1), grant(m, h2, v2)
+    with pytest.raises(FieldError) as exc:
+        vehicle_substitute(
+            actor=clerk(m), municipality=m, permit=p2, vehicle=v1, on=ON, checks=CHECKS
+        )
+    assert exc.value.field == "veículo"
+    assert f"já está vinculado à permissão {p1.number}" in exc.value.message
+    assert "art. 6" in exc.value.citation and "art. 30" not in exc.value.citation
+    with tenant(m):
+        assert Permit.objects.get(pk=p2.pk).vehicle_id == v2.pk
+
+
+def test_art_6_the_car_of_an_extinct_permit_may_serve_another(ipatinga_m):
+    """Art. 6 binds the car to a permission in force: once that permission is extinct, no record
+    gives it to the law, which lets it serve another."""
+    m = ipatinga_m
+    h1, v1 = taxi_holder(m, ON)
+    h2, v2 = taxi_holder(m, ON)
+    p1, p2 = grant(m, h1, v1), grant(m, h2, v2)
+    with tenant(m):
+        Permit.objects.filter(pk=p1.pk).update(status=Permit.Status.EXTINCT)
+    change = vehicle_substitute(
+        actor=clerk(m), municipality=m, permit=p2, vehicle=v1, on=ON, checks=CHECKS
+    )
+    assert change.kind == VehicleChange.Kind.SUBSTITUICAO
+    with tenant(m):
+        assert Permit.objects.get(pk=p2.pk).vehicle_id == v1.pk
+
+
+def test_art_30_a_taxi_substitution_for_a_period_is_refused_by_the_taxi_law(ipatinga_m):
+    """Art. 30: the taxi's temporary vehicle is the reserve vehicle. The taxi law's
+    ``vehicle_change`` refuses a substitution asked for a period, with its articles; nothing
+    changes."""
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    permit = grant(m, holder, vehicle)
+    with pytest.raises(Refused) as exc:
+        vehicle_substitute(
+            actor=clerk(m),
+            municipality=m,
+            permit=permit,
+            vehicle=taxi_vehicle(m, holder),
+            on=ON,
+            emergency_until=ON + dt.timedelta(days=10),
+            cause="oficina",
+            checks=CHECKS,
+        )
+    [refusal] = exc.value.decision.refusals
+    assert refusal.rule == "taxi_2017.art_30_temporary_vehicle_is_the_reserve"
+    assert {c.article for c in refusal.citations} == {"30", "4"}
+    with tenant(m):
+        assert Permit.objects.get(pk=permit.pk).vehicle_id == vehicle.pk
+        assert not VehicleChange.objects.filter(permit=permit).exists()
+
+
+def test_mototaxi_art_6_par2_the_motorcycle_away_on_an_emergency_substitution_stays_its_permits(
+    ipatinga_m, moto_permit, tender
+):
+    """Art. 6 §2 with art. 2 XXIII: while an emergency substitution stands in for it, the
+    permission's own motorcycle is still its own — another permission may not take it."""
+    m = ipatinga_m
+    own = moto_permit.vehicle
+    vehicle_substitute(
+        actor=clerk(m),
+        municipality=m,
+        permit=moto_permit,
+        vehicle=moto_vehicle(m, moto_permit.holder),
+        on=dt.date(2026, 3, 12),
+        emergency_until=dt.date(2026, 3, 30),
+        cause="motocicleta retida em oficina após colisão (boletim 123/2026)",
+        equipment=EQUIPMENT,
+    )
+    _, other, _ = granted_moto_permit(m, tender, 811, prefix="MTY8D")
+    with pytest.raises(FieldError) as exc:
+        vehicle_substitute(
+            actor=clerk(m),
+            municipality=m,
+            permit=other,
+            vehicle=own,
+            on=dt.date(2026, 3, 13),
+            equipment=EQUIPMENT,
+        )
+    assert exc.value.field == "veículo"
+    assert f"da permissão {moto_permit.number}, substituído temporariamente" in exc.value.message
+    assert "art. 6, §2" in exc.value.citation and "art. 2, XXIII" in exc.value.citation

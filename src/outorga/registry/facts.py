@@ -14,7 +14,7 @@ from typing import Any
 from outorga.core.models import Municipality
 from outorga.law.decisions import Decision
 
-from .models import Document, Permit, Person, Service, Vehicle
+from .models import Document, Permit, Person, Service, Vehicle, VehicleChange
 
 ACTIVE_STATUSES = (Permit.Status.ACTIVE, Permit.Status.SUSPENDED, Permit.Status.RESERVE)
 
@@ -230,6 +230,28 @@ def vehicle_other_permits(vehicle: Vehicle, exclude: Permit | None = None) -> li
     if exclude is not None:
         qs = qs.exclude(pk=exclude.pk)
     return [{"service": p.service, "number": p.number} for p in qs.order_by("id")]
+
+
+def one_vehicle_facts(vehicle: Vehicle, exclude: Permit | None = None) -> dict[str, Any]:
+    """The facts of ``one_vehicle`` for ``vehicle`` and the permit it is for (``exclude``, when
+    it exists): the other permits in force that hold it, and those in force whose own vehicle it
+    is, away while a temporary change (reserve vehicle, emergency substitution) stands in."""
+    away = VehicleChange.objects.filter(
+        from_vehicle=vehicle,
+        status=VehicleChange.Status.ACTIVE,
+        permit__status__in=ACTIVE_STATUSES,
+    )
+    if exclude is not None:
+        away = away.exclude(permit=exclude)
+    return {
+        "plate": vehicle.plate,
+        "held_by": list(
+            dict.fromkeys(p["number"] for p in vehicle_other_permits(vehicle, exclude))
+        ),
+        "away_from": list(
+            dict.fromkeys(away.order_by("permit_id").values_list("permit__number", flat=True))
+        ),
+    }
 
 
 def mototaxi_vehicle(

@@ -378,3 +378,20 @@ def test_d_15_art_26_iv_names_who_decides_on_the_date_of_the_decision_not_today(
     assert {r.rule: r.facts.get("decide") for r in after.reasons}["apps.art26.iv.credential"] == [
         "autoridade"
     ]
+
+
+# --- art. 26, IV: the proposal of a credential measure -------------------------------------------
+
+
+def test_art_26_iv_no_proposal_against_a_cancelled_credential_the_cancellation_is_definitive(barra):
+    d = ask(f"{LAW}.credential_measure", barra(dt.date(2026, 10, 20)), {"status": "cancelled"})
+    assert d.outcome == {"allowed": False}
+    assert [r.rule for r in d.refusals] == ["apps.art26.iv.cancellation_definitive"]
+    assert refusal_citations(d) == {f"{LAW} art. 26, IV"}
+    assert "o cancelamento é definitivo" in d.summary
+
+
+@pytest.mark.parametrize("status", ["credentialed", "suspended"])
+def test_art_26_iv_a_measure_may_be_proposed_against_a_credential_not_cancelled(barra, status):
+    d = ask(f"{LAW}.credential_measure", barra(dt.date(2026, 10, 20)), {"status": status})
+    assert d.outcome == {"allowed": True} and not d.refusals

@@ -338,3 +338,19 @@ def test_art_32_swap_with_proof_and_inspection_is_allowed(ipatinga):
 def test_art_29_replacement_without_inspection_is_refused(ipatinga):
     d = change(ipatinga(ON), kind="substituicao")
     assert refusal_citations(d) == {"ipatinga.taxi-2017 art. 29"}
+
+
+def test_art_30_a_substitution_for_a_period_is_refused_the_temporary_car_is_the_reserve(ipatinga):
+    """Art. 30: the taxi's temporary vehicle is the reserve vehicle (sinistro, roubo ou furto); a
+    substitution (art. 4 X) asked for a period only — the mototaxi's emergency one — is refused."""
+    d = change(ipatinga(ON), kind="substituicao", new_vehicle_inspected=True, temporary=True)
+    assert d.outcome["allowed"] is False
+    assert [r.rule for r in d.refusals] == ["taxi_2017.art_30_temporary_vehicle_is_the_reserve"]
+    assert refusal_citations(d) == {"ipatinga.taxi-2017 art. 30", "ipatinga.taxi-2017 art. 4, X"}
+    assert "o veículo temporário é o veículo reserva" in d.refusals[0].message
+
+
+def test_art_4_x_a_permanent_substitution_of_an_inspected_car_is_allowed(ipatinga):
+    d = change(ipatinga(ON), kind="substituicao", new_vehicle_inspected=True, temporary=False)
+    assert d.outcome["allowed"] is True
+    assert any(r.rule == "taxi_2017.art_30_temporary_vehicle_is_the_reserve" for r in d.reasons)

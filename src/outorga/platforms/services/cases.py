@@ -99,11 +99,13 @@ def platform_case_open(
         )
     with transaction.atomic(), tenant(municipality):
         p = Platform.objects.select_for_update().get(pk=platform.pk)
-        if p.status == Platform.Status.CANCELLED:
+        measure = bound_law(municipality, now).ask("credential_measure", {"status": p.status})
+        if not measure.outcome["allowed"]:
+            # The credential's state, not the request, stands in the way: a conflict.
             raise PlatformError(
-                "Credenciamento já cancelado: o cancelamento é definitivo "
-                f"({cited(municipality, 'credential_measures')}).",
+                f"{measure.summary} ({render_many(measure.citations)})",
                 status=409,
+                decisions=[measure],
             )
         deadlines = defence_deadline(municipality, notice_on)
         case = PlatformCase.objects.create(

@@ -31,6 +31,10 @@ from .common import (
 
 #: The platforms a user may complain about on the public form (art. 11 III): a suspension stops
 #: the platform's operation (art. 3, art. 26 IV), not its duty to answer the users (art. 15).
+#: Leaving a cancelled one out is the form's choice, not a rule of the law: the law core keeps
+#: even a cancelled platform's duty to answer (``credential_standing``, kept act ``complaint``);
+#: whether the form still takes new complaints about a platform gone from the service is the
+#: municipality's to decide.
 COMPLAINABLE = (Platform.Status.CREDENTIALED, Platform.Status.SUSPENDED)
 
 #: The kind of the tracking code a complainant gets (``rec_<prefix>_<secret>``, core.tokens).

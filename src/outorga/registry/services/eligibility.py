@@ -11,13 +11,14 @@ from typing import Any
 
 from outorga.core.lawseam import BoundLaw, law_for
 from outorga.law.bindings import LawNotBound
+from outorga.law.citations import render_many
 from outorga.law.decisions import Decision
-from outorga.law.interfaces import MOTO_SERVICES, cited, interface_of
+from outorga.law.interfaces import MOTO_SERVICES, interface_of
 
 from ..facts import (
-    ACTIVE_STATUSES,
     mototaxi_person,
     mototaxi_vehicle,
+    one_vehicle_facts,
     person_documents_facts,
     person_facts,
 )
@@ -29,7 +30,6 @@ from ..models import (
     TaxiCategory,
     TenderApplicant,
     Vehicle,
-    VehicleChange,
 )
 from ..ports import sanctions
 from ..validation import FieldError
@@ -91,38 +91,25 @@ def vehicle_eligibility(
     )
 
 
-def one_vehicle_one_permit(vehicle: Vehicle, exclude: Permit | None = None) -> None:
-    """One vehicle serves one permission (taxi art. 6; mototaxi art. 6 §2)."""
-    qs = Permit.objects.filter(vehicle=vehicle, status__in=ACTIVE_STATUSES)
-    if exclude is not None:
-        qs = qs.exclude(pk=exclude.pk)
-    other = qs.first()
-    cites = "; ".join(
-        filter(None, (cited(law, "one_vehicle") for law in vehicle.municipality.laws))
+def one_vehicle_one_permit(
+    vehicle: Vehicle,
+    exclude: Permit | None = None,
+    *,
+    service: str | None = None,
+    on: dt.date | None = None,
+) -> None:
+    """One vehicle serves one permission (taxi art. 6; mototaxi art. 6 §2), as the law bound to
+    the service of the permit the vehicle is for answers ``one_vehicle`` on ``on`` (today) with
+    the facts the records hold: ``exclude``, that permit when it exists (a change of its
+    vehicle), else a new taxi permit (the taxi grant) unless ``service`` says otherwise. A
+    refusal names the field and the article."""
+    service = service or (exclude.service if exclude is not None else Service.TAXI)
+    d = bound_law(vehicle.municipality, service, on).ask(
+        "one_vehicle", one_vehicle_facts(vehicle, exclude)
     )
-    if other is not None:
-        raise FieldError(
-            "veículo",
-            f"o veículo {vehicle.plate} já está vinculado à permissão {other.number}",
-            cites,
-        )
-    # A vehicle out of service while a reserve or emergency vehicle stands in for it is still
-    # its permit's own: it returns to it when the temporary change ends.
-    away = VehicleChange.objects.filter(
-        from_vehicle=vehicle,
-        status=VehicleChange.Status.ACTIVE,
-        permit__status__in=ACTIVE_STATUSES,
-    )
-    if exclude is not None:
-        away = away.exclude(permit=exclude)
-    change = away.select_related("permit").first()
-    if change is not None:
-        raise FieldError(
-            "veículo",
-            f"o veículo {vehicle.plate} é o veículo da permissão {change.permit.number}, "
-            "substituído temporariamente, e volta a ela ao fim da troca",
-            cites,
-        )
+    if d.refusals:
+        first = d.refusals[0]
+        raise FieldError("veículo", first.message, render_many(first.citations))
 
 
 def register_bar(person: Person, on: dt.date) -> Decision | None:

@@ -120,15 +120,10 @@ def vehicle_substitute(
     checks = checks or {}
     emergency = emergency_until is not None
     if emergency_until is not None:
-        if permit.service == Service.TAXI:
-            raise FieldError(
-                "tipo",
-                "no táxi, o veículo temporário é o veículo reserva (sinistro, roubo ou furto)",
-                taxi_cites(municipality, on, "reserve_vehicle"),
-            )
         if emergency_until < on:
             raise FieldError("até", "o fim do período é anterior ao início")
-        if not cause.strip():
+        # The taxi law answers a substitution for a period itself (its vehicle_change).
+        if permit.service != Service.TAXI and not cause.strip():
             raise FieldError(
                 "causa",
                 "descreva a força maior comprovada",
@@ -142,12 +137,16 @@ def vehicle_substitute(
             raise FieldError("veículo", "é o veículo atual da permissão")
         if VehicleChange.objects.filter(permit=permit, status=VehicleChange.Status.ACTIVE).exists():
             raise FieldError("veículo", "há uma troca temporária em curso; encerre-a antes")
-        one_vehicle_one_permit(vehicle, exclude=permit)
+        one_vehicle_one_permit(vehicle, exclude=permit, on=on)
         if permit.service == Service.TAXI:
             decisions = _taxi_change_decisions(
                 municipality,
                 on,
-                {"kind": "substituicao", "new_vehicle_inspected": _inspected(checks)},
+                {
+                    "kind": "substituicao",
+                    "new_vehicle_inspected": _inspected(checks),
+                    "temporary": emergency,
+                },
                 vehicle,
                 permit.taxi_category,
                 checks,
@@ -208,7 +207,7 @@ def taxi_reserve_vehicle(
             raise InvalidTransition(f"a permissão está {permit.get_status_display()}")
         if VehicleChange.objects.filter(permit=permit, status=VehicleChange.Status.ACTIVE).exists():
             raise FieldError("veículo", "já há um veículo reserva em uso")
-        one_vehicle_one_permit(vehicle, exclude=permit)
+        one_vehicle_one_permit(vehicle, exclude=permit, on=on)
         decision = bound_law(municipality, Service.TAXI, on).ask(
             "vehicle_change",
             {
@@ -255,7 +254,7 @@ def vehicle_change_end(
         permit = Permit.objects.select_for_update().get(pk=change.permit_id)
         if change.from_vehicle is not None:
             # The own vehicle returns only if no other permission took it meanwhile.
-            one_vehicle_one_permit(change.from_vehicle, exclude=permit)
+            one_vehicle_one_permit(change.from_vehicle, exclude=permit, on=on)
         change.status, change.ended_on = VehicleChange.Status.ENDED, on
         change.save(update_fields=["status", "ended_on"])
         permit.vehicle = change.from_vehicle

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from outorga.law.citations import decision
+from outorga.law.common import one_vehicle
 from outorga.law.common.labels import vehicle_kind_label
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
@@ -46,6 +47,7 @@ ART_24_P1 = art(24, 1)
 ART_24_P2 = art(24, 2)
 ART_24_P4 = art(24, 4)
 ART_24_P5 = art(24, 5)
+ART_2_XXIII = art(2, inc="XXIII")
 ART_2_XXVII = art(2, inc="XXVII")
 ART_3_I = art(3, inc="I")
 ART_3_II = art(3, inc="II")
@@ -439,6 +441,27 @@ def art_6_par2_one_permit_per_vehicle(ctx: Context, v: VehicleFacts) -> Reason:
         ART_5_P5,
         facts={"outras_permissoes_do_veiculo": [n for _, n in v.other_permits]},
     )
+
+
+@question(
+    "ipatinga.mototaxi-2013.one_vehicle",
+    law=LAW_ID,
+    title="O veículo pode servir a esta permissão, sem ser o de outra?",
+    schema=one_vehicle.SCHEMA,
+)
+def one_vehicle_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 6º, §2º — "somente o cadastramento de 01 (um) veículo": the vehicle another permission
+    in force holds, of either service, serves no other, nor does its own vehicle while an
+    emergency substitution stands in for it (art. 2º, XXIII): it returns to its permission when
+    the period ends. The reading is the one of :mod:`outorga.law.common.one_vehicle`."""
+    outcome, reasons, summary = one_vehicle.one_vehicle(
+        facts,
+        held_rule="art_6_par2_vehicle_of_another_permit",
+        away_rule="art_6_par2_vehicle_away_from_its_permit",
+        held_by=(ART_6_P2,),
+        away_from=(ART_6_P2, ART_2_XXIII),
+    )
+    return decide("ipatinga.mototaxi-2013.one_vehicle", ctx, outcome, reasons, summary)
 
 
 # --- Art. 19: mototáxi ---------------------------------------------------------------------------

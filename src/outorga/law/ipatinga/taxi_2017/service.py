@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from outorga.law.citations import decision
+from outorga.law.common import one_vehicle
 from outorga.law.common.labels import sentence
 from outorga.law.common.tender import (
     TENDER_PLACES_FACTS,
@@ -258,6 +259,32 @@ def art_6_one_vehicle(vehicles: int, ctx: Context) -> Reason:
         facts={"veículos": vehicles},
         params=(limit,),
     )
+
+
+@question(
+    "ipatinga.taxi-2017.one_vehicle",
+    law=LAW,
+    title="O veículo pode servir a esta permissão, sem ser o de outra?",
+    schema=one_vehicle.SCHEMA,
+)
+def one_vehicle_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 6º: a permissão é "limitada a um único veículo" — the vehicle another permission in
+    force holds serves no other, nor does its own vehicle while a reserve vehicle stands in for it
+    after a sinistro, roubo or furto (art. 30): it returns to its permission when the reserve ends.
+    The reading is the one of :mod:`outorga.law.common.one_vehicle`."""
+    qid = "ipatinga.taxi-2017.one_vehicle"
+
+    def build() -> Decision:
+        outcome, reasons, summary = one_vehicle.one_vehicle(
+            facts,
+            held_rule=rule_id("art_6_vehicle_of_another_permit"),
+            away_rule=rule_id("art_6_vehicle_away_from_its_permit"),
+            held_by=(art(6),),
+            away_from=(art(6), art(30)),
+        )
+        return decide(qid, ctx, outcome, reasons, summary)
+
+    return answer(qid, ctx, ctx.as_of, (art(6),), build)
 
 
 def art_6_one_category(categories: list[str]) -> Reason:

@@ -583,6 +583,23 @@ def art_30_reserve_period(ctx: Context, days: int | None) -> Reason:
     )
 
 
+def art_30_temporary_vehicle_is_the_reserve(temporary: bool) -> Reason:
+    """Art. 30: the taxi's temporary vehicle is the reserve vehicle, "em caso de sinistro, roubo
+    ou furto de seu veículo, por prazo determinado" — the law has no other. A substitution (art.
+    4º, X) is the permanent change of the permission's vehicle: one asked for a period (the
+    mototaxi law's substituição emergencial) is not the taxi's."""
+    return check(
+        rule_id("art_30_temporary_vehicle_is_the_reserve"),
+        not temporary,
+        "Substituição definitiva do veículo.",
+        "No táxi, o veículo temporário é o veículo reserva, só em caso de sinistro, roubo ou "
+        "furto; a substituição do veículo é definitiva.",
+        art(30),
+        art(4, inc="X"),
+        facts={"por_prazo_determinado": temporary},
+    )
+
+
 def art_32_swap_proof(linked: bool) -> Reason:
     """Art. 32: admitida a permuta ou transferência de veículos entre permissionários, sujeito o
     cadastramento do novo veículo à comprovação de que o veículo permutado ou transferido tenha
@@ -618,6 +635,8 @@ CHANGE_SCHEMA: dict[str, Any] = closed(
         "days": {"type": "integer", "minimum": 1},
         "counterpart_linked": {"type": "boolean"},
         "new_vehicle_inspected": {"type": "boolean"},
+        # A substitution asked for a period only, the old vehicle to return (art. 30).
+        "temporary": {"type": "boolean"},
     },
     required=["kind"],
 )
@@ -655,6 +674,8 @@ def change_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
                         art(40, inc="VI"),
                     ),
                 )
+                if "temporary" in facts:
+                    reasons.insert(1, art_30_temporary_vehicle_is_the_reserve(facts["temporary"]))
         ok = not has_refusal(reasons)
         return decide(qid, ctx, {"allowed": ok}, reasons, "Admitido." if ok else "Não admitido.")
 

@@ -351,6 +351,37 @@ def art26_iv_cancellation_definitive(status: str | None) -> Reason | None:
     )
 
 
+@question(
+    "barra-do-garcas.apps-2025.credential_measure",
+    law=LAW,
+    title="Cabe propor a suspensão ou o cancelamento deste credenciamento?",
+    schema=closed(
+        {"status": {"enum": ["credentialed", "suspended", "cancelled"]}}, required=["status"]
+    ),
+)
+def credential_measure(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 26, IV: the credential a measure of IV is proposed against, by its status — a
+    cancelled one is cancelled "definitivo", so no proposal is opened against it
+    (:func:`art26_iv_cancellation_definitive`, the rule the ``penalty`` question applies again
+    when the measure is decided)."""
+    definitive = art26_iv_cancellation_definitive(facts["status"])
+    assert definitive is not None  # the status is required
+    allowed = definitive.verdict is not Verdict.REFUSED
+    summary = (
+        "Cabe propor a suspensão ou o cancelamento do credenciamento."
+        if allowed
+        else "Credenciamento já cancelado: o cancelamento é definitivo e não cabe propor nova "
+        "suspensão ou cancelamento."
+    )
+    return decide(
+        "barra-do-garcas.apps-2025.credential_measure",
+        ctx,
+        {"allowed": allowed},
+        [definitive],
+        summary,
+    )
+
+
 def art26_iv_suspension_period(start: dt.date, days: int | None) -> tuple[dt.date | None, Reason]:
     """Art. 26, IV: "suspensão temporária" — for a number of days the authority fixes (the law
     sets no bound but that it be temporary), from the day of the decision, that day included:

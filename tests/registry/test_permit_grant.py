@@ -435,3 +435,27 @@ def test_art_6_the_api_refuses_a_grant_out_of_the_ranking_with_the_article(
     assert "art. 6" in error["fundamento"] and "ordem de classificação" in error["erro"]
     with tenant(ipatinga_m):
         assert not Permit.objects.exists()
+
+
+def test_art_6_par_5_the_refused_grant_out_of_order_is_kept_in_the_acts_log(ipatinga_m, clerk):
+    """The law's refusal of a grant out of the ranking (art. 6 caput and §5) names the one called
+    with their place, and is kept in the acts log with the law's decision as its basis, though
+    the grant's transaction is undone."""
+    from outorga.core.models import Act
+
+    first, _ = make_applicant(ipatinga_m, clerk, n=45)
+    second, v2 = make_applicant(ipatinga_m, clerk, n=46)
+    tender = _ranked_tender(ipatinga_m, clerk, [first, second], number="R-05/2026")
+    with pytest.raises(FieldError) as exc:
+        grant(ipatinga_m, clerk, second, v2, tender)
+    assert f"o próximo é {first.name} (1º lugar)" in exc.value.message
+    with tenant(ipatinga_m):
+        act = Act.objects.get(action="permit.grant", outcome="refused")
+        assert not Permit.objects.exists()
+    assert act.object_id == str(tender.pk)
+    assert act.record["payload"]["new"]["holder"] == second.pk
+    (refusal,) = [
+        r for r in act.record["basis"]["decision"]["reasons"] if r["verdict"] == "refused"
+    ]
+    assert refusal["rule"] == "art_6_par5_tender_ranking_order"
+    assert any("art. 6, §5" in c for c in act.record["basis"]["citations"])

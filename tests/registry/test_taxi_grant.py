@@ -239,8 +239,11 @@ def test_a_tender_grants_no_more_than_its_places(ipatinga_m):
     second, v2 = taxi_holder(m, ON)
     tender = awarded_tender(m, first, second, places=1)
     grant(m, first, v1, tender=tender)
-    with pytest.raises(FieldError):
+    with pytest.raises(FieldError) as exc:
         grant(m, second, v2, tender=tender)
+    assert exc.value.field == "licitação"
+    assert "todas as vagas da licitação já foram outorgadas" in exc.value.message
+    assert exc.value.citation.endswith("art. 3")
 
 
 def test_art_3_a_grant_to_the_second_ranked_before_the_first_is_refused(ipatinga_m):
@@ -259,3 +262,40 @@ def test_art_3_a_grant_to_the_second_ranked_before_the_first_is_refused(ipatinga
         assert not Permit.objects.filter(tender=tender).exists()
     grant(m, first, v1, tender=tender)
     assert grant(m, second, v2, tender=tender).holder_id == second.pk
+
+
+def test_art_3_a_tender_not_homologated_grants_nobody_and_the_refusal_is_logged(ipatinga_m):
+    """Art. 3: the permission is granted through the tender, once its result is homologated; the
+    refusal names the tender, the article, and is kept in the acts log."""
+    from outorga.registry.models import Tender
+
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    tender = awarded_tender(m, holder)
+    with tenant(m):
+        Tender.objects.filter(pk=tender.pk).update(homologated_on=None, status=Tender.Status.RANKED)
+        tender.refresh_from_db()
+    with pytest.raises(FieldError) as exc:
+        grant(m, holder, vehicle, tender=tender)
+    assert exc.value.field == "licitação"
+    assert "a licitação ainda não foi homologada" in exc.value.message
+    assert exc.value.citation.endswith("art. 3")
+    with tenant(m):
+        assert not Permit.objects.filter(holder=holder).exists()
+        act = Act.objects.get(action="permit.grant", outcome="refused")
+    assert act.object_id == str(tender.pk)
+
+
+def test_art_3_art_6_a_category_the_tender_did_not_offer_is_refused(ipatinga_m):
+    """Art. 3 (bound to the call for tenders) with art. 6 (one category per permission): the
+    grant takes the category the tender offered, no other."""
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    tender = awarded_tender(m, holder, category="convencional")
+    with pytest.raises(FieldError) as exc:
+        grant(m, holder, vehicle, tender=tender, category="executivo")
+    assert exc.value.field == "categoria"
+    assert "ofereceu vagas de táxi convencional, não executivo" in exc.value.message
+    assert "art. 3" in exc.value.citation and "art. 6" in exc.value.citation
+    with tenant(m):
+        assert not Permit.objects.filter(holder=holder).exists()

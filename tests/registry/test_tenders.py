@@ -232,26 +232,40 @@ def test_taxi_tender_end_to_end_grants_in_ranking_order(ipatinga_m):
         assert Act.objects.filter(action="tender.close", object_id=str(tender.pk)).exists()
 
 
-def test_the_ranking_is_never_skipped(ipatinga_m):
-    m = ipatinga_m
-    limit_taxi_quota(m, 5)
-    tender = tender_create(
+def _open_tender(m, service, number, **kw):
+    """A tender of 2 places opened on ``OPEN`` (taxi: of the convencional category, the quota
+    leaving 5 free)."""
+    if service == "taxi":
+        limit_taxi_quota(m, 5)
+        kw.setdefault("taxi_category", "convencional")
+    return tender_create(
         actor=boss(m),
         municipality=m,
-        service="taxi",
-        taxi_category="convencional",
-        number="T-11",
+        service=service,
+        number=number,
         places=2,
         opened_on=OPEN,
+        **kw,
     )
-    a, b = person(m), person(m)
+
+
+def _ranked_and_homologated(m, tender, people):
+    """``people`` applied, judged, ranked in that order and the tender homologated."""
     apps = [
         tender_apply(actor=actor(m.slug, Role.ATENDENTE), municipality=m, tender=tender, person=p)
-        for p in (a, b)
+        for p in people
     ]
     tender_evaluate(actor=boss(m), municipality=m, tender=tender, on=OPEN)
     tender_rank(actor=boss(m), municipality=m, tender=tender, ranking=[x.pk for x in apps])
     tender_homologate(actor=boss(m), municipality=m, tender=tender, on=HOMOLOGATION)
+    return apps
+
+
+def test_the_ranking_is_never_skipped(ipatinga_m):
+    m = ipatinga_m
+    tender = _open_tender(m, "taxi", "T-11")
+    a, b = person(m), person(m)
+    apps = _ranked_and_homologated(m, tender, [a, b])
     taxi_documents(b, GRANT)
     grants = {
         apps[1].pk: {
@@ -300,3 +314,70 @@ def test_mototaxi_art_5_par_2_medical_certificate_presented_within_30_days_of_ho
     assert done[0].decision["grant"]["granted"] is granted
     if not granted:
         assert "art. 5, §2" in str(done[0].decision["grant"]["decision"]["citations"])
+
+
+@pytest.mark.parametrize("service", ["mototaxi", "motofrete"])
+def test_mototaxi_art_6_par_1_a_company_does_not_apply_and_the_refusal_is_logged(
+    ipatinga_m, service
+):
+    """Art. 6 §1: mototaxi and motofrete permissions only to a natural person — the law's
+    ``tender_applicant`` refuses the company, naming the applicant and the article."""
+    m = ipatinga_m
+    tender = _open_tender(m, service, f"M-{service}")
+    company = person(m, legal=True)
+    with pytest.raises(FieldError) as exc:
+        tender_apply(
+            actor=actor(m.slug, Role.ATENDENTE), municipality=m, tender=tender, person=company
+        )
+    assert exc.value.field == "candidato"
+    assert "mototáxi e motofrete só para pessoa física" in exc.value.message
+    assert exc.value.citation.endswith("art. 6, §1")
+    with tenant(m):
+        assert not tender.applicants.exists()
+        act = Act.objects.get(action="tender.apply", outcome="refused")
+    assert act.record["payload"]["new"]["person"] == company.pk
+
+
+def test_taxi_art_3_a_company_applies_to_a_taxi_tender(ipatinga_m):
+    """Art. 3: the taxi permission goes to a natural or a legal person; the admission is the
+    law's answer, kept with the act."""
+    m = ipatinga_m
+    tender = _open_tender(m, "taxi", "T-PJ")
+    company = person(m, legal=True)
+    applicant = tender_apply(
+        actor=actor(m.slug, Role.ATENDENTE), municipality=m, tender=tender, person=company
+    )
+    with tenant(m):
+        act = Act.objects.get(action="tender.apply", object_id=str(applicant.pk))
+    assert act.outcome == "done"
+    assert any(c.endswith("art. 3") for c in act.record["basis"]["citations"])
+
+
+def test_art_3_calling_the_second_ranked_first_is_refused_and_logged(ipatinga_m):
+    """Art. 3: the grant goes to the applicant the ranking calls now; choosing another is refused
+    naming the one called and their place, and kept in the acts log."""
+    from outorga.registry.services.tenders import tender_grant_next
+
+    m = ipatinga_m
+    tender = _open_tender(m, "taxi", "T-12")
+    a, b = person(m), person(m)
+    apps = _ranked_and_homologated(m, tender, [a, b])
+    with pytest.raises(FieldError) as exc:
+        tender_grant_next(
+            actor=boss(m),
+            municipality=m,
+            tender=tender,
+            applicant_id=apps[1].pk,
+            on=GRANT,
+            params={"vehicle": taxi_vehicle(m, b).pk},
+        )
+    assert exc.value.field == "candidato"
+    assert "a outorga segue a ordem de classificação" in exc.value.message
+    assert f"o próximo é {a.name} (1º lugar)" in exc.value.message
+    assert exc.value.citation.endswith("art. 3")
+    with tenant(m):
+        assert not Permit.objects.filter(tender=tender).exists()
+        act = Act.objects.get(action="tender.grant_refused", outcome="refused")
+    assert (
+        act.object_id == str(tender.pk) and act.record["payload"]["new"]["applicant"] == apps[1].pk
+    )

@@ -14,7 +14,16 @@ from typing import Any
 from outorga.core.models import Municipality
 from outorga.law.decisions import Decision
 
-from .models import Document, Permit, Person, Service, Vehicle, VehicleChange
+from .models import (
+    Document,
+    Permit,
+    Person,
+    Service,
+    Tender,
+    TenderApplicant,
+    Vehicle,
+    VehicleChange,
+)
 
 ACTIVE_STATUSES = (Permit.Status.ACTIVE, Permit.Status.SUSPENDED, Permit.Status.RESERVE)
 
@@ -318,6 +327,49 @@ def active_permits(service: str) -> int:
     if service == Service.TAXI:
         return Permit.objects.filter(service=Service.TAXI, status__in=ACTIVE_STATUSES).count()
     return Permit.objects.filter(service=service, status__in=ACTIVE_STATUSES).count()
+
+
+def tender_uncalled(tender: Tender) -> TenderApplicant | None:
+    """The first ranked applicant of ``tender`` without a grant decision: whom its ranking calls
+    once it may grant (homologated, places left — the law's ``tender_grant`` says)."""
+    return (
+        TenderApplicant.objects.filter(tender=tender, rank__isnull=False)
+        .exclude(decision__has_key="grant")
+        .select_related("person")
+        .order_by("rank")
+        .first()
+    )
+
+
+def tender_grant_facts(
+    tender: Tender, holder: Person | None, called: TenderApplicant | None, category: str = ""
+) -> dict[str, Any]:
+    """The facts of the law's ``tender_grant`` for a grant to ``holder`` in ``tender``'s name:
+    the tender as recorded (service, category offered, homologation, places and the permits
+    granted in its name, whether its applicants are on record), whom its ranking calls now
+    (``called``, :func:`tender_uncalled`), the category asked, and whether the holder is the
+    one called and a ranked eligible applicant."""
+    applicants = TenderApplicant.objects.filter(tender=tender)
+    facts: dict[str, Any] = {
+        "tender": {
+            "number": tender.number,
+            "service": tender.service,
+            "category": tender.taxi_category,
+            "homologated": tender.homologated_on is not None,
+            "places": tender.places,
+            "granted": Permit.objects.filter(tender=tender).count(),
+            "applicants_on_record": applicants.exists(),
+        },
+        "called": None if called is None else {"name": called.person.name, "rank": called.rank},
+        "holder_is_called": holder is not None
+        and called is not None
+        and called.person_id == holder.pk,
+        "holder_ranked_eligible": holder is not None
+        and applicants.filter(person=holder, eligible=True, rank__isnull=False).exists(),
+    }
+    if category:
+        facts["category"] = category
+    return facts
 
 
 def quota_facts(service: str, on: dt.date, active: int) -> dict[str, Any]:

@@ -10,10 +10,11 @@ The law decides; these modules gather the facts from the registry and apply the 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
-from outorga.core.acts import Actor, record_act
+from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Conflict, Refused
 from outorga.core.lawseam import (
@@ -25,7 +26,7 @@ from outorga.core.lawseam import (
     service_citations,
 )
 from outorga.core.models import Municipality
-from outorga.law.citations import Citation
+from outorga.law.citations import Citation, render_many
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import citations, cited_once
 
@@ -143,6 +144,45 @@ def merge(
 def refuse_if(qid: str, decisions: list[Decision], on: dt.date, m: Municipality, what: str) -> None:
     if any(d.refusals for d in decisions):
         raise Refused(merge(qid, [d for d in decisions if d.refusals], on, m.slug, what))
+
+
+class LawFieldRefusal(FieldError):
+    """The law's refusal of what one field gives: the field its first refused rule is about (by
+    the rule's name in ``fields``, else ``default``), that reason's message and articles; the
+    whole ``decision`` is kept, for the act that records the refusal (:func:`refusal_logged`)."""
+
+    def __init__(self, decision: Decision, fields: Mapping[str, str], default: str) -> None:
+        first = decision.refusals[0]
+        field = fields.get(first.rule.rsplit(".", 1)[-1], default)
+        super().__init__(field, first.message, render_many(first.citations))
+        self.decision = decision
+
+
+@contextmanager
+def refusal_logged(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    action: str,
+    obj: Any = None,
+    new: Mapping[str, Any] | None = None,
+) -> Iterator[None]:
+    """A :class:`LawFieldRefusal` raised within is kept in the acts log under ``action`` (outcome
+    refused, the law's decision its basis) — written after the transaction it undid, wrap the
+    transaction — and raised again."""
+    try:
+        yield
+    except LawFieldRefusal as exc:
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action=action,
+            obj=obj,
+            outcome="refused",
+            new=new,
+            basis=basis_of(exc.decision),
+        )
+        raise
 
 
 def decision_citations(decisions: Iterable[Decision]) -> list[Any]:

@@ -6,20 +6,30 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Mapping
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
+from outorga.core.lawseam import BoundLaw
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision
-from outorga.law.interfaces import citations, cited, cited_once
+from outorga.law.interfaces import citations, cited_once
 from outorga.law.windows import add_years
 
-from ..facts import ACTIVE_STATUSES, active_permits, vehicle_documents_facts, vehicle_facts
+from ..facts import (
+    ACTIVE_STATUSES,
+    active_permits,
+    tender_grant_facts,
+    tender_uncalled,
+    vehicle_documents_facts,
+    vehicle_facts,
+)
 from ..locking import lock_person
 from ..models import (
     Auxiliary,
@@ -37,10 +47,12 @@ from ..ports import ledger
 from ..validation import FieldError
 from .common import (
     InvalidTransition,
+    LawFieldRefusal,
     bound_law,
     decision_citations,
     lock_quota,
     locked_taxi_permit,
+    refusal_logged,
     refuse_if,
     taxi_law,
     validity_end,
@@ -128,7 +140,12 @@ def permit_grant(
     authorize(actor=actor, municipality=municipality, action="permit.grant", law=law.law)
     if service == Service.TAXI:
         raise NotImplementedError("outorga de táxi: fluxo próprio (art. 3, 10)")
-    with transaction.atomic(), tenant(municipality):
+    new = {"holder": holder.pk, "service": service, "vehicle": vehicle.plate}
+    with (
+        grant_refusal_logged(actor, municipality, tender, new),
+        transaction.atomic(),
+        tenant(municipality),
+    ):
         # Lock first: every grant of this service waits here, then counts.
         lock_quota(service)
         decisions = permit_grant_decisions(
@@ -144,14 +161,7 @@ def permit_grant(
         )
         # Whoever asked for it sees every reason; the refused grant is recorded as an act.
         refuse_if("registry.permit_grant", decisions, granted_on, municipality, "outorga recusada")
-        applicant = tender_called(tender, holder, law.law)
-        if tender is not None and Permit.objects.filter(tender=tender).count() >= tender.places:
-            # The tender offered so many places (art. 6: delegation preceded by the tender).
-            raise FieldError(
-                "licitação",
-                "todas as vagas da licitação já foram outorgadas",
-                cited(law.law, "tender"),
-            )
+        applicant = granted_to(law, tender, holder, decisions)
         number = next_number(f"register:{service}")
         prefix = {"mototaxi": "MT", "motofrete": "MF"}[service]
         permit = Permit.objects.create(
@@ -227,70 +237,73 @@ def _grant_record(
         applicant.save(update_fields=["decision"])
 
 
-def tender_called(tender: Tender | None, holder: Person, law: str) -> TenderApplicant | None:
-    """The grant in a tender's name goes to the applicant its ranking calls now (mototaxi art. 6
-    caput and §5: the permission is delegated through the tender, so its result binds the
-    grants; taxi art. 3): the first ranked applicant not yet called (``tenders.tender_next``).
-    A grant to anyone else — ranked lower, not ranked, not an applicant — is refused naming the
-    one called and the article; so is any grant in a tender that ranked nobody. A tender with no
-    applicant on record (older data, recorded without them) binds no order the records could
-    check: None. Call it under the quota lock, which serialises the grants of the service."""
+@dataclass(frozen=True)
+class TenderCall:
+    """The law's ``tender_grant`` on a grant in a tender's name, and the applicant granted (None
+    where the tender has no applicants on record)."""
+
+    decision: Decision
+    applicant: TenderApplicant | None
+
+    @property
+    def awarded(self) -> bool:
+        """Whether the holder is a ranked eligible applicant of the tender (taxi art. 3)."""
+        return bool(self.decision.outcome["awarded"])
+
+
+#: The field of a grant each refusal of the law's ``tender_grant`` names, by its rule (the
+#: others: the tender, ``licitação``).
+TENDER_GRANT_FIELDS = {"art_3_art_6_tender_category_offered": "categoria"}
+
+
+def tender_called(
+    law: BoundLaw,
+    tender: Tender,
+    holder: Person | None,
+    category: str = "",
+    field: str = "licitação",
+) -> TenderCall:
+    """The law's word on a grant to ``holder`` in ``tender``'s name (``tender_grant``: mototaxi
+    art. 6 caput and §5, taxi art. 3 and art. 6 — the tender's result binds the grants: within
+    its places, to the applicant its ranking calls now; taxi: a taxi tender, homologated, in the
+    category it offered), on the facts of the records. A refusal names ``field`` — ``categoria``
+    for a category the tender did not offer — and, out of order, the one the ranking calls with
+    their place. Call it under the quota lock, which serialises the grants of the service."""
+    called = tender_uncalled(tender)
+    d = law.ask("tender_grant", tender_grant_facts(tender, holder, called, category))
+    if d.refusals:
+        raise LawFieldRefusal(d, TENDER_GRANT_FIELDS, field)
+    mine = holder is not None and called is not None and called.person_id == holder.pk
+    return TenderCall(d, called if mine else None)
+
+
+def granted_to(
+    law: BoundLaw,
+    tender: Tender | None,
+    holder: Person,
+    decisions: list[Decision],
+    category: str = "",
+) -> TenderApplicant | None:
+    """The applicant a grant in ``tender``'s name is made to (:func:`tender_called`, whose answer
+    joins the grant's ``decisions``); None without a tender or without applicants on record."""
     if tender is None:
         return None
-    from .tenders import tender_next  # tenders grants through this module
+    called = tender_called(law, tender, holder, category)
+    decisions.append(called.decision)
+    return called.applicant
 
-    if not TenderApplicant.objects.filter(tender=tender).exists():
-        return None
-    called = tender_next(tender)
-    if called is not None and called.person_id == holder.pk:
-        return called
-    who = (
-        f"o próximo é {called.person.name} ({called.rank}º lugar)"
-        if called is not None
-        else "não há candidato classificado a chamar"
-    )
-    raise FieldError(
-        "licitação",
-        f"a outorga segue a ordem de classificação da licitação {tender.number}: {who}",
-        cited_once(law, "tender"),
+
+def grant_refusal_logged(
+    actor: Actor, municipality: Municipality, tender: Tender | None, new: dict[str, Any]
+) -> AbstractContextManager[None]:
+    """A grant the law's ``tender_grant`` refuses is kept in the acts log (``permit.grant``,
+    refused, on the tender) after its transaction is undone: wrap the transaction."""
+    return refusal_logged(
+        actor=actor, municipality=municipality, action="permit.grant", obj=tender, new=new
     )
 
 
 # Taxi: grant, Termo and contrapartida (Lei do táxi de Ipatinga, 2017) --------------------------
-
-
-def _tender_award(
-    tender: Tender | None, holder: Person, category: str = "", *, law: str = ""
-) -> bool:
-    """Art. 3: granted through a tender, to a ranked eligible applicant of a homologated one, in
-    the category the tender offered (art. 3: bound to the call for tenders; art. 6: one
-    category per permission)."""
-    if tender is None:
-        return False
-    if tender.service != Service.TAXI:
-        raise FieldError(
-            "licitação", "a licitação não é do serviço de táxi", cited_once(law, "tender")
-        )
-    if category and tender.taxi_category and category != tender.taxi_category:
-        raise FieldError(
-            "categoria",
-            f"a licitação {tender.number} ofereceu vagas de táxi {tender.taxi_category}, "
-            f"não {category}",
-            cited_once(law, "tender", "one_permission"),
-        )
-    if tender.homologated_on is None:
-        raise FieldError(
-            "licitação", "a licitação ainda não foi homologada", cited_once(law, "tender")
-        )
-    if Permit.objects.filter(tender=tender).count() >= tender.places:
-        raise FieldError(
-            "licitação",
-            "todas as vagas da licitação já foram outorgadas",
-            cited_once(law, "tender"),
-        )
-    return TenderApplicant.objects.filter(
-        tender=tender, person=holder, eligible=True, rank__isnull=False
-    ).exists()
 
 
 def _check_grant_input(law: str, category: str, option: str, mode: str, instalments: int) -> None:
@@ -328,8 +341,8 @@ def taxi_grant_decisions(
     _check_grant_input(law, category, option, mode, instalments)
     checks = checks or {}
     one_vehicle_one_permit(vehicle)
-    awarded = _tender_award(tender, holder, category, law=law)
     bound = bound_law(municipality, Service.TAXI, signed_on)
+    awarded = tender is not None and tender_called(bound, tender, holder, category).awarded
     quota = bound.ask(
         "quota",
         {"grant_date": signed_on.isoformat(), "active_permits": active_permits(Service.TAXI)},
@@ -392,7 +405,12 @@ def taxi_permit_grant(
     law = taxi_law(municipality, signed_on)
     authorize(actor=actor, municipality=municipality, action="permit.grant", law=law)
     _check_grant_input(law, category, option, mode, instalments)
-    with transaction.atomic(), tenant(municipality):
+    new = {"holder": holder.pk, "service": Service.TAXI.value, "category": category}
+    with (
+        grant_refusal_logged(actor, municipality, tender, new),
+        transaction.atomic(),
+        tenant(municipality),
+    ):
         # Lock first: every taxi grant waits here, then counts (D-7).
         lock_quota(Service.TAXI)
         # The vehicle row before the Cadastro counter, as every service that inscribes one.
@@ -415,10 +433,9 @@ def taxi_permit_grant(
         refuse_if(
             "registry.taxi_permit_grant", decisions, signed_on, municipality, "outorga recusada"
         )
-        applicant = tender_called(tender, holder, law)
-        termo = bound_law(municipality, Service.TAXI, signed_on).ask(
-            "permit_term", {"signed_on": signed_on.isoformat(), "option": option}
-        )
+        bound = bound_law(municipality, Service.TAXI, signed_on)
+        applicant = granted_to(bound, tender, holder, decisions, category)
+        termo = bound.ask("permit_term", {"signed_on": signed_on.isoformat(), "option": option})
         number = next_number(TAXI_CADASTRO)
         vehicle = taxi_vehicle_inscribe(
             actor=actor, municipality=municipality, vehicle=vehicle, on=signed_on

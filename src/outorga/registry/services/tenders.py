@@ -31,6 +31,7 @@ from ..facts import (
     quota_facts,
     quota_limit,
     taxista_periods,
+    tender_uncalled,
     vehicle_documents_facts,
 )
 from ..models import (
@@ -45,15 +46,16 @@ from ..models import (
 from ..validation import FieldError
 from .common import (
     InvalidTransition,
+    LawFieldRefusal,
     bound_law,
-    legal_person_services,
     lock_quota,
     own_or_desk,
+    refusal_logged,
     require_law,
     service_law,
 )
 from .eligibility import moto_person_facts, own_automobile, register_bar, taxi_person_documents
-from .permits import permit_grant, taxi_permit_grant
+from .permits import permit_grant, taxi_permit_grant, tender_called
 
 #: Tenders whose places are still promised (not yet granted nor closed).
 LIVE = (Tender.Status.OPEN, Tender.Status.RANKED, Tender.Status.HOMOLOGATED)
@@ -165,15 +167,17 @@ def tender_create(
     return tender
 
 
-def _admissible(tender: Tender, person: Person) -> None:
-    if person.kind != Person.Kind.NATURAL and tender.service not in legal_person_services(
-        tender.municipality
-    ):
-        raise FieldError(
-            "candidato",
-            "mototáxi e motofrete só para pessoa física",
-            tender_cites(tender, "natural_person"),
-        )
+def _admissible(tender: Tender, person: Person) -> Decision:
+    """The law's word on whether ``person`` may apply to the tender (``tender_applicant``:
+    mototaxi art. 6 §1, a natural person only; taxi art. 3, a natural or a legal person), asked
+    of the law the tender is run under; a refusal names the applicant and the article."""
+    kind = "fisica" if person.kind == Person.Kind.NATURAL else "juridica"
+    d = bound_law(tender.municipality, tender.service, tender.opened_on).ask(
+        "tender_applicant", {"service": tender.service, "person_kind": kind}
+    )
+    if d.refusals:
+        raise LawFieldRefusal(d, {}, "candidato")
+    return d
 
 
 def _locked_in(tender: Tender, status: str, refusal: str) -> Tender:
@@ -204,9 +208,19 @@ def tender_apply(
     )
     if tender.service != Service.TAXI and taxi_category:
         raise FieldError("categoria", "categoria só se aplica a licitação de táxi")
-    with transaction.atomic(), tenant(municipality):
+    with (
+        refusal_logged(
+            actor=actor,
+            municipality=municipality,
+            action="tender.apply",
+            obj=tender,
+            new={"tender": tender.number, "person": person.pk},
+        ),
+        transaction.atomic(),
+        tenant(municipality),
+    ):
         tender = _locked_in(tender, Tender.Status.OPEN, "a licitação não está aberta a inscrições")
-        _admissible(tender, person)
+        admitted = _admissible(tender, person)
         if TenderApplicant.objects.filter(tender=tender, person=person).exists():
             raise FieldError("candidato", "já inscrito nesta licitação")
         # The applicant competes for the tender's category, the one a grant will take.
@@ -224,6 +238,7 @@ def tender_apply(
                 "person": person.pk,
                 "taxi_category": applicant.taxi_category,
             },
+            basis=basis_of(admitted),
         )
     return applicant
 
@@ -528,18 +543,26 @@ def tender_grant_next(
     with tenant(municipality):
         tender = Tender.objects.get(pk=tender.pk)
         nxt = tender_next(tender)
-    if nxt is None:
-        raise InvalidTransition(
-            "não há candidato a chamar: a licitação não está homologada, as vagas foram "
-            f"outorgadas ou todos os classificados foram chamados ({tender_cite(tender)})"
-        )
-    if nxt.pk != applicant_id:
-        raise FieldError(
-            "candidato",
-            f"a outorga segue a ordem de classificação: o próximo é {nxt.person.name} "
-            f"({nxt.rank}º lugar)",
-            tender_cite(tender),
-        )
+        if nxt is None:
+            raise InvalidTransition(
+                "não há candidato a chamar: a licitação não está homologada, as vagas foram "
+                f"outorgadas ou todos os classificados foram chamados ({tender_cite(tender)})"
+            )
+        # The law says whether the applicant chosen is the one the ranking calls now.
+        chosen = TenderApplicant.objects.filter(tender=tender, pk=applicant_id).first()
+        with refusal_logged(
+            actor=actor,
+            municipality=municipality,
+            action="tender.grant_refused",
+            obj=tender,
+            new={"applicant": applicant_id, "granted": False},
+        ):
+            tender_called(
+                bound_law(municipality, tender.service, on),
+                tender,
+                chosen.person if chosen is not None else None,
+                field="candidato",
+            )
     done = tender_grant(
         actor=actor, municipality=municipality, tender=tender, on=on, grants={nxt.pk: params}
     )
@@ -558,13 +581,7 @@ def tender_next(tender: Tender) -> TenderApplicant | None:
         return None
     if Permit.objects.filter(tender=tender).count() >= tender.places:
         return None
-    return (
-        TenderApplicant.objects.filter(tender=tender, rank__isnull=False)
-        .exclude(decision__has_key="grant")
-        .select_related("person")
-        .order_by("rank")
-        .first()
-    )
+    return tender_uncalled(tender)
 
 
 def _grant_one(

@@ -12,9 +12,20 @@ from outorga.law.citations import decision
 from outorga.law.common import one_vehicle
 from outorga.law.common.labels import sentence
 from outorga.law.common.tender import (
+    TENDER_APPLICANT_SCHEMA,
+    TENDER_GRANT_SCHEMA,
     TENDER_PLACES_FACTS,
+    TenderGrant,
+    tender_applicant_decision,
+    tender_applicant_kind,
+    tender_category_offered,
+    tender_grant_decision,
+    tender_homologated,
+    tender_of_the_service,
     tender_places_decision,
+    tender_places_left,
     tender_places_within_quota,
+    tender_ranking_order,
 )
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
@@ -209,6 +220,88 @@ def tender_places_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         counted.get("available"),
         dict(facts),
         art_3_par_1_tender_places_within_quota,
+        lambda outcome, reasons, summary: decide(qid, ctx, outcome, reasons, summary),
+    )
+
+
+def art_3_tender_applicant_natural_or_legal_person(kind: str) -> Reason:
+    """Art. 3º: a permissão é outorgada a pessoa física ou jurídica — either applies to the
+    tender."""
+    return tender_applicant_kind(
+        rule_id("art_3_tender_applicant_natural_or_legal_person"),
+        kind,
+        ("fisica", "juridica"),
+        "táxi",
+        art(3),
+    )
+
+
+@question(
+    "ipatinga.taxi-2017.tender_applicant",
+    law=LAW,
+    title="Esta pessoa pode se inscrever na licitação de táxi?",
+    schema=TENDER_APPLICANT_SCHEMA,
+)
+def tender_applicant_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 3º: a natural or a legal person applies."""
+    qid = "ipatinga.taxi-2017.tender_applicant"
+    return tender_applicant_decision(
+        facts,
+        art_3_tender_applicant_natural_or_legal_person,
+        lambda outcome, reasons, summary: decide(qid, ctx, outcome, reasons, summary),
+    )
+
+
+def art_3_tender_of_the_service(g: TenderGrant) -> Reason:
+    """Art. 3º: the taxi permission is granted through a tender of the taxi service."""
+    return tender_of_the_service(rule_id("art_3_tender_of_the_service"), g, "taxi", "táxi", art(3))
+
+
+def art_3_art_6_tender_category_offered(g: TenderGrant) -> Reason:
+    """Art. 3º — vinculação ao instrumento convocatório — with art. 6º, one category per
+    permission: the grant takes the category of the places the tender offered."""
+    return tender_category_offered(
+        rule_id("art_3_art_6_tender_category_offered"), g, art(3), art(6)
+    )
+
+
+def art_3_tender_homologated(g: TenderGrant) -> Reason:
+    """Art. 3º — mediante processo licitatório: the grant follows the tender's result, once it is
+    homologated."""
+    return tender_homologated(rule_id("art_3_tender_homologated"), g, art(3))
+
+
+def art_3_tender_places_left(g: TenderGrant) -> Reason:
+    """Art. 3º: the tender grants no more permissions than the places it offered."""
+    return tender_places_left(rule_id("art_3_tender_places_left"), g, art(3))
+
+
+def art_3_tender_ranking_order(g: TenderGrant) -> Reason:
+    """Art. 3º — julgamento objetivo, vinculação ao instrumento convocatório: the tender's ranking
+    binds the grants, which go to the applicant it calls now."""
+    return tender_ranking_order(rule_id("art_3_tender_ranking_order"), g, art(3))
+
+
+@question(
+    "ipatinga.taxi-2017.tender_grant",
+    law=LAW,
+    title="A outorga em nome desta licitação de táxi segue a licitação?",
+    schema=TENDER_GRANT_SCHEMA,
+)
+def tender_grant_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 3º with art. 6º: a taxi tender, in the category it offered, homologated, within its
+    places, to the applicant its ranking calls now; ``awarded`` tells the holder's eligibility
+    (art. 3) whether they are a ranked eligible applicant of it."""
+    qid = "ipatinga.taxi-2017.tender_grant"
+    return tender_grant_decision(
+        facts,
+        (
+            art_3_tender_of_the_service,
+            art_3_art_6_tender_category_offered,
+            art_3_tender_homologated,
+            art_3_tender_places_left,
+            art_3_tender_ranking_order,
+        ),
         lambda outcome, reasons, summary: decide(qid, ctx, outcome, reasons, summary),
     )
 

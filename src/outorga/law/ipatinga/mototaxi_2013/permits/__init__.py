@@ -7,6 +7,7 @@ apps find them:
 
 * :mod:`.term` — art. 6: grant, term, extensions and the events that end a permission;
 * :mod:`.quotas` — art. 10: the quota;
+* :mod:`.tender` — art. 6 §1 and §5: who applies to the tender, the grant in its name;
 * :mod:`.documents` — the dated documents and the auxiliary's yearly credential (art. 14 §2);
 * :mod:`.public_post` — art. 2, XXIV: suspension for an elected or a confidence post.
 """
@@ -33,6 +34,13 @@ from .quotas import (
     art_10_ii_motofrete_unlimited,
     quota,
     tender_places,
+)
+from .tender import (
+    art_6_par1_tender_applicant_natural_person,
+    art_6_par5_tender_ranking_order,
+    art_6_tender_places_left,
+    tender_applicant,
+    tender_grant,
 )
 from .term import (
     ENDED_PT,
@@ -89,6 +97,11 @@ __all__ = [
     "quota",
     "art_6_art_10_i_tender_places_within_quota",
     "tender_places",
+    "art_6_par1_tender_applicant_natural_person",
+    "tender_applicant",
+    "art_6_tender_places_left",
+    "art_6_par5_tender_ranking_order",
+    "tender_grant",
     "DocumentRule",
     "DOCUMENT_RULES",
     "document_expiry",

@@ -8,6 +8,7 @@ maps its own errors to HTTP or to a form.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -82,18 +83,26 @@ class Refused(DomainError):
 
 
 class FieldRefused(FieldError, Refused):
-    """The law refuses what a field gave (an advertência asked for, the offender of an auto): on
-    a screen, the first refused reason and its articles under the ``field``, as a
+    """The law refuses what a field gave (an advertência asked for, the offender of an auto, the
+    applicant a tender's grant goes to): on a screen, the first refused reason and its articles
+    under the ``field`` (or the field ``field`` maps the first refused rule to, by its name; else
+    ``default``), as a
     :class:`FieldError`; the ``decision`` with every reason, as a :class:`Refused` — the API
     answers both."""
 
     code = "recusado_pela_lei"
 
-    def __init__(self, field: str, decision: Decision) -> None:
+    def __init__(
+        self, field: str | Mapping[str, str], decision: Decision, default: str = ""
+    ) -> None:
+        from outorga.law.citations import render_many
+
         first = decision.refusals[0]
+        if not isinstance(field, str):  # the field each rule is about, by the rule's name
+            field = field.get(first.rule.rsplit(".", 1)[-1], default)
         self.decision = decision
         self.field, self.message = field, first.message
-        self.citation = ", ".join(c.render() for c in first.citations)
+        self.citation = render_many(first.citations)
         DomainError.__init__(self, f"{field}: {self.message} ({self.citation})")
 
     def body(self) -> dict[str, Any]:

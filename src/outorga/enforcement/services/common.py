@@ -81,11 +81,10 @@ def law_refused(
             new=new,
             basis=decision_basis(d),
         )
-    named = field
-    if not isinstance(field, str):
-        named = field.get(d.refusals[0].rule.rsplit(".", 1)[-1], "") if d.refusals else ""
-    if named and d.refusals:
-        return FieldRefused(str(named), d)
+    if field and d.refusals:
+        refusal = FieldRefused(field, d)
+        if refusal.field:
+            return refusal
     return Refused(d, f"{lead}: {'; '.join(Refused(d).lines())}" if lead else "")
 
 

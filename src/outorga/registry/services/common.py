@@ -16,7 +16,7 @@ from typing import Any
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
-from outorga.core.errors import Conflict, Refused
+from outorga.core.errors import Conflict, FieldRefused, Refused
 from outorga.core.lawseam import (
     BoundLaw,
     LawNotBound,
@@ -26,7 +26,7 @@ from outorga.core.lawseam import (
     service_citations,
 )
 from outorga.core.models import Municipality
-from outorga.law.citations import Citation, render_many
+from outorga.law.citations import Citation
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import citations, cited_once
 
@@ -146,18 +146,6 @@ def refuse_if(qid: str, decisions: list[Decision], on: dt.date, m: Municipality,
         raise Refused(merge(qid, [d for d in decisions if d.refusals], on, m.slug, what))
 
 
-class LawFieldRefusal(FieldError):
-    """The law's refusal of what one field gives: the field its first refused rule is about (by
-    the rule's name in ``fields``, else ``default``), that reason's message and articles; the
-    whole ``decision`` is kept, for the act that records the refusal (:func:`refusal_logged`)."""
-
-    def __init__(self, decision: Decision, fields: Mapping[str, str], default: str) -> None:
-        first = decision.refusals[0]
-        field = fields.get(first.rule.rsplit(".", 1)[-1], default)
-        super().__init__(field, first.message, render_many(first.citations))
-        self.decision = decision
-
-
 @contextmanager
 def refusal_logged(
     *,
@@ -167,12 +155,12 @@ def refusal_logged(
     obj: Any = None,
     new: Mapping[str, Any] | None = None,
 ) -> Iterator[None]:
-    """A :class:`LawFieldRefusal` raised within is kept in the acts log under ``action`` (outcome
+    """A :class:`FieldRefused` raised within is kept in the acts log under ``action`` (outcome
     refused, the law's decision its basis) — written after the transaction it undid, wrap the
     transaction — and raised again."""
     try:
         yield
-    except LawFieldRefusal as exc:
+    except FieldRefused as exc:
         record_act(
             municipality=municipality,
             actor=actor,

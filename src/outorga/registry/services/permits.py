@@ -14,6 +14,7 @@ from django.db import transaction
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
+from outorga.core.errors import FieldRefused
 from outorga.core.lawseam import BoundLaw
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
@@ -47,7 +48,6 @@ from ..ports import ledger
 from ..validation import FieldError
 from .common import (
     InvalidTransition,
-    LawFieldRefusal,
     bound_law,
     decision_citations,
     lock_quota,
@@ -272,7 +272,7 @@ def tender_called(
     called = tender_uncalled(tender)
     d = law.ask("tender_grant", tender_grant_facts(tender, holder, called, category))
     if d.refusals:
-        raise LawFieldRefusal(d, TENDER_GRANT_FIELDS, field)
+        raise FieldRefused(TENDER_GRANT_FIELDS, d, field)
     mine = holder is not None and called is not None and called.person_id == holder.pk
     return TenderCall(d, called if mine else None)
 

@@ -18,7 +18,7 @@ from django.db.models import Sum
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
-from outorga.core.errors import Refused
+from outorga.core.errors import FieldRefused, Refused
 from outorga.core.lawseam import law_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
@@ -46,7 +46,6 @@ from ..models import (
 from ..validation import FieldError
 from .common import (
     InvalidTransition,
-    LawFieldRefusal,
     bound_law,
     lock_quota,
     own_or_desk,
@@ -176,7 +175,7 @@ def _admissible(tender: Tender, person: Person) -> Decision:
         "tender_applicant", {"service": tender.service, "person_kind": kind}
     )
     if d.refusals:
-        raise LawFieldRefusal(d, {}, "candidato")
+        raise FieldRefused("candidato", d)
     return d
 
 

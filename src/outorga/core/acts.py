@@ -6,7 +6,8 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +18,7 @@ from outorga.law.competence import Competence
 from outorga.law.decisions import Decision, jsonable
 
 from .bulkwrite import insert_rows
+from .errors import FieldRefused, Refused
 from .models import Act, ActChain, Municipality, User
 from .tenancy import tenant, unscoped
 
@@ -98,6 +100,77 @@ def record_act(
     """Append one act to the municipality's chain. Call inside the transaction of the change."""
     draft = ActDraft(action, obj, object_type, object_id, old, new, basis, outcome, extra)
     return record_acts(municipality=municipality, actor=actor, drafts=[draft])[0]
+
+
+def law_refused(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    action: str,
+    d: Decision,
+    obj: models.Model | None = None,
+    object_type: str = "",
+    new: Mapping[str, Any] | None = None,
+    extra: Mapping[str, Any] | None = None,
+    field: str | Mapping[str, str] = "",
+    default: str = "",
+    lead: str = "",
+) -> Refused:
+    """The law's refusal ``d`` of ``action`` kept in the acts log (outcome ``refused``, the
+    decision its basis) and the error to raise: naming ``field`` (or the field ``field`` maps the
+    first refused rule to, by its name; else ``default``) as a :class:`FieldRefused`, else a
+    :class:`Refused` (its text after ``lead``, if given). The act is written in its own
+    transaction when the caller has none — a refusal is kept even though nothing changed —, or
+    in the caller's, which must then commit before raising."""
+    _refusal_record(actor, municipality, action, d, obj, object_type, new, extra)
+    if field and d.refusals:
+        refusal = FieldRefused(field, d, default)
+        if refusal.field:
+            return refusal
+    return Refused(d, f"{lead}: {'; '.join(Refused(d).lines())}" if lead else "")
+
+
+@contextmanager
+def refusal_logged(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    action: str,
+    obj: models.Model | None = None,
+    new: Mapping[str, Any] | None = None,
+) -> Iterator[None]:
+    """A :class:`FieldRefused` raised within is kept in the acts log under ``action`` as
+    :func:`law_refused` keeps it — written after the transaction it undid: wrap the
+    transaction — and raised again."""
+    try:
+        yield
+    except FieldRefused as exc:
+        _refusal_record(actor, municipality, action, exc.decision, obj, "", new, None)
+        raise
+
+
+def _refusal_record(
+    actor: Actor,
+    municipality: Municipality,
+    action: str,
+    d: Decision,
+    obj: models.Model | None,
+    object_type: str,
+    new: Mapping[str, Any] | None,
+    extra: Mapping[str, Any] | None,
+) -> Act:
+    """The one act a law's refusal leaves: outcome ``refused``, the decision its basis."""
+    return record_act(
+        municipality=municipality,
+        actor=actor,
+        action=action,
+        obj=obj,
+        object_type=object_type,
+        outcome=Act.Outcome.REFUSED,
+        new=new,
+        basis=basis_of(d),
+        extra=extra,
+    )
 
 
 @dataclass(frozen=True)

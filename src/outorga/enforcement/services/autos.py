@@ -11,7 +11,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from outorga.core.acts import Actor, record_act
+from outorga.core.acts import Actor, basis_of, law_refused, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
 from outorga.core.filestore import save_in_transaction
@@ -36,8 +36,6 @@ from outorga.enforcement.services.common import (
     case_debts,
     competence_citations,
     debt_cancel,
-    decision_basis,
-    law_refused,
     photo_checked,
 )
 from outorga.enforcement.services.escalation import escalate
@@ -272,9 +270,9 @@ def infraction_issue(
                 "offender": offender.document if offender else None,
                 "measures": list(measures),
             },
-            basis=decision_basis(
+            basis=basis_of(
                 check,
-                *[x for x in (fine_preview, warned, judged_measures) if x is not None],
+                more=[x for x in (fine_preview, warned, judged_measures) if x is not None],
             ),
         )
         if offender_signed:

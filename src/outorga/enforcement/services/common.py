@@ -1,27 +1,23 @@
 """What several enforcement services share: the refusals of a step out of order (``InvalidStep``)
-and of another person's case (``NotOwner``), the basis an act records (decisions and competence
-citations), the upload check, and a case's debts in the finance ledger (charged, cancelled, and
-whether the case still awaits its defence or appeals, D-1, D-11)."""
+and of another person's case (``NotOwner``), the articles of a competence, the upload check, and
+a case's debts in the finance ledger (charged, cancelled, and whether the case still awaits its
+defence or appeals, D-1, D-11). A law's refusal kept in the acts log is core's
+(``core.acts.law_refused``)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from collections.abc import Mapping
 from typing import Any
 
-from django.db import models, transaction
-
 from outorga.core import uploads
-from outorga.core.acts import Actor, basis_of, record_act
-from outorga.core.errors import Conflict, DomainError, FieldRefused, Refused
+from outorga.core.acts import Actor
+from outorga.core.errors import Conflict, DomainError
 from outorga.core.models import Municipality
-from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, Seizure
 from outorga.finance import services as ledger
 from outorga.finance.models import Debt
 from outorga.law.competence import NotCompetent, competence
-from outorga.law.decisions import Decision
 from outorga.registry.models import Permit, Person
 
 PROPOSALS = (Case.Kind.REVOCATION, Case.Kind.CASSACAO)
@@ -47,45 +43,6 @@ class NotOwner(DomainError, PermissionError):
 
 
 # --- helpers -------------------------------------------------------------------------------------
-
-
-def decision_basis(d: Decision | None, *more: Decision) -> dict[str, Any]:
-    return basis_of(d, more=more)
-
-
-def law_refused(
-    *,
-    actor: Actor,
-    municipality: Municipality,
-    action: str,
-    d: Decision,
-    obj: models.Model | None = None,
-    object_type: str = "",
-    new: Mapping[str, Any] | None = None,
-    field: str | Mapping[str, str] = "",
-    lead: str = "",
-) -> Refused:
-    """The law's refusal ``d`` of ``action`` kept in the acts log (outcome ``refused``, the
-    decision its basis) — in its own transaction, or the caller's, which must then commit before
-    raising — and the error to raise: naming ``field`` (or the field ``field`` maps the first
-    refused rule to, by its name) as a :class:`FieldRefused`, else a :class:`Refused` (its text
-    after ``lead``, if given)."""
-    with transaction.atomic(), tenant(municipality):
-        record_act(
-            municipality=municipality,
-            actor=actor,
-            action=action,
-            obj=obj,
-            object_type=object_type,
-            outcome="refused",
-            new=new,
-            basis=decision_basis(d),
-        )
-    if field and d.refusals:
-        refusal = FieldRefused(field, d)
-        if refusal.field:
-            return refusal
-    return Refused(d, f"{lead}: {'; '.join(Refused(d).lines())}" if lead else "")
 
 
 def competence_citations(law: str, action: str, on: dt.date) -> list[str]:

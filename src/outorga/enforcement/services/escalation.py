@@ -8,13 +8,12 @@ from typing import Any
 
 from django.utils import timezone
 
-from outorga.core.acts import Actor, record_act
+from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.transitions import status_change
 from outorga.enforcement.lawbridge import ask, catalog, taxi_like
 from outorga.enforcement.models import Case, Escalation, InfractionNotice, Notice
-from outorga.enforcement.services.common import decision_basis
 from outorga.law.decisions import Decision
 from outorga.registry.models import Permit
 
@@ -83,7 +82,7 @@ def escalate(
             action="penalty.evaluate",
             obj=permit,
             new={"summary": d.summary},
-            basis=decision_basis(d),
+            basis=basis_of(d),
         )
         return {"points": d.to_json()["outcome"]}
     facts = escalation_facts(permit)
@@ -117,7 +116,7 @@ def escalate(
                 actor=actor,
                 municipality=municipality,
                 action="penalty.suspension.withdraw",
-                basis=decision_basis(d),
+                basis=basis_of(d),
             )
             made["withdrawn"] = esc.pk
     if out.get("revocation"):
@@ -134,7 +133,7 @@ def escalate(
         action="penalty.evaluate",
         obj=permit,
         new={"summary": d.summary, **made},
-        basis=decision_basis(d),
+        basis=basis_of(d),
     )
     return made
 
@@ -166,6 +165,6 @@ def proposal_open(
         action="case.proposal.open",
         obj=case,
         new={"kind": kind, "permit": permit.number, "summary": d.summary, **(extra or {})},
-        basis=decision_basis(d),
+        basis=basis_of(d),
     )
     return case

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from django.db import transaction
 
-from outorga.core.acts import Actor, record_act
+from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.attachments import attachment_checked
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
@@ -24,7 +24,6 @@ from outorga.enforcement.services.common import (
     NotOwner,
     case_debts,
     competence_citations,
-    decision_basis,
 )
 from outorga.enforcement.services.finality import case_make_final
 from outorga.enforcement.services.notices import (
@@ -208,7 +207,7 @@ def filing_file(
                 municipality=municipality,
                 debt=debt,
                 reason=f"{filing.get_stage_display()} no processo {case.number}",
-                basis=decision_basis(decision),
+                basis=basis_of(decision),
             )
         record_act(
             municipality=municipality,
@@ -225,7 +224,7 @@ def filing_file(
                 "attachments": [d for *_, d in files],
                 **({"notice_supplied_on": filed_on} if supplied else {}),
             },
-            basis=decision_basis(*decisions),
+            basis=basis_of(decisions[0], more=decisions[1:]),
         )
     return filing
 
@@ -305,7 +304,7 @@ def filing_judge(
         filing.reasoning = reasoning.strip()
         filing.judgment = decision.to_json() if decision else {}
         filing.save(update_fields=["result", "judged_by", "judged_on", "reasoning", "judgment"])
-        basis = decision_basis(decision)
+        basis = basis_of(decision)
         basis["citations"] = sorted(
             set(basis["citations"])
             | set(competence_citations(case.law, JUDGE_ACTION[Filing.Stage(filing.stage)], on))

@@ -9,7 +9,7 @@ import datetime as dt
 
 from django.db import transaction
 
-from outorga.core.acts import Actor, record_act
+from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.localtime import day_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
@@ -22,7 +22,6 @@ from outorga.enforcement.services.common import (
     case_debts,
     competence_citations,
     debt_charge,
-    decision_basis,
     proposal_action,
 )
 from outorga.enforcement.services.escalation import escalate
@@ -122,7 +121,7 @@ def case_make_final(
                     description=f"Multa do auto {auto.number} ({auto.provision})",
                     amount_cents=cents,
                     due_on=due_on,
-                    basis=decision_basis(decision, due),
+                    basis=basis_of(decision, more=[due]),
                     status=Debt.Status.FINAL,
                 )
         Penalty.objects.create(
@@ -204,7 +203,7 @@ def deadlines_recount(actor: Actor, municipality: Municipality, day: dt.date) ->
                 obj=filing,
                 old={"reconsider_until": day},
                 new={"reconsider_until": filing.reconsider_until},
-                basis=decision_basis(d),
+                basis=basis_of(d),
             )
             moved.append(filing.case.number)
     return moved
@@ -285,7 +284,7 @@ def sweep(municipality: Municipality, on: dt.date) -> dict[str, list[str]]:
                     action="case.revelia",
                     obj=case,
                     new={"stage": case.stage, "revelia": True},
-                    basis=decision_basis(d),
+                    basis=basis_of(d),
                 )
                 report["revelia"].append(case.number)
             else:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from django.db import transaction
 
-from outorga.core.acts import Actor, record_act
+from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
@@ -16,7 +16,7 @@ from outorga.core.tenancy import tenant
 from outorga.enforcement.lawbridge import answers, ask, next_stage
 from outorga.enforcement.lawbridge import deadline as stage_deadline
 from outorga.enforcement.models import Case, Notice
-from outorga.enforcement.services.common import InvalidStep, decision_basis
+from outorga.enforcement.services.common import InvalidStep
 from outorga.law.decisions import Decision
 from outorga.registry.validation import FieldError
 
@@ -167,7 +167,7 @@ def notice_deliver_in_transaction(
             "deadline": notice.deadline,
             "reference": notice.reference,
         },
-        basis=decision_basis(decision, *([supplied] if supplied else [])),
+        basis=basis_of(decision, more=[supplied] if supplied else []),
     )
     return notice
 

@@ -9,7 +9,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from outorga.core.acts import Actor, record_act
+from outorga.core.acts import Actor, law_refused, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
 from outorga.core.models import Municipality
@@ -27,7 +27,6 @@ from outorga.enforcement.services.common import (
     PROPOSALS,
     InvalidStep,
     competence_citations,
-    law_refused,
     proposal_action,
 )
 from outorga.enforcement.services.escalation import escalation_facts, proposal_open

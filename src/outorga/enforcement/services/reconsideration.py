@@ -12,7 +12,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import QuerySet
 
-from outorga.core.acts import Actor, record_act
+from outorga.core.acts import Actor, basis_of, law_refused, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
 from outorga.core.models import Municipality
@@ -24,8 +24,6 @@ from outorga.enforcement.services.common import (
     InvalidStep,
     case_debts,
     competence_citations,
-    decision_basis,
-    law_refused,
 )
 from outorga.law.decisions import Decision
 from outorga.registry.validation import FieldError
@@ -130,7 +128,7 @@ def reconsideration_periods_fill(*, actor: Actor, municipality: Municipality) ->
                     "filed_on": filing.filed_on,
                     "reconsider_until": filing.reconsider_until,
                 },
-                basis=decision_basis(d),
+                basis=basis_of(d),
             )
             filled.append(filing.case.number)
     return filled
@@ -262,7 +260,7 @@ def _reconsider(
 ) -> None:
     """The reconsideration the law allowed, inside its transaction."""
     assert actor.user is not None
-    basis = decision_basis(d)
+    basis = basis_of(d)
     basis["citations"] = sorted(
         set(basis["citations"]) | set(competence_citations(case.law, "appeal.reconsider", on))
     )

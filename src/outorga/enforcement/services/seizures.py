@@ -12,7 +12,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from outorga.core.acts import Actor, record_act
+from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
 from outorga.core.models import Municipality
@@ -25,7 +25,6 @@ from outorga.enforcement.services.common import (
     case_contested,
     case_pending,
     debt_charge,
-    decision_basis,
 )
 from outorga.finance.models import Debt
 from outorga.law import interfaces
@@ -132,7 +131,7 @@ def seizure_create(
                 origin=Debt.Origin.FINE,
                 description=f"Multa — apreensão {label} ({interfaces.cited(law, 'seizure')})",
                 amount_cents=fine_cents,
-                basis=decision_basis(d),
+                basis=basis_of(d),
             )
         if removal_cents > 0:
             s.removal_debt = charge(
@@ -157,7 +156,7 @@ def seizure_create(
                 "removal_cents": removal_cents,
                 "person": person.document,
             },
-            basis=decision_basis(d),
+            basis=basis_of(d),
         )
     return s
 

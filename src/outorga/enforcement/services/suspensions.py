@@ -23,7 +23,7 @@ from outorga.core.tenancy import tenant
 from outorga.enforcement.lawbridge import ask
 from outorga.enforcement.models import Case, Escalation, Filing, InfractionNotice, Notice, Penalty
 from outorga.enforcement.services.autos import taxi_auto_checked
-from outorga.enforcement.services.common import InvalidStep, decision_basis
+from outorga.enforcement.services.common import InvalidStep
 from outorga.law import interfaces
 from outorga.law.decisions import Decision
 from outorga.registry.models import Auxiliary, Permit
@@ -415,7 +415,7 @@ def taxi_suspension_impose(
             days=days,
             start=start,
             reason=why,
-            basis=decision_basis(d) | _auto_facts(auto),
+            basis=basis_of(d) | _auto_facts(auto),
             grounds=grounds,
         )
         Penalty.objects.create(
@@ -496,7 +496,7 @@ def taxi_register_suspension_impose(
                 "ends_on": ends_on,
                 "auto": auto.number,
             },
-            basis=decision_basis(d) | _auto_facts(auto),
+            basis=basis_of(d) | _auto_facts(auto),
             extra={"reason": reason.strip()} if reason.strip() else None,
         )
     return penalty

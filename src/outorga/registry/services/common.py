@@ -10,13 +10,12 @@ The law decides; these modules gather the facts from the registry and apply the 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
-from outorga.core.errors import Conflict, FieldRefused, Refused
+from outorga.core.errors import Conflict, Refused
 from outorga.core.lawseam import (
     BoundLaw,
     LawNotBound,
@@ -144,33 +143,6 @@ def merge(
 def refuse_if(qid: str, decisions: list[Decision], on: dt.date, m: Municipality, what: str) -> None:
     if any(d.refusals for d in decisions):
         raise Refused(merge(qid, [d for d in decisions if d.refusals], on, m.slug, what))
-
-
-@contextmanager
-def refusal_logged(
-    *,
-    actor: Actor,
-    municipality: Municipality,
-    action: str,
-    obj: Any = None,
-    new: Mapping[str, Any] | None = None,
-) -> Iterator[None]:
-    """A :class:`FieldRefused` raised within is kept in the acts log under ``action`` (outcome
-    refused, the law's decision its basis) — written after the transaction it undid, wrap the
-    transaction — and raised again."""
-    try:
-        yield
-    except FieldRefused as exc:
-        record_act(
-            municipality=municipality,
-            actor=actor,
-            action=action,
-            obj=obj,
-            outcome="refused",
-            new=new,
-            basis=basis_of(exc.decision),
-        )
-        raise
 
 
 def decision_citations(decisions: Iterable[Decision]) -> list[Any]:

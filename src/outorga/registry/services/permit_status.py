@@ -11,7 +11,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
-from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.acts import Actor, basis_of, law_refused, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
 from outorga.core.lawseam import BoundLaw
@@ -157,7 +157,8 @@ def suspension_grounded(
     final), or ``register_suspension``, of the taxista's inscription (taxi art. 42 IV, the same
     way). A refusal is kept in the acts log under ``action`` on ``obj`` (the permit by default) —
     outside the change's transaction when the caller has none, as a competence refusal is — and
-    raised naming the field and the articles. ``None`` when the law asks no such question."""
+    raised as a ``core.errors.FieldRefused`` naming the field (``SUSPENSION_FIELDS``) and the
+    articles (``core.acts.law_refused``). ``None`` when the law asks no such question."""
     if not law.answers(question):
         return None
     facts: dict[str, Any] = {"days": days, "start": start.isoformat()}
@@ -166,23 +167,18 @@ def suspension_grounded(
     d = law.ask(question, facts)
     if not d.refusals:
         return d
-    record_act(
-        municipality=municipality,
+    raise law_refused(
         actor=actor,
+        municipality=municipality,
         action=action,
+        d=d,
         obj=obj if obj is not None else permit,
-        outcome="refused",
         new={"status": Permit.Status.SUSPENDED, "days": days, "start": start}
         if question == "permit_suspension"
         else {"days": days, "start": start, "grounds": facts.get("grounds")},
-        basis=basis_of(d),
         extra={"reason": reason},
-    )
-    first = d.refusals[0]
-    raise FieldError(
-        SUSPENSION_FIELDS.get(first.rule.rsplit(".", 1)[-1], "fundamento"),
-        first.message,
-        "; ".join(c.render() for c in first.citations),
+        field=SUSPENSION_FIELDS,
+        default="fundamento",
     )
 
 

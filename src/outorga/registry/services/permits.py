@@ -12,7 +12,7 @@ from typing import Any
 
 from django.db import transaction
 
-from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.acts import Actor, basis_of, record_act, refusal_logged
 from outorga.core.authz import authorize
 from outorga.core.errors import FieldRefused
 from outorga.core.lawseam import BoundLaw
@@ -52,7 +52,6 @@ from .common import (
     decision_citations,
     lock_quota,
     locked_taxi_permit,
-    refusal_logged,
     refuse_if,
     taxi_law,
     validity_end,

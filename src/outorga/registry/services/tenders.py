@@ -16,7 +16,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Sum
 
-from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.acts import Actor, basis_of, record_act, refusal_logged
 from outorga.core.authz import authorize
 from outorga.core.errors import FieldRefused, Refused
 from outorga.core.lawseam import law_of
@@ -49,7 +49,6 @@ from .common import (
     bound_law,
     lock_quota,
     own_or_desk,
-    refusal_logged,
     require_law,
     service_law,
 )

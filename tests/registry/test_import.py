@@ -21,7 +21,15 @@ from outorga.registry.importer import writing as import_writing
 from outorga.registry.importer.lawchecks import row_vehicle_documents
 from outorga.registry.importer.parsing import parse_row
 from outorga.registry.importer.run import import_registry
-from outorga.registry.models import Document, Permit, Person, RegisterCounter, Vehicle
+from outorga.registry.models import (
+    Document,
+    Permit,
+    Person,
+    RegisterCounter,
+    Vehicle,
+    VehicleChange,
+)
+from outorga.registry.services.eligibility import one_vehicle_one_permit
 from outorga.registry.validation import FieldError
 
 SAMPLE = Path(__file__).resolve().parents[2] / "docs" / "samples" / "registry-sample.csv"
@@ -150,7 +158,13 @@ def test_repeated_plates_permits_and_holders_across_rows_are_errors(ipatinga_m):
         municipality=ipatinga_m, raw=to_csv(header, [rows[0], twin]), dry_run=True
     )
     messages = {(e.line, e.column): e for e in report.errors}
-    assert "art. 6, §2" in messages[(3, "placa")].citation  # one vehicle per permission
+    # One vehicle per permission: the law's one_vehicle names the permit of line 2 that holds it.
+    assert messages[(3, "placa")].message == (
+        "O veículo EXA1A11 já está vinculado à permissão MT-0101: cada permissão tem o seu "
+        "único veículo."
+    )
+    assert messages[(3, "placa")].citation == "Lei de mototáxi de Ipatinga (2013), art. 6, §2"
+    assert (2, "placa") not in messages  # the first row takes the vehicle
     # Another permission of the same holder: the law bound to mototaxi names art. 32, III, f.
     assert (
         messages[(3, "cpf")].citation
@@ -256,8 +270,74 @@ def test_a_row_that_would_move_a_registered_plate_to_another_person_is_refused(
         municipality=ipatinga_m, raw=to_csv(header, [other]), actor=clerk_actor, dry_run=False
     )
     assert not report.ok
-    [error] = report.errors
-    assert error.column == "placa" and "já cadastrada em nome de outra pessoa" in error.message
+    # The registry's refusal, and the law's: the motorcycle serves MT-0101 (art. 6, §2).
+    owner, law = report.errors
+    assert owner.column == "placa" and "já cadastrada em nome de outra pessoa" in owner.message
+    assert law.column == "placa" and "vinculado à permissão MT-0101" in law.message
     assert state(ipatinga_m) == before
     with tenant(ipatinga_m):
         assert Permit.objects.get(number="MT-0101").vehicle.owner.name == "Exemplo Ana Mototaxista"
+
+
+def test_art_6_par2_a_row_giving_a_recorded_permit_s_vehicle_to_another_is_refused_as_at_the_desk(
+    ipatinga_m, clerk_actor
+):
+    """Mototaxi art. 6 §2: the motorcycle MT-0101 holds serves no other permission. A row giving
+    it to a new permit of the same holder is refused under its plate with the answer the desk
+    gives (the law's ``one_vehicle``: message and article), and nothing is written."""
+    assert import_registry(
+        municipality=ipatinga_m, raw=SAMPLE.read_bytes(), actor=clerk_actor, dry_run=False
+    ).ok
+    header, rows = sample_rows()
+    second = dict(rows[0], numero_permissao="MT-0102", numero_registro="102")
+    before = state(ipatinga_m)
+    report = import_registry(
+        municipality=ipatinga_m, raw=to_csv(header, [second]), actor=clerk_actor, dry_run=False
+    )
+    [error] = report.errors
+    with tenant(ipatinga_m), pytest.raises(FieldError) as desk:
+        one_vehicle_one_permit(Vehicle.objects.get(plate="EXA1A11"), service="mototaxi")
+    assert (error.line, error.column) == (2, "placa")
+    assert error.message == desk.value.message
+    assert error.message == (
+        "O veículo EXA1A11 já está vinculado à permissão MT-0101: cada permissão tem o seu "
+        "único veículo."
+    )
+    assert error.citation == desk.value.citation == "Lei de mototáxi de Ipatinga (2013), art. 6, §2"
+    assert state(ipatinga_m) == before
+
+
+def test_art_6_par2_with_art_2_xxiii_a_row_giving_a_motorcycle_away_on_a_substitution_is_refused(
+    ipatinga_m, clerk_actor
+):
+    """Mototaxi art. 6 §2 with art. 2 XXIII: while an emergency substitution stands in for
+    MT-0101's motorcycle, it is still MT-0101's — a row giving it to another permit (its
+    permission now holding the substitute) is refused naming both articles, as at the desk."""
+    assert import_registry(
+        municipality=ipatinga_m, raw=SAMPLE.read_bytes(), actor=clerk_actor, dry_run=False
+    ).ok
+    header, rows = sample_rows()
+    with tenant(ipatinga_m):
+        permit = Permit.objects.get(number="MT-0101")
+        own = permit.vehicle
+        substitute = Vehicle.objects.get(plate=rows[1]["placa"])  # any other vehicle on record
+        VehicleChange.objects.create(
+            permit=permit,
+            kind=VehicleChange.Kind.EMERGENCIAL,
+            from_vehicle=own,
+            to_vehicle=substitute,
+            started_on=dt.date(2026, 3, 1),
+            until=dt.date(2026, 3, 30),
+            status=VehicleChange.Status.ACTIVE,
+        )
+        Permit.objects.filter(pk=permit.pk).update(vehicle=substitute)
+    second = dict(rows[0], numero_permissao="MT-0102", numero_registro="102")
+    report = import_registry(municipality=ipatinga_m, raw=to_csv(header, [second]), dry_run=True)
+    [error] = report.errors
+    with tenant(ipatinga_m), pytest.raises(FieldError) as desk:
+        one_vehicle_one_permit(own, service="mototaxi")
+    assert (error.line, error.column) == (2, "placa")
+    assert error.message == desk.value.message
+    assert "é o veículo da permissão MT-0101, substituído temporariamente" in error.message
+    assert error.citation == desk.value.citation
+    assert "art. 6, §2" in error.citation and "art. 2, XXIII" in error.citation

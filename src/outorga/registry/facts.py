@@ -252,14 +252,22 @@ def one_vehicle_facts(vehicle: Vehicle, exclude: Permit | None = None) -> dict[s
     )
     if exclude is not None:
         away = away.exclude(permit=exclude)
+    return one_vehicle_of(
+        vehicle.plate,
+        [p["number"] for p in vehicle_other_permits(vehicle, exclude)],
+        away.order_by("permit_id").values_list("permit__number", flat=True),
+    )
+
+
+def one_vehicle_of(plate: str, held_by: Iterable[str], away_from: Iterable[str]) -> dict[str, Any]:
+    """The facts of ``one_vehicle`` as the law reads them, from the numbers of the other permits
+    in force that hold the vehicle (``held_by``) and of those whose own vehicle it is, away
+    (``away_from``), in the order found, each once — the desk's from the records
+    (:func:`one_vehicle_facts`), the import's from its rows and the records."""
     return {
-        "plate": vehicle.plate,
-        "held_by": list(
-            dict.fromkeys(p["number"] for p in vehicle_other_permits(vehicle, exclude))
-        ),
-        "away_from": list(
-            dict.fromkeys(away.order_by("permit_id").values_list("permit__number", flat=True))
-        ),
+        "plate": plate,
+        "held_by": list(dict.fromkeys(held_by)),
+        "away_from": list(dict.fromkeys(away_from)),
     }
 
 

@@ -1,24 +1,34 @@
 """Checks across the rows of the file and against what the database already holds: repeated
-numbers, plates and holders, and the one register of the taxi Cadastro.
+numbers, plates and holders, one vehicle for one permission (the law's ``one_vehicle``, as the
+desk asks it) and the one register of the taxi Cadastro.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
+from typing import Any
 
+from outorga.core.lawseam import Asker
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 
+from ..facts import ACTIVE_STATUSES, one_vehicle_of
 from ..models import (
     Auxiliary,
     Permit,
     Service,
     Vehicle,
+    VehicleChange,
 )
+from ..services.eligibility import one_vehicle_refused
 from .rows import Row, RowError, chunked, law_cites
 
 
-def cross_checks(rows: list[Row], m: Municipality) -> list[RowError]:
+def cross_checks(rows: list[Row], m: Municipality, *, asker: Asker, on: dt.date) -> list[RowError]:
+    """The errors of ``rows`` across the file and against the records; one vehicle for one
+    permission is the ``one_vehicle`` answer of the law bound to the row's service on ``on``
+    (today, as at the desk), asked through ``asker``."""
     errors: list[RowError] = []
     seen_number: dict[str, int] = {}
     seen_reg: dict[tuple[str, int], int] = {}
@@ -53,15 +63,6 @@ def cross_checks(rows: list[Row], m: Municipality) -> list[RowError]:
                 )
             )
         seen_reg.setdefault(reg, row.line)
-        if v is not None and seen_plate[v["plate"]][0] != row.line:
-            errors.append(
-                RowError(
-                    row.line,
-                    "placa",
-                    f"o veículo já serve à permissão da linha {seen_plate[v['plate']][0]}",
-                    law_cites(m, p["service"], p["granted_on"], "one_vehicle"),
-                )
-            )
         if cpf in holders:
             errors.append(
                 RowError(
@@ -85,6 +86,7 @@ def cross_checks(rows: list[Row], m: Municipality) -> list[RowError]:
     # queries for the whole file rather than a few per row.
     with tenant(m):
         recorded = _Recorded.read(rows)
+        file_holders: dict[str, list[str]] = {}  # plate → the file's permits so far holding it
         for row in rows:
             p = row.permit
             cpf = row.person.get("document", "")
@@ -96,6 +98,16 @@ def cross_checks(rows: list[Row], m: Municipality) -> list[RowError]:
                     )
             if p is None:
                 continue
+            if row.vehicle is not None:
+                refused = _one_vehicle(
+                    row.line, row.vehicle["plate"], p, recorded, file_holders, asker, on
+                )
+                if refused is not None:
+                    errors.append(refused)
+                # The file's permits are recorded in its order: this one then holds the vehicle
+                # for the rows after it, unless the records already hold that permit.
+                if p["number"] not in recorded.permits:
+                    file_holders.setdefault(row.vehicle["plate"], []).append(p["number"])
             existing = recorded.permits.get(p["number"])
             if existing is not None and existing != (cpf, p["service"]):
                 errors.append(
@@ -124,6 +136,32 @@ def cross_checks(rows: list[Row], m: Municipality) -> list[RowError]:
     return errors
 
 
+def _one_vehicle(
+    line: int,
+    plate: str,
+    permit: dict[str, Any],
+    recorded: _Recorded,
+    file_holders: dict[str, list[str]],
+    asker: Asker,
+    on: dt.date,
+) -> RowError | None:
+    """The law's ``one_vehicle`` on the row's vehicle (``plate``) for the row's ``permit``, the
+    facts as the desk reads them (``registry.facts.one_vehicle_facts``), from the records and
+    the file's rows before this one: the other permits in force that hold the vehicle, and those
+    in force whose own vehicle it is, away. The refusal is the desk's, under the column
+    ``placa``."""
+    service, number = permit["service"], permit["number"]
+    if not asker.answers(service, "one_vehicle", on):
+        return None
+    held = [n for n in recorded.held.get(plate, []) + file_holders.get(plate, []) if n != number]
+    away = [n for n in recorded.away.get(plate, []) if n != number]
+    d = asker.ask(service, "one_vehicle", one_vehicle_of(plate, held, away), on)
+    refused = one_vehicle_refused(d, "placa")
+    if refused is None:
+        return None
+    return RowError(line, refused.field, refused.message, refused.citation)
+
+
 @dataclass
 class _Recorded:
     """What the database holds under the file's plates and numbers."""
@@ -132,16 +170,35 @@ class _Recorded:
     permits: dict[str, tuple[str, str]] = field(default_factory=dict)  # number → (CPF, service)
     registrations: dict[tuple[str, int], set[str]] = field(default_factory=dict)
     taxi_numbers: set[int] = field(default_factory=set)  # taken by a vehicle or an auxiliary
+    held: dict[str, list[str]] = field(default_factory=dict)  # plate → permits in force
+    away: dict[str, list[str]] = field(default_factory=dict)  # plate → permits it is away from
 
     @classmethod
     def read(cls, rows: list[Row]) -> _Recorded:
         out = cls()
-        plates = [r.vehicle["plate"] for r in rows if r.vehicle is not None]
+        plates = list(dict.fromkeys(r.vehicle["plate"] for r in rows if r.vehicle is not None))
         permits = [r.permit for r in rows if r.permit is not None]
         for part in chunked(plates):
             out.owners.update(
                 Vehicle.objects.filter(plate__any=part).values_list("plate", "owner__document")
             )
+            # What ``registry.facts.one_vehicle_facts`` reads of one vehicle, for the file's.
+            for plate, number in (
+                Permit.objects.filter(vehicle__plate__any=part, status__in=ACTIVE_STATUSES)
+                .order_by("id")
+                .values_list("vehicle__plate", "number")
+            ):
+                out.held.setdefault(plate, []).append(number)
+            for plate, number in (
+                VehicleChange.objects.filter(
+                    from_vehicle__plate__any=part,
+                    status=VehicleChange.Status.ACTIVE,
+                    permit__status__in=ACTIVE_STATUSES,
+                )
+                .order_by("permit_id")
+                .values_list("from_vehicle__plate", "permit__number")
+            ):
+                out.away.setdefault(plate, []).append(number)
         for part in chunked([p["number"] for p in permits]):
             for number, cpf, service in Permit.objects.filter(number__any=part).values_list(
                 "number", "holder__document", "service"

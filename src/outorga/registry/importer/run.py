@@ -152,7 +152,7 @@ def _record(
 ) -> ImportReport:
     """The file's checks across rows, then, without ``dry_run``, its records written."""
     if not report.errors or batch_size is not None:
-        report.errors += cross_checks(rows, municipality)
+        report.errors += cross_checks(rows, municipality, asker=checks, on=checks.today)
     if dry_run:
         return report
     source = {"file": filename, "sha256": hashlib.sha256(raw).hexdigest()}

@@ -95,21 +95,29 @@ def one_vehicle_one_permit(
     vehicle: Vehicle,
     exclude: Permit | None = None,
     *,
-    service: str | None = None,
+    service: str,
     on: dt.date | None = None,
 ) -> None:
     """One vehicle serves one permission (taxi art. 6; mototaxi art. 6 §2), as the law bound to
-    the service of the permit the vehicle is for answers ``one_vehicle`` on ``on`` (today) with
-    the facts the records hold: ``exclude``, that permit when it exists (a change of its
-    vehicle), else a new taxi permit (the taxi grant) unless ``service`` says otherwise. A
-    refusal names the field and the article."""
-    service = service or (exclude.service if exclude is not None else Service.TAXI)
+    ``service`` — the service of the permit the vehicle is for — answers ``one_vehicle`` on
+    ``on`` (today) with the facts the records hold: ``exclude``, that permit when it exists (a
+    change of its vehicle), else none (a grant). A refusal names the field and the article
+    (:func:`one_vehicle_refused`)."""
     d = bound_law(vehicle.municipality, service, on).ask(
         "one_vehicle", one_vehicle_facts(vehicle, exclude)
     )
-    if d.refusals:
-        first = d.refusals[0]
-        raise FieldError("veículo", first.message, render_many(first.citations))
+    refused = one_vehicle_refused(d, "veículo")
+    if refused is not None:
+        raise refused
+
+
+def one_vehicle_refused(d: Decision, field: str) -> FieldError | None:
+    """A ``one_vehicle`` answer's refusal as the error of ``field`` (the desk's vehicle, an
+    import's plate): the first reason refused, with its articles; ``None`` when it allows."""
+    if not d.refusals:
+        return None
+    first = d.refusals[0]
+    return FieldError(field, first.message, render_many(first.citations))
 
 
 def register_bar(person: Person, on: dt.date) -> Decision | None:

@@ -339,7 +339,7 @@ def taxi_grant_decisions(
     law = taxi_law(municipality, signed_on)
     _check_grant_input(law, category, option, mode, instalments)
     checks = checks or {}
-    one_vehicle_one_permit(vehicle)
+    one_vehicle_one_permit(vehicle, service=Service.TAXI, on=signed_on)
     bound = bound_law(municipality, Service.TAXI, signed_on)
     awarded = tender is not None and tender_called(bound, tender, holder, category).awarded
     quota = bound.ask(

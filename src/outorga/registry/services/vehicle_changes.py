@@ -137,7 +137,7 @@ def vehicle_substitute(
             raise FieldError("veículo", "é o veículo atual da permissão")
         if VehicleChange.objects.filter(permit=permit, status=VehicleChange.Status.ACTIVE).exists():
             raise FieldError("veículo", "há uma troca temporária em curso; encerre-a antes")
-        one_vehicle_one_permit(vehicle, exclude=permit, on=on)
+        one_vehicle_one_permit(vehicle, exclude=permit, service=permit.service, on=on)
         if permit.service == Service.TAXI:
             decisions = _taxi_change_decisions(
                 municipality,
@@ -207,7 +207,7 @@ def taxi_reserve_vehicle(
             raise InvalidTransition(f"a permissão está {permit.get_status_display()}")
         if VehicleChange.objects.filter(permit=permit, status=VehicleChange.Status.ACTIVE).exists():
             raise FieldError("veículo", "já há um veículo reserva em uso")
-        one_vehicle_one_permit(vehicle, exclude=permit, on=on)
+        one_vehicle_one_permit(vehicle, exclude=permit, service=permit.service, on=on)
         decision = bound_law(municipality, Service.TAXI, on).ask(
             "vehicle_change",
             {
@@ -254,7 +254,9 @@ def vehicle_change_end(
         permit = Permit.objects.select_for_update().get(pk=change.permit_id)
         if change.from_vehicle is not None:
             # The own vehicle returns only if no other permission took it meanwhile.
-            one_vehicle_one_permit(change.from_vehicle, exclude=permit, on=on)
+            one_vehicle_one_permit(
+                change.from_vehicle, exclude=permit, service=permit.service, on=on
+            )
         change.status, change.ended_on = VehicleChange.Status.ENDED, on
         change.save(update_fields=["status", "ended_on"])
         permit.vehicle = change.from_vehicle

@@ -459,3 +459,40 @@ def test_art_6_par_5_the_refused_grant_out_of_order_is_kept_in_the_acts_log(ipat
     ]
     assert refusal["rule"] == "art_6_par5_tender_ranking_order"
     assert any("art. 6, §5" in c for c in act.record["basis"]["citations"])
+
+
+def test_art_6_par2_with_art_2_xxiii_the_motorcycle_away_on_an_emergency_substitution_is_refused_at_the_grant(  # noqa: E501
+    ipatinga_m, clerk, tender
+):
+    """Art. 6 §2 with art. 2 XXIII: while an emergency substitution stands in for it, the
+    permission's own motorcycle is still its own — the desk's grant refuses it to another
+    permission as the vehicle change and the import do (the law's ``one_vehicle``)."""
+    from registry_factories import moto_vehicle
+
+    from outorga.registry.services.vehicle_changes import vehicle_substitute
+
+    first, moto = make_applicant(ipatinga_m, clerk, n=36)
+    own = grant(ipatinga_m, clerk, first, moto, tender)
+    vehicle_substitute(
+        actor=clerk,
+        municipality=ipatinga_m,
+        permit=own,
+        vehicle=moto_vehicle(ipatinga_m, first),
+        on=ON,
+        emergency_until=ON + dt.timedelta(days=18),
+        cause="motocicleta retida em oficina após colisão (boletim 123/2026)",
+        equipment=EQUIPMENT,
+    )
+    second, _ = make_applicant(ipatinga_m, clerk, n=37)
+    with tenant(ipatinga_m):
+        moto.owner = second  # sold while in the workshop: still the first permit's motorcycle
+        moto.save()
+    with pytest.raises(Refused) as exc:
+        grant(ipatinga_m, clerk, second, moto, tender, on=ON + dt.timedelta(days=1))
+    refusal = next(
+        r for r in exc.value.decision.refusals if r.rule.endswith("away_from_its_permit")
+    )
+    assert f"da permissão {own.number}, substituído temporariamente" in refusal.message
+    assert {("6", "2"), ("2", None)} <= {(c.article, c.paragraph) for c in refusal.citations}
+    with tenant(ipatinga_m):
+        assert not Permit.objects.filter(holder=second).exists()

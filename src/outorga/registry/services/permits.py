@@ -26,6 +26,7 @@ from outorga.law.windows import add_years
 from ..facts import (
     ACTIVE_STATUSES,
     active_permits,
+    one_vehicle_facts,
     tender_grant_facts,
     tender_uncalled,
     vehicle_documents_facts,
@@ -93,6 +94,13 @@ def permit_grant_decisions(
         )
         person = person_eligibility(holder, service, granted_on, tender=tender)
         veh = vehicle_eligibility(vehicle, service, granted_on, equipment, holder=holder)
+        # The vehicle held by no other permission in force, nor away from its own on a temporary
+        # change (mototaxi art. 6 §2 with art. 2 XXIII): as the vehicle changes and the import ask.
+        one = (
+            law.ask("one_vehicle", one_vehicle_facts(vehicle))
+            if law.answers("one_vehicle")
+            else None
+        )
         term = law.ask(
             "permit_term",
             {
@@ -115,7 +123,7 @@ def permit_grant_decisions(
                 ),
             },
         )
-    return [quota, person, veh, term]
+    return [quota, person, veh, *([one] if one is not None else []), term]
 
 
 def permit_grant(

@@ -103,9 +103,10 @@ def one_vehicle_one_permit(
     ``on`` (today) with the facts the records hold: ``exclude``, that permit when it exists (a
     change of its vehicle), else none (a grant). A refusal names the field and the article
     (:func:`one_vehicle_refused`)."""
-    d = bound_law(vehicle.municipality, service, on).ask(
-        "one_vehicle", one_vehicle_facts(vehicle, exclude)
-    )
+    law = bound_law(vehicle.municipality, service, on)
+    if not law.answers("one_vehicle"):
+        return  # a municipality's own law silent on it: no rule of the records' own in its place
+    d = law.ask("one_vehicle", one_vehicle_facts(vehicle, exclude))
     refused = one_vehicle_refused(d, "veículo")
     if refused is not None:
         raise refused

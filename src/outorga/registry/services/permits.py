@@ -246,16 +246,16 @@ def _grant_record(
 
 @dataclass(frozen=True)
 class TenderCall:
-    """The law's ``tender_grant`` on a grant in a tender's name, and the applicant granted (None
-    where the tender has no applicants on record)."""
+    """The law's ``tender_grant`` on a grant in a tender's name (None where the law bound does not
+    answer it), and the applicant granted (None where the tender has no applicants on record)."""
 
-    decision: Decision
+    decision: Decision | None
     applicant: TenderApplicant | None
 
     @property
     def awarded(self) -> bool:
         """Whether the holder is a ranked eligible applicant of the tender (taxi art. 3)."""
-        return bool(self.decision.outcome["awarded"])
+        return self.decision is not None and bool(self.decision.outcome["awarded"])
 
 
 #: The field of a grant each refusal of the law's ``tender_grant`` names, by its rule (the
@@ -276,6 +276,10 @@ def tender_called(
     category it offered), on the facts of the records. A refusal names ``field`` — ``categoria``
     for a category the tender did not offer — and, out of order, the one the ranking calls with
     their place. Call it under the quota lock, which serialises the grants of the service."""
+    if not law.answers("tender_grant"):
+        # A municipality's own law that says nothing of how a tender binds its grants: the
+        # records hold no rule of their own to apply in its place (the seam: only the law decides).
+        return TenderCall(None, None)
     called = tender_uncalled(tender)
     d = law.ask("tender_grant", tender_grant_facts(tender, holder, called, category))
     if d.refusals:
@@ -296,7 +300,8 @@ def granted_to(
     if tender is None:
         return None
     called = tender_called(law, tender, holder, category)
-    decisions.append(called.decision)
+    if called.decision is not None:
+        decisions.append(called.decision)
     return called.applicant
 
 

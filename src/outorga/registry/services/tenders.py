@@ -165,14 +165,16 @@ def tender_create(
     return tender
 
 
-def _admissible(tender: Tender, person: Person) -> Decision:
+def _admissible(tender: Tender, person: Person) -> Decision | None:
     """The law's word on whether ``person`` may apply to the tender (``tender_applicant``:
     mototaxi art. 6 §1, a natural person only; taxi art. 3, a natural or a legal person), asked
-    of the law the tender is run under; a refusal names the applicant and the article."""
+    of the law the tender is run under (None where that law does not answer it); a refusal names
+    the applicant and the article."""
     kind = "fisica" if person.kind == Person.Kind.NATURAL else "juridica"
-    d = bound_law(tender.municipality, tender.service, tender.opened_on).ask(
-        "tender_applicant", {"service": tender.service, "person_kind": kind}
-    )
+    law = bound_law(tender.municipality, tender.service, tender.opened_on)
+    if not law.answers("tender_applicant"):
+        return None
+    d = law.ask("tender_applicant", {"service": tender.service, "person_kind": kind})
     if d.refusals:
         raise FieldRefused("candidato", d)
     return d

@@ -9,6 +9,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
+from outorga.core.errors import FieldRefused
 from outorga.core.lawseam import Asker
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
@@ -21,7 +22,6 @@ from ..models import (
     Vehicle,
     VehicleChange,
 )
-from ..services.eligibility import one_vehicle_refused
 from .rows import Row, RowError, chunked, law_cites
 
 
@@ -156,9 +156,9 @@ def _one_vehicle(
     held = [n for n in recorded.held.get(plate, []) + file_holders.get(plate, []) if n != number]
     away = [n for n in recorded.away.get(plate, []) if n != number]
     d = asker.ask(service, "one_vehicle", one_vehicle_of(plate, held, away), on)
-    refused = one_vehicle_refused(d, "placa")
-    if refused is None:
+    if not d.refusals:
         return None
+    refused = FieldRefused("placa", d)
     return RowError(line, refused.field, refused.message, refused.citation)
 
 

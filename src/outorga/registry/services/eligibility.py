@@ -9,9 +9,9 @@ import datetime as dt
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from outorga.core.errors import FieldRefused
 from outorga.core.lawseam import BoundLaw, law_for
 from outorga.law.bindings import LawNotBound
-from outorga.law.citations import render_many
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import MOTO_SERVICES, interface_of
 
@@ -32,7 +32,6 @@ from ..models import (
     Vehicle,
 )
 from ..ports import sanctions
-from ..validation import FieldError
 from .common import bound_law
 
 
@@ -102,23 +101,13 @@ def one_vehicle_one_permit(
     ``service`` — the service of the permit the vehicle is for — answers ``one_vehicle`` on
     ``on`` (today) with the facts the records hold: ``exclude``, that permit when it exists (a
     change of its vehicle), else none (a grant). A refusal names the field and the article
-    (:func:`one_vehicle_refused`)."""
+    (``core.errors.FieldRefused``)."""
     law = bound_law(vehicle.municipality, service, on)
     if not law.answers("one_vehicle"):
         return  # a municipality's own law silent on it: no rule of the records' own in its place
     d = law.ask("one_vehicle", one_vehicle_facts(vehicle, exclude))
-    refused = one_vehicle_refused(d, "veículo")
-    if refused is not None:
-        raise refused
-
-
-def one_vehicle_refused(d: Decision, field: str) -> FieldError | None:
-    """A ``one_vehicle`` answer's refusal as the error of ``field`` (the desk's vehicle, an
-    import's plate): the first reason refused, with its articles; ``None`` when it allows."""
-    if not d.refusals:
-        return None
-    first = d.refusals[0]
-    return FieldError(field, first.message, render_many(first.citations))
+    if d.refusals:
+        raise FieldRefused("veículo", d)
 
 
 def register_bar(person: Person, on: dt.date) -> Decision | None:

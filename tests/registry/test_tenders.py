@@ -42,6 +42,19 @@ def boss(m):
     return actor(m.slug, Role.AUTORIDADE)
 
 
+def taxi_tender(m, number, places):
+    """A tender of the convencional taxi category opened on ``OPEN`` by the authority."""
+    return tender_create(
+        actor=boss(m),
+        municipality=m,
+        service="taxi",
+        taxi_category="convencional",
+        number=number,
+        places=places,
+        opened_on=OPEN,
+    )
+
+
 def limit_taxi_quota(m, free):
     with tenant(m):
         active = Permit.objects.filter(service="taxi", status="active").count()
@@ -57,38 +70,16 @@ def test_places_over_the_free_quota_are_refused(ipatinga_m):
     m = ipatinga_m
     limit_taxi_quota(m, 3)
     with pytest.raises(Refused) as exc:
-        tender_create(
-            actor=boss(m),
-            municipality=m,
-            service="taxi",
-            taxi_category="convencional",
-            number="T-4",
-            places=4,
-            opened_on=OPEN,
-        )
+        taxi_tender(m, "T-4", 4)
     r = exc.value.decision.refusals[0]
     assert any(c.article == "3" and c.paragraph == "1" for c in r.citations)
-    tender = tender_create(
-        actor=boss(m),
-        municipality=m,
-        service="taxi",
-        taxi_category="convencional",
-        number="T-3",
-        places=3,
-        opened_on=OPEN,
-    )
+    tender = taxi_tender(m, "T-3", 3)
     assert tender.places == 3
     # Places promised by a live tender are not free for another one.
-    with pytest.raises(Refused):
-        tender_create(
-            actor=boss(m),
-            municipality=m,
-            service="taxi",
-            taxi_category="convencional",
-            number="T-1",
-            places=1,
-            opened_on=OPEN,
-        )
+    with pytest.raises(Refused) as exc:
+        taxi_tender(m, "T-1", 1)
+    r = exc.value.decision.refusals[0]
+    assert any(c.article == "3" and c.paragraph == "1" for c in r.citations)
 
 
 def test_art_3_par_1_the_tenders_places_are_the_laws_answer_kept_with_the_act(ipatinga_m):
@@ -98,27 +89,11 @@ def test_art_3_par_1_the_tenders_places_are_the_laws_answer_kept_with_the_act(ip
     m = ipatinga_m
     limit_taxi_quota(m, 3)
     with pytest.raises(Refused) as exc:
-        tender_create(
-            actor=boss(m),
-            municipality=m,
-            service="taxi",
-            taxi_category="convencional",
-            number="T-4",
-            places=4,
-            opened_on=OPEN,
-        )
+        taxi_tender(m, "T-4", 4)
     refused = exc.value.decision
     assert refused.question == "ipatinga.taxi-2017.tender_places"
     assert refused.refusals[0].rule == "taxi_2017.art_3_par_1_tender_places_within_quota"
-    tender = tender_create(
-        actor=boss(m),
-        municipality=m,
-        service="taxi",
-        taxi_category="convencional",
-        number="T-2",
-        places=2,
-        opened_on=OPEN,
-    )
+    tender = taxi_tender(m, "T-2", 2)
     with tenant(m):
         act = Act.objects.filter(action="tender.create", object_id=str(tender.pk)).get()
     answered = act.record["basis"]["decision"]
@@ -168,15 +143,7 @@ def test_only_the_authority_opens_a_tender(ipatinga_m):
 def test_taxi_tender_end_to_end_grants_in_ranking_order(ipatinga_m):
     m = ipatinga_m
     limit_taxi_quota(m, 5)
-    tender = tender_create(
-        actor=boss(m),
-        municipality=m,
-        service="taxi",
-        taxi_category="convencional",
-        number="T-10",
-        places=2,
-        opened_on=OPEN,
-    )
+    tender = taxi_tender(m, "T-10", 2)
     people = [person(m, name=f"Candidato {i}") for i in range(4)]
     servant = person(m, name="Servidor", is_public_servant=True)
     applicants = {}

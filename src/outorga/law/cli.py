@@ -129,6 +129,9 @@ def _read(path: str, option: str) -> str:
         raise UsageError(f"{option}: não foi possível ler {path} ({exc.strerror})") from None
 
 
+_OUT_BUFFER = 1 << 20
+
+
 def _batch(
     q: questions.Question, ctx: Context, opts: dict[str, Any], out: Stream, err: Stream
 ) -> int:
@@ -149,7 +152,10 @@ def _batch(
                 ) from None
         target: Stream = out
         if opts.get("out"):
-            target = files.enter_context(open(opts["out"], "w", encoding="utf-8"))
+            # A full answer is some kilobytes: a large buffer writes them in few system calls.
+            target = files.enter_context(
+                open(opts["out"], "w", encoding="utf-8", buffering=_OUT_BUFFER)
+            )
         refused = 0
         try:
             for a in _progress(

@@ -19,7 +19,7 @@ from registry_factories import (
 from registry_factories import TAXI_ON as ON
 from registry_factories import moto_permit as granted_moto_permit
 
-from outorga.core.errors import Refused
+from outorga.core.errors import FieldRefused, Refused
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
@@ -170,7 +170,8 @@ def test_art_32_swap_between_two_holders(ipatinga_m):
 def test_art_32_no_swap_while_a_reserve_vehicle_serves_or_with_a_permit_not_in_force(ipatinga_m):
     """Art. 32: the permuta exchanges the two permissions' own vehicles. While a reserve vehicle
     serves one of them (art. 30) its own vehicle is off the street and comes back at the end of
-    the reserve: swapping then would hand the reserve vehicle on for good. A suspended
+    the reserve: swapping then would hand the reserve vehicle on for good — the taxi law's
+    ``vehicle_change`` refuses it, asked with the reserve the records hold. A suspended
     permission is not in force: it swaps nothing. Both are refused, and nothing changes."""
     m = ipatinga_m
     h1, v1 = taxi_holder(m, ON)
@@ -198,9 +199,15 @@ def test_art_32_no_swap_while_a_reserve_vehicle_serves_or_with_a_permit_not_in_f
             other_checks=CHECKS,
         )
 
-    with pytest.raises(FieldError) as exc:
+    with pytest.raises(FieldRefused) as exc:
         swap()
-    assert "reserva" in str(exc.value) and "art. 30" in exc.value.citation
+    # The taxi law's vehicle_change refuses it, naming the vehicle and its articles.
+    assert exc.value.field == "veículo"
+    assert "há um veículo reserva em uso numa das permissões" in exc.value.message
+    assert "art. 30" in exc.value.citation and "art. 32" in exc.value.citation
+    assert exc.value.decision.refusals[0].rule == (
+        "taxi_2017.art_30_art_32_no_permuta_while_the_reserve_is_in_use"
+    )
     with tenant(m):
         assert Permit.objects.get(pk=p1.pk).vehicle_id == reserve.pk
         assert Permit.objects.get(pk=p2.pk).vehicle_id == v2.pk

@@ -259,6 +259,15 @@ def one_vehicle_facts(vehicle: Vehicle, exclude: Permit | None = None) -> dict[s
     )
 
 
+def reserve_in_use(permits: Iterable[Permit]) -> bool:
+    """The taxi ``vehicle_change``'s ``reserve_in_use`` for a permuta between ``permits``: a
+    temporary vehicle stands in for the own vehicle of one of them (a change still active) — the
+    taxi's temporary vehicle is the reserve vehicle (art. 30)."""
+    return VehicleChange.objects.filter(
+        permit__in=list(permits), status=VehicleChange.Status.ACTIVE
+    ).exists()
+
+
 def one_vehicle_of(plate: str, held_by: Iterable[str], away_from: Iterable[str]) -> dict[str, Any]:
     """The facts of ``one_vehicle`` as the law reads them, from the numbers of the other permits
     in force that hold the vehicle (``held_by``) and of those whose own vehicle it is, away

@@ -13,7 +13,7 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision, Verdict
 from outorga.law.ipatinga.taxi_2017.vehicles import replacement_deadline
 from outorga.law.parameters import DatedValue
-from outorga.law.questions import ask
+from outorga.law.questions import FactsInvalid, ask
 from outorga.law.windows import add_years
 
 ON = dt.date(2024, 3, 1)
@@ -325,14 +325,57 @@ def test_art_30_reserve_period_set_by_the_regulation():
     }
 
 
+def swap(ctx, **facts):
+    """A permuta's facts: proof of the other permission and inspection given, no reserve vehicle
+    in use, unless ``facts`` says otherwise."""
+    base = {"counterpart_linked": True, "new_vehicle_inspected": True, "reserve_in_use": False}
+    return change(ctx, kind="permuta", **{**base, **facts})
+
+
 def test_art_32_swap_without_proof_of_the_other_permission_is_refused(ipatinga):
-    d = change(ipatinga(ON), kind="permuta", counterpart_linked=False, new_vehicle_inspected=True)
+    d = swap(ipatinga(ON), counterpart_linked=False)
     assert refusal_citations(d) == {"ipatinga.taxi-2017 art. 32", "ipatinga.taxi-2017 art. 4, VI"}
 
 
 def test_art_32_swap_with_proof_and_inspection_is_allowed(ipatinga):
-    d = change(ipatinga(ON), kind="permuta", counterpart_linked=True, new_vehicle_inspected=True)
+    d = swap(ipatinga(ON))
     assert d.outcome["allowed"] is True
+
+
+NO_PERMUTA_WHILE_THE_RESERVE = "taxi_2017.art_30_art_32_no_permuta_while_the_reserve_is_in_use"
+
+
+def test_art_30_art_32_no_permuta_while_a_reserve_vehicle_is_in_use(ipatinga):
+    """Art. 30 with art. 32 and art. 4 VI: while a reserve vehicle serves one of the two
+    permissions its own vehicle is off the street, to return at the end of the period; a permuta
+    then would hand the reserve vehicle on for good. Refused, with its articles, however
+    complete the rest of the permuta is."""
+    d = swap(ipatinga(ON), reserve_in_use=True)
+    assert d.outcome["allowed"] is False
+    assert [r.rule for r in d.refusals] == [NO_PERMUTA_WHILE_THE_RESERVE]
+    assert refusal_citations(d) == {
+        "ipatinga.taxi-2017 art. 30",
+        "ipatinga.taxi-2017 art. 32",
+        "ipatinga.taxi-2017 art. 4, VI",
+    }
+    assert "há um veículo reserva em uso numa das permissões" in d.refusals[0].message
+    assert "encerre-o antes da permuta" in d.refusals[0].message
+
+
+def test_art_30_art_32_a_permuta_with_no_reserve_vehicle_in_use_is_allowed(ipatinga):
+    d = swap(ipatinga(ON), reserve_in_use=False)
+    assert d.outcome["allowed"] is True
+    [rule] = [r for r in d.reasons if r.rule == NO_PERMUTA_WHILE_THE_RESERVE]
+    assert rule.verdict is Verdict.OK
+    assert {c.compact() for c in rule.citations} >= {"ipatinga.taxi-2017 art. 30"}
+
+
+def test_art_30_art_32_a_permuta_is_asked_whether_a_reserve_vehicle_is_in_use(ipatinga):
+    """The law does not assume it either way: a permuta asked without it is not answered."""
+    with pytest.raises(FactsInvalid):
+        change(ipatinga(ON), kind="permuta", counterpart_linked=True, new_vehicle_inspected=True)
+    # the other changes are asked without it
+    assert change(ipatinga(ON), kind="reserva", cause="roubo", days=10).outcome["allowed"]
 
 
 def test_art_29_replacement_without_inspection_is_refused(ipatinga):

@@ -12,12 +12,13 @@ from django.db import transaction
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
+from outorga.core.errors import FieldRefused
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import cited_once
 
-from ..facts import vehicle_facts
+from ..facts import reserve_in_use, vehicle_facts
 from ..models import Permit, Service, Vehicle, VehicleChange
 from ..validation import FieldError
 from .common import (
@@ -27,7 +28,6 @@ from .common import (
     decision_citations,
     locked_taxi_permit,
     refuse_if,
-    taxi_cites,
 )
 from .eligibility import one_vehicle_one_permit, vehicle_eligibility
 from .vehicles import taxi_vehicle_inscribe
@@ -277,6 +277,11 @@ def vehicle_change_end(
     return change
 
 
+#: The field of a permuta each refusal of the law's ``vehicle_change`` names, by its rule (the
+#: others: the whole decision, ``core.errors.Refused``).
+SWAP_FIELDS = {"art_30_art_32_no_permuta_while_the_reserve_is_in_use": "veículo"}
+
+
 def taxi_vehicle_swap(
     *,
     actor: Actor,
@@ -288,7 +293,9 @@ def taxi_vehicle_swap(
     other_checks: Mapping[str, Any] | None = None,
 ) -> tuple[VehicleChange, VehicleChange]:
     """Permuta between two holders (taxi art. 32): both vehicles change in one act, so each new
-    registration comes with the proof that the other vehicle went to the other permit."""
+    registration comes with the proof that the other vehicle went to the other permit. The law's
+    ``vehicle_change`` is asked with whether a reserve vehicle serves either permit (art. 30), as
+    the records hold it; its refusal names the vehicle (``core.errors.FieldRefused``)."""
     authorize_taxi(actor, municipality, "registry.record", on)
     checks, other_checks = checks or {}, other_checks or {}
     with transaction.atomic(), tenant(municipality):
@@ -305,16 +312,7 @@ def taxi_vehicle_swap(
                     f"a permissão {p.number} está {p.get_status_display()}: a permuta é entre "
                     "duas permissões em vigor"
                 )
-        if VehicleChange.objects.filter(
-            permit__in=(a, b), status=VehicleChange.Status.ACTIVE
-        ).exists():
-            # Its own vehicle is off the street until the reserve ends (art. 30): swapping now
-            # would hand the reserve vehicle on for good.
-            raise FieldError(
-                "veículo",
-                "há um veículo reserva em uso numa das permissões; encerre-o antes da permuta",
-                taxi_cites(municipality, on, "reserve_vehicle"),
-            )
+        in_use = reserve_in_use((a, b))
         chk = {permit.pk: checks, other.pk: other_checks}
         decisions = []
         for p, new in ((a, b.vehicle), (b, a.vehicle)):
@@ -323,6 +321,7 @@ def taxi_vehicle_swap(
                 on,
                 {
                     "kind": "permuta",
+                    "reserve_in_use": in_use,
                     "counterpart_linked": True,
                     "new_vehicle_inspected": _inspected(chk[p.pk]),
                 },
@@ -330,6 +329,10 @@ def taxi_vehicle_swap(
                 p.taxi_category,
                 chk[p.pk],
             )
+        for d in decisions:
+            # The law's refusal of a permuta while a reserve vehicle serves names the vehicle.
+            if d.refusals and (refused := FieldRefused(SWAP_FIELDS, d)).field:
+                raise refused
         refuse_if("registry.taxi_vehicle_swap", decisions, on, municipality, "permuta recusada")
         va, vb = a.vehicle, b.vehicle
         # Both vehicles before the counter and the first inscription's act (registry/locking.py).

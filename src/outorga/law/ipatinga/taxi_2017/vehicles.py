@@ -615,6 +615,26 @@ def art_32_swap_proof(linked: bool) -> Reason:
     )
 
 
+def art_30_art_32_no_permuta_while_the_reserve_is_in_use(reserve_in_use: bool) -> Reason:
+    """Art. 30 with art. 32 and art. 4º, VI: the permuta is the exchange of the permissionários'
+    vehicles (art. 4º, VI), each new vehicle registered on proof that the other went to the other
+    permission (art. 32). While a reserve vehicle serves one of the two permissions — "em caso de
+    sinistro, roubo ou furto de seu veículo, por prazo determinado" (art. 30) — that permission's
+    own vehicle is off the street and returns at the end of the period: a permuta then would hand
+    the reserve vehicle on for good. The reserve ends first."""
+    return check(
+        rule_id("art_30_art_32_no_permuta_while_the_reserve_is_in_use"),
+        not reserve_in_use,
+        "Nenhum veículo reserva em uso nas permissões da permuta.",
+        "Permuta não admitida: há um veículo reserva em uso numa das permissões; encerre-o antes "
+        "da permuta.",
+        art(30),
+        art(32),
+        art(4, inc="VI"),
+        facts={"veículo_reserva_em_uso": reserve_in_use},
+    )
+
+
 def art_29_change_requires_inspection(approved: bool) -> Reason:
     """Art. 29: vistoria na troca de veículos (o novo veículo passa também pela pergunta
     taxi.vehicle_eligibility com ocasião 'troca')."""
@@ -628,18 +648,26 @@ def art_29_change_requires_inspection(approved: bool) -> Reason:
     )
 
 
-CHANGE_SCHEMA: dict[str, Any] = closed(
-    {
-        "kind": {"enum": ["substituicao", "permuta", "reserva"]},
-        "cause": {"enum": ["sinistro", "roubo", "furto", "outro"]},
-        "days": {"type": "integer", "minimum": 1},
-        "counterpart_linked": {"type": "boolean"},
-        "new_vehicle_inspected": {"type": "boolean"},
-        # A substitution asked for a period only, the old vehicle to return (art. 30).
-        "temporary": {"type": "boolean"},
-    },
-    required=["kind"],
-)
+CHANGE_SCHEMA: dict[str, Any] = {
+    **closed(
+        {
+            "kind": {"enum": ["substituicao", "permuta", "reserva"]},
+            "cause": {"enum": ["sinistro", "roubo", "furto", "outro"]},
+            "days": {"type": "integer", "minimum": 1},
+            "counterpart_linked": {"type": "boolean"},
+            "new_vehicle_inspected": {"type": "boolean"},
+            # A substitution asked for a period only, the old vehicle to return (art. 30).
+            "temporary": {"type": "boolean"},
+            # A reserve vehicle (art. 30) serves one of the two permissions of a permuta: a fact
+            # of the records every permuta is asked with, never assumed either way.
+            "reserve_in_use": {"type": "boolean"},
+        },
+        required=["kind"],
+    ),
+    # Every permuta is asked whether a reserve vehicle is in use (art. 30, 32).
+    "if": {"properties": {"kind": {"const": "permuta"}}},
+    "then": {"required": ["reserve_in_use"]},
+}
 
 
 @question(
@@ -662,7 +690,10 @@ def change_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         else:
             reasons = [art_29_change_requires_inspection(bool(facts.get("new_vehicle_inspected")))]
             if kind == "permuta":
-                reasons.insert(0, art_32_swap_proof(bool(facts.get("counterpart_linked"))))
+                reasons[:0] = [
+                    art_30_art_32_no_permuta_while_the_reserve_is_in_use(facts["reserve_in_use"]),
+                    art_32_swap_proof(bool(facts.get("counterpart_linked"))),
+                ]
             else:
                 reasons.insert(
                     0,

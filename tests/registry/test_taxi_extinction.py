@@ -16,8 +16,9 @@ from registry_factories import (
     transfer,
 )
 
-from outorga.core.errors import FieldError, Refused
+from outorga.core.errors import FieldError, FieldRefused, Refused
 from outorga.core.localtime import today_of
+from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import NotCompetent, Role
 from outorga.registry.models import ExtinctionCase, Permit, PermitStatusChange
@@ -179,3 +180,47 @@ def test_d_4_art_15_par_1_a_notice_after_the_municipalitys_today_is_refused(ipat
     assert exc.value.field == "notificado em" and "futuro" in str(exc.value)
     with tenant(m):
         assert ExtinctionCase.objects.get(pk=case.pk).notified_on is None
+
+
+def test_art_15_par_1_d_17_a_defence_after_its_deadline_is_refused_by_the_law(ipatinga_m):
+    """Art. 15 §1 grants the defence; its period (D-17, counted by D-4) includes its last day. A
+    defence presented the day after is refused by the law's ``extinction_defence`` — under the
+    field, with the articles — and the refusal is kept in the acts log; on the last day it is
+    received, the law's decision its basis."""
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    permit = grant(m, holder, vehicle)
+    opened = dt.date(2026, 5, 4)
+    case = _opened(m, permit, opened, notified_on=opened)
+    last = case.defence_deadline
+    assert last is not None
+    clerk = actor(m.slug, Role.ATENDENTE)
+    with pytest.raises(FieldRefused) as exc:
+        extinction_defence_file(
+            actor=clerk,
+            municipality=m,
+            case=case,
+            text="estive internado",
+            on=last + dt.timedelta(days=1),
+        )
+    assert exc.value.field == "defesa"
+    assert exc.value.message.startswith(f"Prazo de defesa encerrado em {last:%d/%m/%Y}")
+    assert exc.value.citation == (
+        "Lei do táxi de Ipatinga (2017), art. 15, §1; decisão D-17; decisão D-4"
+    )
+    assert any(
+        c.law == "ipatinga.taxi-2017" and c.article == "15" and c.paragraph == "1"
+        for r in exc.value.decision.refusals
+        for c in r.citations
+    )
+    with tenant(m):
+        assert ExtinctionCase.objects.get(pk=case.pk).defence_filed_on is None
+        act = Act.objects.get(action="extinction.defence", outcome="refused")
+    assert "decisão D-17" in act.record["basis"]["citations"]
+    filed = extinction_defence_file(
+        actor=clerk, municipality=m, case=case, text="estive internado", on=last
+    )
+    assert filed.defence_filed_on == last
+    with tenant(m):
+        received = Act.objects.get(action="extinction.defence", outcome="done")
+    assert received.record["basis"]["decision"]["outcome"]["in_time"] is True

@@ -101,6 +101,7 @@ TAXI_SERVICES = Interface(
         "auxiliary_registration",
         "auxiliary_renewal",
         "contrapartida",
+        "extinction_defence",
         "fare",
         "fee",
         "inspection_due",

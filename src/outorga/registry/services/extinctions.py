@@ -8,8 +8,9 @@ import datetime as dt
 
 from django.db import transaction
 
-from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.acts import Actor, basis_of, record_act, refusal_logged
 from outorga.core.authz import authorize
+from outorga.core.errors import FieldRefused
 from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
@@ -149,23 +150,30 @@ def extinction_notify(
 def extinction_defence_file(
     *, actor: Actor, municipality: Municipality, case: ExtinctionCase, text: str, on: dt.date
 ) -> ExtinctionCase:
-    """The holder's defence (art. 15 §1: contraditório e ampla defesa), within the deadline."""
+    """The holder's defence (art. 15 §1: contraditório e ampla defesa), received if the law says
+    it is within its period (``extinction_defence``: the case's last day, set from the notice by
+    D-17 and D-4, and the day it is presented); a late one is refused naming the field and the
+    articles, the refusal kept in the acts log."""
     authorize(actor=actor, municipality=municipality, action="defence.file", law=case.permit.law)
     if not text.strip():
         raise FieldError("defesa", "escreva a defesa")
-    with transaction.atomic(), tenant(municipality):
+    with (
+        refusal_logged(
+            actor=actor,
+            municipality=municipality,
+            action="extinction.defence",
+            obj=case,
+            new={"defence_filed_on": on},
+        ),
+        transaction.atomic(),
+        tenant(municipality),
+    ):
         case = ExtinctionCase.objects.select_for_update().get(pk=case.pk)
         if case.status != ExtinctionCase.Status.OPEN or case.notified_on is None:
             raise InvalidTransition("o processo não está em prazo de defesa")
         if case.defence_filed_on is not None:
             raise InvalidTransition("a defesa já foi apresentada")
-        assert case.defence_deadline is not None
-        if on > case.defence_deadline:
-            raise FieldError(
-                "defesa",
-                f"prazo de defesa encerrado em {case.defence_deadline:%d/%m/%Y}",
-                "decisão D-17",
-            )
+        timely = _defence_in_time(municipality, case, on)
         case.defence, case.defence_filed_on = text.strip(), on
         case.save(update_fields=["defence", "defence_filed_on"])
         record_act(
@@ -174,8 +182,24 @@ def extinction_defence_file(
             action="extinction.defence",
             obj=case,
             new={"defence_filed_on": on},
+            basis=basis_of(timely),
         )
     return case
+
+
+def _defence_in_time(m: Municipality, case: ExtinctionCase, on: dt.date) -> Decision:
+    """The law's word on the defence presented on ``on`` against the case's last day: the law
+    that set that day from the notice (``appeal_deadline``) judges it, on the day it is presented;
+    a late defence is a :class:`FieldRefused` on the ``defesa`` field."""
+    assert case.notified_on is not None and case.defence_deadline is not None
+    d = bound_law(m, Service.TAXI, case.notified_on).ask(
+        "extinction_defence",
+        {"deadline": case.defence_deadline.isoformat(), "filed_on": on.isoformat()},
+        on,
+    )
+    if d.refusals:
+        raise FieldRefused("defesa", d)
+    return d
 
 
 def extinction_decision_action(case: ExtinctionCase) -> str:

@@ -1,20 +1,35 @@
 """Capítulo II — Da permissão, art. 15: the causes of extinction (I–VIII), the administrative
-case with its defence (§1º) and no indemnity (§2º)."""
+case with its defence (§1º) filed within its period (D-17, D-4) and no indemnity (§2º)."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from outorga.law.citations import decision
+from outorga.law.common import filing
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
 from outorga.law.schemas import closed
 
-from ._base import DATE, HOLDER_PT, LAW, HolderKind, answer, art, decide, deciders, opt_day, rule_id
+from ._base import (
+    DATE,
+    HOLDER_PT,
+    LAW,
+    HolderKind,
+    answer,
+    art,
+    day,
+    decide,
+    deciders,
+    fmt,
+    opt_day,
+    rule_id,
+)
 
 # --- art. 15: extinction ------------------------------------------------------------------------
 
@@ -138,3 +153,54 @@ def extinction_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         return decide(qid, ctx, outcome, reasons, summary)
 
     return answer(qid, ctx, on, (art(15),), build)
+
+
+# --- art. 15, §1º: the defence in the case, within its period (D-17, D-4) -------------------------
+
+
+def art_15_par_1_defence_in_time(filed_on: dt.date, deadline: dt.date) -> Reason:
+    """Art. 15, §1º: no processo de extinção "será garantido ao permissionário o contraditório e a
+    ampla defesa". A lei não fixa o prazo da defesa: o do regulamento ou, enquanto ele for omisso,
+    o padrão da Lei 9.784/1999 (decisão D-17), contado da notificação pela decisão D-4, que inclui
+    o último dia. A defesa apresentada até esse dia é recebida; depois dele, não."""
+    return filing.filed_in_time(
+        rule_id("art_15_par_1_defence_in_time"),
+        "defesa",
+        filed_on,
+        deadline,
+        art(15, 1),
+        decision(17),
+        decision(4),
+    )
+
+
+DEFENCE_SCHEMA: dict[str, Any] = closed(
+    {"deadline": DATE, "filed_on": DATE}, required=["deadline", "filed_on"]
+)
+
+
+@question(
+    "ipatinga.taxi-2017.extinction_defence",
+    law=LAW,
+    title="A defesa no processo de extinção da permissão de táxi foi apresentada no prazo?",
+    schema=DEFENCE_SCHEMA,
+)
+def extinction_defence_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Whether the holder's defence in the extinction case (art. 15 §1º), presented on
+    ``filed_on``, is within the period whose last day is ``deadline`` (the case's, given by this
+    law's ``appeal_deadline`` from the notice: D-17, D-4)."""
+    qid = "ipatinga.taxi-2017.extinction_defence"
+    filed_on, deadline = day(facts["filed_on"]), day(facts["deadline"])
+
+    def build() -> Decision:
+        why = art_15_par_1_defence_in_time(filed_on, deadline)
+        in_time = why.verdict is Verdict.OK
+        outcome = {"in_time": in_time, "filed_on": filed_on, "deadline": deadline}
+        summary = (
+            f"Defesa apresentada no prazo, que termina em {fmt(deadline)}."
+            if in_time
+            else f"Defesa fora do prazo, encerrado em {fmt(deadline)}."
+        )
+        return decide(qid, ctx, outcome, [why], summary)
+
+    return answer(qid, ctx, filed_on, (art(15, 1), decision(17)), build)

@@ -177,7 +177,7 @@ def test_lei_9784_art_64_partial_provision_of_the_whole_fine_or_nothing_is_refus
             reasoning="Provido em parte.",
             on=dt.date(2026, 10, 22),
         )
-    assert ART_64 in json.dumps(refused.value.to_json(), ensure_ascii=False)
+    _art64_error(refused.value, "partial_fine_upfbg")
     a = PlatformPenaltyAppeal._base_manager.get(pk=appealed.pk)
     assert a.result == PlatformPenaltyAppeal.Result.PENDING
     assert reload(appealed.penalty).amount_cents == 1_000_000
@@ -328,3 +328,108 @@ def test_the_penalty_page_offers_the_judgment_only_once_the_appeal_reached_the_m
     page = mayor.get(f"/plataformas/penalidades/{appealed.penalty_id}/").content.decode()
     assert "Registrar julgamento" not in page
     assert "julgá-lo a partir de 14/10/2026" in page
+
+
+# --- Lei 9.784/1999 art. 64 as the law core says it: a refusal on the field of the new amount -----
+
+
+def _art64_error(refused: PlatformError, fld: str) -> dict[str, str]:
+    """The refusal's error on the field ``fld``, with its articles."""
+    assert refused.status == 422
+    (error,) = [e for e in refused.errors if e["campo"] == fld]
+    assert ART_64 in error["fundamento"]
+    assert ART_64 in json.dumps(refused.to_json(), ensure_ascii=False)
+    return error
+
+
+@pytest.fixture
+def warning_appealed(barra_m, authority, platform):
+    """The first-occurrence warning (art. 26 I) of 20/08/2026, noticed 02/10, appealed on paper
+    07/10 (reconsiderable until 13/10)."""
+    x = warn(barra_m, authority, platform)
+    notify(barra_m, authority, x, dt.date(2026, 10, 2))
+    return paper(barra_m, authority, x, dt.date(2026, 10, 7))
+
+
+def test_lei_9784_art_64_a_warning_reconsidered_in_part_is_refused_by_the_law_and_logged(
+    barra_m, authority, warning_appealed
+):
+    with pytest.raises(PlatformError) as refused:
+        reconsider(barra_m, authority, warning_appealed, dt.date(2026, 10, 8))
+    error = _art64_error(refused.value, "fine_upfbg")
+    assert error["erro"] == "Só a multa se reduz em parte; a advertência se mantém ou se anula."
+    (act,) = acts(barra_m, "penalty.appeal.reconsider", warning_appealed)
+    assert act.outcome == "refused" and ART_64 in act.record["basis"]["citations"]
+    a = PlatformPenaltyAppeal._base_manager.get(pk=warning_appealed.pk)
+    assert a.forwarded_on is None and a.reconsidered_on is None
+
+
+def test_lei_9784_art_64_a_warning_judged_in_part_is_refused_on_the_judgments_field(
+    barra_m, mayor, warning_appealed
+):
+    with pytest.raises(PlatformError) as refused:
+        _judge(
+            barra_m, mayor, warning_appealed, dt.date(2026, 10, 14), partial_fine_upfbg=Decimal(1)
+        )
+    error = _art64_error(refused.value, "partial_fine_upfbg")
+    assert error["erro"].startswith("Só a multa se reduz em parte")
+    a = PlatformPenaltyAppeal._base_manager.get(pk=warning_appealed.pk)
+    assert a.result == PlatformPenaltyAppeal.Result.PENDING
+    assert reload(warning_appealed.penalty).status == PlatformPenalty.Status.UNDER_APPEAL
+
+
+def test_lei_9784_art_64_upheld_with_a_new_amount_is_refused_and_the_fine_stands(
+    barra_m, mayor, appealed
+):
+    with pytest.raises(PlatformError) as refused:
+        _judge(
+            barra_m,
+            mayor,
+            appealed,
+            dt.date(2026, 10, 14),
+            upheld=True,
+            partial_fine_upfbg=Decimal("40"),
+        )
+    error = _art64_error(refused.value, "partial_fine_upfbg")
+    assert error["erro"] == (
+        "Provimento total anula a multa; para reduzi-la, dê provimento em parte."
+    )
+    (act,) = acts(barra_m, "appeal.executive.judge", appealed)
+    assert act.outcome == "refused"
+    x = reload(appealed.penalty)
+    assert x.status == PlatformPenalty.Status.UNDER_APPEAL and x.amount_cents == 1_000_000
+
+
+def test_lei_9784_art_64_a_warning_reconsidered_in_part_on_the_api_names_the_field(
+    barra_m, user_of, warning_appealed, monkeypatch
+):
+    on_municipal_day(monkeypatch, dt.date(2026, 10, 8))
+    client = Client()
+    client.force_login(user_of("barra-do-garcas", Role.AUTORIDADE))
+    r = client.post(
+        f"/api/v1/platform-penalties/{warning_appealed.penalty_id}/reconsideration",
+        {"result": "partial", "reasoning": "Reduzo.", "fine_upfbg": "1"},
+        content_type="application/json",
+    )
+    assert r.status_code == 422, r.content
+    body = r.json()
+    (error,) = body["erros"]
+    assert error["campo"] == "fine_upfbg" and ART_64 in error["fundamento"]
+    assert "Só a multa se reduz em parte" in body["detail"] and ART_64 in body["citacoes"]
+
+
+def test_lei_9784_art_64_the_screen_shows_the_laws_refusal_of_a_warning_in_part_once(
+    barra_m, user_of, warning_appealed, monkeypatch
+):
+    on_municipal_day(monkeypatch, dt.date(2026, 10, 8))
+    authority = Client()
+    authority.force_login(user_of("barra-do-garcas", Role.AUTORIDADE))
+    r = authority.post(
+        f"/plataformas/penalidades/{warning_appealed.penalty_id}/reconsideracao/",
+        {"result": "partial", "reasoning": "Reduzo.", "fine_upfbg": "1"},
+        follow=True,
+    )
+    page = r.content.decode()
+    assert "Só a multa se reduz em parte" in page and "art. 64" in page
+    assert "fine_upfbg:" not in page
+    assert PlatformPenaltyAppeal._base_manager.get(pk=warning_appealed.pk).forwarded_on is None

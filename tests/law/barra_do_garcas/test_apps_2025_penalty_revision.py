@@ -179,3 +179,101 @@ def test_lei_9784_art_56_par_1_an_appeal_without_a_superior_is_decided_at_once(b
         },
     )
     assert d.outcome["allowed"] is True
+
+
+def revise(ctx: Context, result: str, **more: str) -> Decision:
+    """The superior authority revising, on 14/10/2026, the decision appealed against on 07/10
+    (the period to reconsider ended on 13/10)."""
+    facts = {
+        "by": "superior",
+        "appeal_filed_on": "2026-10-07",
+        "decided_on": "2026-10-14",
+        "result": result,
+        **more,
+    }
+    return ask(f"{LAW}.penalty_revision", ctx, facts)
+
+
+@pytest.mark.parametrize("new_upfbg", [None, "40"])
+def test_lei_9784_art_64_a_warning_judged_in_part_is_refused(barra, new_upfbg):
+    """Art. 26 I: the written warning has no part to reduce — kept or annulled, never reformed in
+    part, with or without an amount given."""
+    more = {"new_upfbg": new_upfbg} if new_upfbg else {}
+    d = revise(barra(dt.date(2026, 10, 14)), "partial", imposed_kind="warning", **more)
+    assert d.outcome["allowed"] is False
+    (refused,) = d.refusals
+    assert refused.rule == "apps.art26.partial_provision_fine_only"
+    assert refused.message == "Só a multa se reduz em parte; a advertência se mantém ou se anula."
+    assert refused.citations[0].compact() == ART_64
+    assert {ART_64, f"{LAW} art. 26, I"} <= refusal_citations(d)
+
+
+@pytest.mark.parametrize("kind", ["warning", "fine"])
+def test_lei_9784_art_64_a_warning_or_a_fine_is_kept_or_annulled_in_full(barra, kind):
+    for result in ("confirm", "annul"):
+        d = revise(barra(dt.date(2026, 10, 14)), result, imposed_kind=kind)
+        assert d.outcome["allowed"] is True, (kind, result)
+
+
+@pytest.mark.parametrize("by", ["reconsideration", "superior", "appeal"])
+def test_lei_9784_art_64_a_total_provision_with_a_new_amount_is_refused(barra, by):
+    """Granted in full the fine is annulled: a new amount is the measure of a provision in part."""
+    d = ask(
+        f"{LAW}.penalty_revision",
+        barra(dt.date(2026, 10, 8)),
+        {
+            "by": by,
+            "appeal_filed_on": "2026-10-07",
+            "decided_on": "2026-10-08",
+            "forwarded_on": "2026-10-08",
+            "result": "annul",
+            "imposed_kind": "fine",
+            "imposed_on": "2026-09-20",
+            "imposed_upfbg": "100",
+            "new_upfbg": "40",
+        },
+    )
+    assert d.outcome["allowed"] is False
+    (refused,) = d.refusals
+    assert refused.rule == "apps.art26.new_measure_only_in_part"
+    assert (
+        refused.message == "Provimento total anula a multa; para reduzi-la, dê provimento em parte."
+    )
+    assert refused.citations[0].compact() == ART_64
+    assert d.outcome["new_upfbg"] is None and d.outcome["new_amount_cents"] is None
+
+
+def test_lei_9784_art_64_a_dismissal_with_new_days_is_refused(barra):
+    d = revise(barra(dt.date(2026, 10, 14)), "confirm", imposed_kind="credential_suspension")
+    assert d.outcome["allowed"] is True
+    d = ask(
+        f"{LAW}.penalty_revision",
+        barra(dt.date(2026, 10, 14)),
+        {
+            "by": "appeal",
+            "appeal_filed_on": "2026-10-07",
+            "decided_on": "2026-10-14",
+            "result": "confirm",
+            "imposed_kind": "credential_suspension",
+            "new_days": 5,
+        },
+    )
+    assert d.outcome["allowed"] is False
+    (refused,) = d.refusals
+    assert refused.message.startswith("Negar provimento mantém a penalidade")
+    assert ART_64 in refusal_citations(d)
+
+
+def test_lei_9784_art_64_a_fine_judged_in_part_is_reduced(barra):
+    d = revise(
+        barra(dt.date(2026, 10, 14)),
+        "partial",
+        imposed_kind="fine",
+        imposed_on="2026-09-20",
+        imposed_upfbg="100",
+        new_upfbg="40",
+    )
+    assert d.outcome["allowed"] is True and not d.refusals
+    assert d.outcome["new_upfbg"] == Decimal("40") and d.outcome["new_amount_cents"] == 400_000
+    (reduced,) = (r for r in d.reasons if r.rule == "apps.art26.partial_provision")
+    assert ART_64 in {c.compact() for c in reduced.citations}

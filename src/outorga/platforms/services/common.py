@@ -21,7 +21,7 @@ from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.law import interfaces
 from outorga.law.bindings import Service
-from outorga.law.citations import Citation
+from outorga.law.citations import Citation, render_many
 from outorga.law.decisions import Decision
 
 from ..models import (
@@ -67,9 +67,11 @@ class PlatformError(DomainError):
         return self.to_json()
 
     def lines(self) -> list[str]:
+        # A field's error that is a refused reason of the law reads once, with its articles.
+        told = {r["mensagem"] for r in refusing_reasons(self.decisions)}
         return [
             self.message,
-            *(f"{e['campo']}: {e['erro']}" for e in self.errors),
+            *(f"{e['campo']}: {e['erro']}" for e in self.errors if e["erro"] not in told),
             *refusal_lines(self.decisions),
         ]
 
@@ -268,11 +270,26 @@ def record_refusal(
     return decision
 
 
-def law_refused(lead: str, refused: Decision, *, each_reason: bool = False) -> PlatformError:
+def law_refused(
+    lead: str,
+    refused: Decision,
+    *,
+    each_reason: bool = False,
+    fields: Mapping[str, str] | None = None,
+) -> PlatformError:
     """The law core's refusal of a step, raised once its act is committed: ``lead`` and the
-    decision's summary (``each_reason``: every refused reason with its article)."""
+    decision's summary (``each_reason``: every refused reason with its article). ``fields`` maps
+    a refused rule, by the last part of its name, to the input field it is about: that reason is
+    also an error on the field, with its articles (``fundamento``), as ``core.errors.FieldRefused``
+    names a field."""
     detail = refusal_text([refused]) if each_reason else refused.summary
-    return PlatformError(f"{lead}: {detail}", status=422, decisions=[refused])
+    named = [(r, (fields or {}).get(r.rule.rsplit(".", 1)[-1])) for r in refused.refusals]
+    errors = [
+        {"campo": fld, "erro": r.message, "fundamento": render_many(r.citations)}
+        for r, fld in named
+        if fld
+    ]
+    return PlatformError(f"{lead}: {detail}", status=422, errors=errors, decisions=[refused])
 
 
 def occurrences(platform: Platform, before: dt.date) -> list[dict[str, Any]]:

@@ -317,19 +317,16 @@ def platform_penalty_appeal_judge(
     already paid (finance's refund). Upheld in part (``partial_fine_upfbg``, Lei 9.784/1999 art.
     64): the fine is reduced to that amount — the open debt reduced, or the difference refunded
     when already paid — and the penalty, so reformed, is final. Dismissed: the penalty is final
-    and so is its debt (D-1)."""
+    and so is its debt (D-1). Whether the penalty may be reduced in part (a warning may not) and
+    whether a new amount goes with an upheld appeal (it does not) is the law core's to say
+    (``penalty_revision``, art. 64): its refusal is an error on ``partial_fine_upfbg``."""
     authorize_apps(actor=actor, municipality=municipality, action="appeal.executive.judge")
     reasoned(reasoning, "o julgamento", also="; decisão D-17")
     on = decision_day(
         actor=actor, municipality=municipality, action="appeal.executive.judge", obj=appeal, on=on
     )
     partial = partial_fine_upfbg is not None
-    if partial and upheld:
-        raise field_error(
-            "partial_fine_upfbg",
-            "Provimento total anula a multa; para reduzi-la, dê provimento em parte (Lei "
-            "9.784/1999, art. 64).",
-        )
+    # Upheld with a new amount is the law's to refuse (Lei 9.784/1999 art. 64): asked as such.
     result = "annul" if upheld else "partial" if partial else "confirm"
     with transaction.atomic(), tenant(municipality):
         a, x = _unjudged(appeal.pk)
@@ -347,9 +344,12 @@ def platform_penalty_appeal_judge(
             on=on,
             new_upfbg=partial_fine_upfbg,
             result=result,
+            field="partial_fine_upfbg",
         )
     if refused is not None:
-        raise law_refused("Julgamento recusado", refused, each_reason=True)
+        raise law_refused(
+            "Julgamento recusado", refused, each_reason=True, fields=_art64_on("partial_fine_upfbg")
+        )
     with transaction.atomic(), tenant(municipality):
         a, x = _unjudged(appeal.pk)
         facts: dict[str, Any] = {
@@ -427,29 +427,29 @@ def _revision(
     on: dt.date,
     new_upfbg: Decimal | None,
     result: str,
+    field: str = "fine_upfbg",
 ) -> tuple[Decision, Decision | None]:
     """The law core's answer on revising the decision appealed against: by the deciding authority
     within its period, or by the superior one once the appeal is sent up or that period ended
-    (Lei 9.784/1999 art. 56 §1); in part, the fine's new amount (art. 64, D-5). Returned with
-    the refusal, when the law refuses: recorded as the act ``action`` on the appeal, for the
-    caller to raise once committed."""
+    (Lei 9.784/1999 art. 56 §1); in part, the fine's new amount (art. 64, D-5) — the law says
+    whether this kind of penalty is reduced in part and whether a new amount goes with
+    ``result``. Returned with the refusal, when the law refuses: recorded as the act ``action``
+    on the appeal, for the caller to raise once committed (the art. 64 refusals on ``field``,
+    :func:`_art64_on`). A provision in part without the new amount is an input missing, refused
+    here on ``field`` before the law is asked, as the screens and the API refuse it."""
+    if result == "partial" and new_upfbg is None:
+        raise field_error(field, "Informe o novo valor da multa em UPFBG.")
     facts = revision_facts(by, appeal.filed_on, on, result)
+    facts["imposed_kind"] = penalty.kind
     if by == "superior" and appeal.forwarded_on is not None:
         facts["forwarded_on"] = appeal.forwarded_on.isoformat()
-    if result == "partial":
-        if penalty.kind != PlatformPenalty.Kind.FINE or penalty.fine_upfbg is None:
-            raise field_error(
-                "fine_upfbg",
-                "Só a multa se reduz em parte; a advertência se mantém ou se anula (Lei "
-                "9.784/1999, art. 64).",
-            )
-        if new_upfbg is None:
-            raise field_error("fine_upfbg", "Informe o novo valor da multa em UPFBG.")
+    if result == "partial" and penalty.fine_upfbg is not None:
         facts.update(
             imposed_on=imposed_on(penalty).isoformat(),
             imposed_upfbg=format(Decimal(penalty.fine_upfbg).normalize(), "f"),
-            new_upfbg=format(Decimal(new_upfbg).normalize(), "f"),
         )
+    if new_upfbg is not None:
+        facts["new_upfbg"] = format(Decimal(new_upfbg).normalize(), "f")
     revision = bound_law(municipality, on).ask("penalty_revision", facts)
     if revision.outcome["allowed"]:
         return revision, None
@@ -462,6 +462,17 @@ def _revision(
         obj=appeal,
     )
     return revision, refused
+
+
+#: The rules of Lei 9.784/1999 art. 64 in ``penalty_revision`` about the fine's new amount, by
+#: the last part of their names: a refusal of one is an error on the field that gave the amount.
+ART64_RULES = ("partial_provision", "partial_provision_fine_only", "new_measure_only_in_part")
+
+
+def _art64_on(field: str) -> dict[str, str]:
+    """The art. 64 refusals of ``penalty_revision`` named on the input ``field`` (``law_refused``'s
+    ``fields``)."""
+    return dict.fromkeys(ART64_RULES, field)
 
 
 def _penalty_reduce(
@@ -626,7 +637,9 @@ def platform_penalty_reconsider(
                     basis=basis,
                 )
     if refused is not None:
-        raise law_refused("Reconsideração recusada", refused, each_reason=True)
+        raise law_refused(
+            "Reconsideração recusada", refused, each_reason=True, fields=_art64_on("fine_upfbg")
+        )
     return a
 
 

@@ -422,6 +422,56 @@ def art64_partial_provision(
     return cents, reasons
 
 
+#: The kinds of penalty whose decision ``penalty_revision`` revises: a warning or a fine (art. 26
+#: I–II) and the credential measures of art. 26 IV.
+REVISED_KINDS = ("fine", "warning", *sorted(PROPOSALS))
+
+
+def art64_new_measure_only_in_part(
+    result: str, new_upfbg_given: bool, new_days_given: bool
+) -> Reason | None:
+    """Lei 9.784/1999 art. 64: the authority "poderá confirmar, modificar, anular ou revogar,
+    total ou parcialmente, a decisão recorrida". A new amount of the fine (or new days of a
+    suspension) is the measure of a decision that modifies it in part: the appeal granted in full
+    annuls the penalty, and dismissed it keeps it as imposed — neither carries a new measure. None
+    where no new measure was given or the provision is partial."""
+    if result == "partial" or not (new_upfbg_given or new_days_given):
+        return None
+    what = "a multa" if new_upfbg_given else "a penalidade"
+    done = "Provimento total anula" if result == "annul" else "Negar provimento mantém"
+    return reason(
+        "apps.art26.new_measure_only_in_part",
+        Verdict.REFUSED,
+        f"{done} {what}; para reduzi-la, dê provimento em parte.",
+        FEDERAL_PARTIAL_PROVISION,
+        art(26, "único"),
+        decision(17),
+        facts={
+            "resultado": result,
+            "novo_valor_informado": new_upfbg_given,
+            "novos_dias_informados": new_days_given,
+        },
+    )
+
+
+def art64_partial_provision_of_a_fine_only(imposed_kind: str) -> Reason | None:
+    """Lei 9.784/1999 art. 64 with art. 26 I–II: granted in part, the decision is reformed in part
+    — a fine reduced to a smaller amount. The written warning of art. 26 I has no amount nor part
+    to reduce: it is kept (dismissed) or annulled (granted in full). None for any other kind."""
+    if imposed_kind != "warning":
+        return None
+    return reason(
+        "apps.art26.partial_provision_fine_only",
+        Verdict.REFUSED,
+        "Só a multa se reduz em parte; a advertência se mantém ou se anula.",
+        FEDERAL_PARTIAL_PROVISION,
+        art(26, inc="I"),
+        art(26, "único"),
+        decision(17),
+        facts={"penalidade_aplicada": imposed_kind},
+    )
+
+
 def art64_credential_reduction(
     imposed_kind: str, imposed_days: int | None, new_days: int | None, start: dt.date
 ) -> tuple[dt.date | None, list[Reason]]:
@@ -479,7 +529,7 @@ def art64_credential_reduction(
             "imposed_on": DATE,
             "imposed_upfbg": {"type": "string", "pattern": r"^\d{1,6}(\.\d{1,4})?$"},
             "new_upfbg": {"type": "string", "pattern": r"^\d{1,6}(\.\d{1,4})?$"},
-            "imposed_kind": {"enum": sorted(PROPOSALS)},
+            "imposed_kind": {"enum": list(REVISED_KINDS)},
             "imposed_days": {"type": "integer", "minimum": 1},
             "new_days": {"type": "integer", "minimum": 1},
             "suspension_from": DATE,
@@ -493,7 +543,10 @@ def penalty_revision(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     superior authority judging the appeal once it is sent up (``forwarded_on``) or that period has
     ended; ``appeal``, by an authority with no superior reviewing its own decision (ADR 0030).
     ``partial`` reduces a fine (art. 64) and gives its new amount (``imposed_on``,
-    ``imposed_upfbg``, ``new_upfbg``). Due process of art. 26 sole paragraph, D-17 defaults."""
+    ``imposed_upfbg``, ``new_upfbg``), or a credential measure (``imposed_kind``,
+    ``imposed_days``, ``new_days``); a warning (``imposed_kind`` ``warning``) is not reduced in
+    part, and a new amount or new days go only with ``partial``. Due process of art. 26 sole
+    paragraph, D-17 defaults."""
     qid = "barra-do-garcas.apps-2025.penalty_revision"
     filed_on, decided_on = day(facts["appeal_filed_on"]), day(facts["decided_on"])
     result = facts["result"]
@@ -514,7 +567,11 @@ def penalty_revision(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         reasons += art56_1_superior_after_reconsideration(
             ctx, filed_on, decided_on, day(forwarded) if forwarded else None
         )
-    if facts["by"] != "reconsideration" and result != "partial":
+    kind = facts.get("imposed_kind", "fine")
+    whole = art64_new_measure_only_in_part(result, "new_upfbg" in facts, "new_days" in facts)
+    if whole is not None:
+        reasons.append(whole)
+    elif facts["by"] != "reconsideration" and result != "partial":
         reasons.append(
             reason(
                 "apps.art26.appeal_decision",
@@ -526,9 +583,12 @@ def penalty_revision(ctx: Context, facts: Mapping[str, Any]) -> Decision:
                 FEDERAL_PARTIAL_PROVISION,
             )
         )
-    if result == "partial" and "imposed_kind" in facts:
+    not_in_part = art64_partial_provision_of_a_fine_only(kind) if result == "partial" else None
+    if not_in_part is not None:
+        reasons.append(not_in_part)
+    elif result == "partial" and kind in PROPOSALS:
         until, why = art64_credential_reduction(
-            facts["imposed_kind"],
+            kind,
             facts.get("imposed_days"),
             facts.get("new_days"),
             day(facts["suspension_from"]) if facts.get("suspension_from") else decided_on,

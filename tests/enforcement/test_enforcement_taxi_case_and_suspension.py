@@ -305,3 +305,50 @@ def test_art_42_v_d_15_the_limit_is_the_one_in_force_when_the_infraction_was_com
         actor=world.authority, municipality=world.m, permit=permit, auto=auto, days=100, start=start
     )
     assert p.suspended_until == start + dt.timedelta(days=99)
+
+
+def test_art_43_d_17_a_taxi_defence_the_day_after_its_last_day_is_refused_by_the_law(world):
+    # Notified (signed) on Monday 06/04/2026: ten days end on Thursday 16/04 (D-17, D-4). The law
+    # judges the filing (art. 43 with Lei 9.784/1999 art. 63, I), not the service's own date test.
+    permit = _taxi_permit(world.m)
+    auto = infraction_issue(
+        actor=world.fiscal,
+        municipality=world.m,
+        code="recusa_passageiro",
+        committed_at=at(D),
+        place="Rodoviária",
+        description="Recusou passageiro.",
+        agent_registration="F-9",
+        permit=permit,
+        offender_signed=True,
+    )
+    case = case_of(world, auto)
+    assert case.deadline == dt.date(2026, 4, 16)
+    with pytest.raises(Refused) as exc:
+        filing_file(
+            actor=world.clerk,
+            municipality=world.m,
+            case=case,
+            text="papel",
+            filed_on=dt.date(2026, 4, 17),
+            channel="paper",
+        )
+    message = str(exc.value)
+    assert message.startswith("Intempestivo: o prazo terminou em 16/04/2026")
+    assert "Lei do táxi de Ipatinga (2017), art. 43" in message and "art. 63, I" in message
+    (refusal,) = exc.value.decision.refusals
+    assert refusal.rule == "taxi_2017.art_43_d_17_filed_in_time"
+    with tenant(world.m):
+        assert not case.filings.exists()
+        assert not Act.objects.filter(action="defence.file").exists()
+    assert case_of(world, auto).waiting == Case.Waiting.DEADLINE
+    # The last day itself is in time.
+    f = filing_file(
+        actor=world.clerk,
+        municipality=world.m,
+        case=case_of(world, auto),
+        text="papel",
+        filed_on=dt.date(2026, 4, 16),
+        channel="paper",
+    )
+    assert f.deadline == dt.date(2026, 4, 16)

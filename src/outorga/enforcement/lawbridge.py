@@ -118,13 +118,15 @@ def deadline(
 ) -> tuple[dt.date, Decision]:
     """Last day for the filing of ``stage`` after a notice: the law's ``appeal_deadline``, with
     the facts its interface fixes (mototaxi: the stage and the notice, D-4; taxi: the step and
-    the day of notice, D-17)."""
+    the day of notice, D-17); with ``filed_on``, the law also judges the filing in time or not
+    (the decision then refuses a late one)."""
     on = as_of or filed_on or notified_on
     step = procedure(law).steps[stage]
     if taxi_like(law):
-        d = ask(
-            m, law, "appeal_deadline", {"step": step, "notified_on": notified_on.isoformat()}, on
-        )
+        taxi: dict[str, Any] = {"step": step, "notified_on": notified_on.isoformat()}
+        if filed_on is not None:
+            taxi["filed_on"] = filed_on.isoformat()
+        d = ask(m, law, "appeal_deadline", taxi, on)
         out = d.to_json()["outcome"]
         if not out:
             raise LookupError(d.summary)

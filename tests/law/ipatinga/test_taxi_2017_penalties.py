@@ -328,6 +328,31 @@ def test_d_4_deadline_on_the_municipal_holiday_moves_to_the_next_business_day(ip
     assert d.outcome["deadline"] == dt.date(2024, 8, 16)
 
 
+def test_art_43_d_17_d_4_a_filing_on_the_last_day_is_in_time_and_the_day_after_is_refused(ipatinga):
+    # Notified on Monday 05/08/2024: + 10 = Thursday 15/08, Ipatinga's holiday; the last day is
+    # Friday 16/08 (D-4), which counts; Saturday 17/08 is late (Lei 9.784/1999 art. 63, I).
+    facts = {"step": "defesa", "notified_on": "2024-08-05"}
+    last = ask("taxi.appeal_deadline", ipatinga(ON), {**facts, "filed_on": "2024-08-16"})
+    assert last.outcome["filed_in_time"] is True and not last.refusals
+    assert "Apresentado a tempo" in last.summary
+    late = ask("taxi.appeal_deadline", ipatinga(ON), {**facts, "filed_on": "2024-08-17"})
+    assert late.outcome["filed_in_time"] is False and "Intempestivo" in late.summary
+    (refusal,) = late.refusals
+    assert refusal.rule == "taxi_2017.art_43_d_17_filed_in_time"
+    assert refusal.message == (
+        "Prazo de defesa encerrado em 16/08/2024: apresentação em 17/08/2024, fora do prazo."
+    )
+    assert {c.compact() for c in refusal.citations} == {
+        "ipatinga.taxi-2017 art. 43",
+        "outorga.decisions art. D-17",
+        "outorga.decisions art. D-4",
+        "federal.9784-1999 art. 44",
+        "federal.9784-1999 art. 63, I",
+    }
+    # Asked without the day of filing, the question gives the last day alone.
+    assert "filed_in_time" not in ask("taxi.appeal_deadline", ipatinga(ON), facts).outcome
+
+
 def test_d_17_regulation_value_replaces_the_default():
     facts = dataclasses.replace(
         IPATINGA,

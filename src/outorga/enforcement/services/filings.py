@@ -166,11 +166,11 @@ def filing_file(
         deadline, decision = stage_deadline(
             municipality, case.law, stage, notice.form, notice.notified_on, filed_on=filed_on
         )
-        if filed_on > deadline:
+        if decision.refusals:  # the law's: presented after the last day (intempestivo)
             raise Refused(
                 decision,
                 f"Intempestivo: o prazo terminou em {deadline:%d/%m/%Y} "
-                f"({', '.join(decision.to_json()['citations'][:3])}).",
+                f"({render_many(c for r in decision.refusals for c in r.citations)}).",
             )
         filing = Filing(
             case=case,

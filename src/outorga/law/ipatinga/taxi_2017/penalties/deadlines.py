@@ -10,6 +10,7 @@ from typing import Any
 
 from outorga.law.calendar import DEADLINE_CITATIONS
 from outorga.law.citations import Citation, cite, decision
+from outorga.law.common.filing import filed_in_time
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.parameters import ParameterValue
@@ -98,8 +99,28 @@ def d_4_deadline(
     )
 
 
+def art_43_d_17_filed_in_time(step: str, filed_on: dt.date, last: dt.date) -> Reason:
+    """Art. 43 with D-17 and D-4: the defence or appeal presented up to the last day of its period
+    (the regulation's days, else Lei 9.784/1999's, counted from the notice; the last day counts)
+    is received; one presented after it is intempestivo (Lei 9.784/1999 art. 63, I)."""
+    _, _, (article, par) = STEPS[step]
+    return filed_in_time(
+        rule_id("art_43_d_17_filed_in_time"),
+        step,
+        filed_on,
+        last,
+        art(43),
+        decision(17),
+        decision(4),
+        cite(LEI_9784, article, par),
+        cite(LEI_9784, 63, inc="I"),
+    )
+
+
 DEADLINE_SCHEMA: dict[str, Any] = closed(
-    {"step": {"enum": list(NOTICE_STEPS)}, "notified_on": DATE}, required=["step", "notified_on"]
+    # ``filed_on``: the day the defence or appeal was presented, judged against the last day.
+    {"step": {"enum": list(NOTICE_STEPS)}, "notified_on": DATE, "filed_on": DATE},
+    required=["step", "notified_on"],
 )
 
 
@@ -113,15 +134,27 @@ def deadline_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "ipatinga.taxi-2017.appeal_deadline"
     notified = day(facts["notified_on"])
     step = facts["step"]
+    filed = day(facts["filed_on"]) if "filed_on" in facts else None
 
     def build() -> Decision:
         days, source = d_17_procedure_days(ctx, step, notified)
         last, counted = d_4_deadline(ctx, step, notified, int(days.value))
         default_used = bool(source.facts.get("padrão_usado"))
-        outcome = {"step": step, "days": days.value, "deadline": last, "default_used": default_used}
+        outcome: dict[str, Any] = {
+            "step": step,
+            "days": days.value,
+            "deadline": last,
+            "default_used": default_used,
+        }
         summary = f"Prazo de {step} até {fmt(last)}" + (
             " (padrão da Lei 9.784/1999, decisão D-17)." if default_used else "."
         )
-        return decide(qid, ctx, outcome, [source, counted], summary)
+        reasons = [source, counted]
+        if filed is not None:
+            in_time = art_43_d_17_filed_in_time(step, filed, last)
+            reasons.append(in_time)
+            outcome["filed_in_time"] = in_time.verdict is Verdict.OK
+            summary += " Apresentado a tempo." if outcome["filed_in_time"] else " Intempestivo."
+        return decide(qid, ctx, outcome, reasons, summary)
 
     return answer(qid, ctx, notified, (art(43), decision(17)), build)

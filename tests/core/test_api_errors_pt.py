@@ -87,7 +87,7 @@ def test_every_app_s_refusal_is_answered_one_way_with_its_status_and_code(rf):
     from outorga.finance.pix import PixError
     from outorga.law.citations import cite
     from outorga.law.decisions import Decision, Reason, Verdict
-    from outorga.platforms.services.common import PlatformError
+    from outorga.platforms.services.common import PlatformError, PlatformRefused
     from outorga.registry.services.common import InvalidTransition
     from outorga.registry.validation import FieldError
 
@@ -106,6 +106,13 @@ def test_every_app_s_refusal_is_answered_one_way_with_its_status_and_code(rf):
         (NotOwner("outro"), 404, "nao_encontrado", "detail"),
         (PixError("chave", "chave PIX inválida"), 422, "pix_invalido", "erros"),
         (PlatformError("limite", status=409), 409, "recusado_plataformas", "detail"),
+        # The platforms' wording of a law's refusal: their body, the law's code.
+        (
+            PlatformRefused("Credenciamento recusado", decision),
+            422,
+            "recusado_pela_lei",
+            "fundamentos",
+        ),
     ]
     for exc, status, code, key in cases:
         r = api.on_exception(rf.get("/api/v1/x"), exc)

@@ -58,6 +58,7 @@ def test_a_motorcycle_is_refused_with_422_citing_art_17(api):
     body = r.json()
     assert "art. 17" in body["detail"]
     assert body["id"]
+    assert body["codigo"] == "recusado_pela_lei"  # the law's refusal, though the record is kept
     assert any(
         f["resultado"] == "refused" and "art. 17" in f["citacoes"][0] for f in body["fundamentos"]
     )

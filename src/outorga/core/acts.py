@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -110,19 +110,25 @@ def law_refused(
     d: Decision,
     obj: models.Model | None = None,
     object_type: str = "",
+    object_id: str = "",
     new: Mapping[str, Any] | None = None,
     extra: Mapping[str, Any] | None = None,
     field: str | Mapping[str, str] = "",
     default: str = "",
     lead: str = "",
+    error: Callable[[Decision], Refused] | None = None,
 ) -> Refused:
     """The law's refusal ``d`` of ``action`` kept in the acts log (outcome ``refused``, the
-    decision its basis) and the error to raise: naming ``field`` (or the field ``field`` maps the
-    first refused rule to, by its name; else ``default``) as a :class:`FieldRefused`, else a
-    :class:`Refused` (its text after ``lead``, if given). The act is written in its own
-    transaction when the caller has none — a refusal is kept even though nothing changed —, or
-    in the caller's, which must then commit before raising."""
-    _refusal_record(actor, municipality, action, d, obj, object_type, new, extra)
+    decision its basis; the object ``obj``, or ``object_type`` and ``object_id`` when there is
+    none yet) and the error to raise: ``error(d)`` when given — an app's own :class:`Refused`,
+    with its own text and answer (the platforms') —, else naming ``field`` (or the field
+    ``field`` maps the first refused rule to, by its name; else ``default``) as a
+    :class:`FieldRefused`, else a :class:`Refused` (its text after ``lead``, if given). The act is
+    written in its own transaction when the caller has none — a refusal is kept even though
+    nothing changed —, or in the caller's, which must then commit before raising."""
+    _refusal_record(actor, municipality, action, d, obj, object_type, object_id, new, extra)
+    if error is not None:
+        return error(d)
     if field and d.refusals:
         refusal = FieldRefused(field, d, default)
         if refusal.field:
@@ -145,7 +151,7 @@ def refusal_logged(
     try:
         yield
     except FieldRefused as exc:
-        _refusal_record(actor, municipality, action, exc.decision, obj, "", new, None)
+        _refusal_record(actor, municipality, action, exc.decision, obj, "", "", new, None)
         raise
 
 
@@ -156,6 +162,7 @@ def _refusal_record(
     d: Decision,
     obj: models.Model | None,
     object_type: str,
+    object_id: str,
     new: Mapping[str, Any] | None,
     extra: Mapping[str, Any] | None,
 ) -> Act:
@@ -166,6 +173,7 @@ def _refusal_record(
         action=action,
         obj=obj,
         object_type=object_type,
+        object_id=object_id,
         outcome=Act.Outcome.REFUSED,
         new=new,
         basis=basis_of(d),

@@ -14,6 +14,7 @@ from ninja import Router, Status
 
 from outorga.core.acts import Actor
 from outorga.core.apipages import paged
+from outorga.core.errors import Refused
 from outorga.core.middleware import client_ip
 from outorga.core.models import ApiToken, User
 from outorga.core.requests import user_of
@@ -95,8 +96,8 @@ def refused_record(lead: str, decisions: Sequence[Decision], obj_id: int) -> Sta
     """**422** for a record the law refused and the service kept with its reasons (a driver, a
     fare table): ``lead`` and what was refused with its articles, every reason, the articles and
     the record's ``id`` — the body of a refusal (``PlatformError``), answered, not raised: the
-    record is written."""
+    record is written —, with the code of every law's refusal (``recusado_pela_lei``)."""
     refusal = PlatformError(
         f"{lead}: {refusal_text(decisions)}", decisions=decisions, obj_id=obj_id
     )
-    return Status(422, refusal.to_json())
+    return Status(422, {**refusal.to_json(), "codigo": Refused.code})

@@ -9,7 +9,8 @@ serialises writers anyway).
 
 One module per aggregate:
 
-* ``common`` — ``PlatformError``, the law governing transport by app and the competence under it,
+* ``common`` — ``PlatformError`` and the law's refusal ``PlatformRefused`` (kept and raised through
+  ``core.acts.law_refused``), the law governing transport by app and the competence under it,
   reasons and citations of a decision, the caps' lock, the platform's earlier measures;
 * ``credentialing`` — credentialing a platform, its contacts (art. 3 §1, art. 19 §2, art. 11 III);
 * ``cases`` — the proposal case of suspension and cancellation (art. 26 IV, D-3, D-17);

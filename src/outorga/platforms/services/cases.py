@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
+from functools import partial
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
-from outorga.core.acts import Actor, record_act
+from outorga.core.acts import Actor, law_refused, record_act
+from outorga.core.errors import Refused
 from outorga.core.localtime import day_of, today_of
 from outorga.core.locking import lock_municipality
 from outorga.core.models import Municipality
@@ -28,6 +30,7 @@ from ..notices import platform_notice_send
 from ..validators import mask_cpf
 from .common import (
     PlatformError,
+    PlatformRefused,
     appeal_admit,
     appeal_filing,
     authorize_apps,
@@ -36,14 +39,11 @@ from .common import (
     cited,
     decision_day,
     field_error,
-    law_refused,
-    not_admitted,
     notice_dated_rightly,
     notice_period,
     notice_recording,
     occurrences,
     reasoned,
-    record_refusal,
     revision_facts,
 )
 from .drivers import RosterRestored, platform_drivers_restore_in_transaction
@@ -178,7 +178,7 @@ def platform_case_decide(
     on = decision_day(
         actor=actor, municipality=municipality, action="platform.case.decide", obj=case, on=on
     )
-    refused: Decision | None = None
+    refused: Refused | None = None
     with transaction.atomic(), tenant(municipality):
         c = PlatformCase.objects.select_for_update().get(pk=case.pk)
         if c.status != PlatformCase.Status.OPEN:
@@ -213,13 +213,25 @@ def platform_case_decide(
         )
         freed, disabled_ids = 0, list[int]()
         if uphold and not decision.outcome["allowed"]:
-            refused = record_refusal(
-                municipality=municipality,
+            # The overlap is the decision's day: name it, with the day it may be decided from.
+            overlap = [
+                {
+                    "campo": "on",
+                    "erro": f"{r.message} ({cited(municipality, 'credential_measures')})",
+                }
+                for r in decision.refusals
+                if r.rule == "apps.art26.iv.one_suspension_at_a_time"
+            ]
+            refused = law_refused(
                 actor=actor,
+                municipality=municipality,
                 action="platform.case.decide",
-                decision=decision,
-                new={"uphold": True, "kind": c.kind, "on": on},
+                d=decision,
                 obj=c,
+                new={"uphold": True, "kind": c.kind, "on": on},
+                error=partial(
+                    PlatformRefused, "A penalidade não pode ser aplicada agora", errors=overlap
+                ),
             )
         else:
             c.status = PlatformCase.Status.UPHELD if uphold else PlatformCase.Status.REJECTED
@@ -274,14 +286,7 @@ def platform_case_decide(
                 basis=basis_many([decision]),
             )
     if refused is not None:
-        error = law_refused("A penalidade não pode ser aplicada agora", refused)
-        # The overlap is the decision's day: name it, with the day it may be decided from.
-        error.errors = [
-            {"campo": "on", "erro": f"{r.message} ({cited(municipality, 'credential_measures')})"}
-            for r in refused.refusals
-            if r.rule == "apps.art26.iv.one_suspension_at_a_time"
-        ]
-        raise error
+        raise refused
     return c
 
 
@@ -412,7 +417,7 @@ def platform_case_appeal_file(
             decided_on=_decided_on(c),
             decision_notice_on=c.decision_notice_on,
         )
-        if appeal is not None:
+        if not isinstance(appeal, Refused):
             assert period is not None  # admitted: the reconsideration's period was asked
             record_act(
                 municipality=municipality,
@@ -427,8 +432,8 @@ def platform_case_appeal_file(
                 },
                 basis=basis_many([admission, period]),
             )
-    if appeal is None:
-        raise not_admitted(admission)
+    if isinstance(appeal, Refused):
+        raise appeal
     return appeal
 
 
@@ -472,7 +477,7 @@ def platform_case_appeal_decide(
         on=on,
     )
     revision_result, final_result = CASE_APPEAL_RESULTS[result]
-    refused: Decision | None = None
+    refused: Refused | None = None
     with transaction.atomic(), tenant(municipality):
         if result != "dismissed":
             # The drivers a cancellation disabled come back within the caps of art. 3 §2,
@@ -497,13 +502,14 @@ def platform_case_appeal_decide(
                 facts["imposed_days"] = int(c.suspension_days)
         revision = bound_law(municipality, on).ask("penalty_revision", facts)
         if not revision.outcome["allowed"]:
-            refused = record_refusal(
-                municipality=municipality,
+            refused = law_refused(
                 actor=actor,
+                municipality=municipality,
                 action="platform.case.appeal.decide",
-                decision=revision,
-                new={"result": result, "suspension_days": suspension_days},
+                d=revision,
                 obj=a,
+                new={"result": result, "suspension_days": suspension_days},
+                error=partial(PlatformRefused, "Decisão do recurso recusada"),
             )
         else:
             a.result, a.decided_by, a.decided_on = final_result, actor.user, on
@@ -522,7 +528,7 @@ def platform_case_appeal_decide(
             if result in ("upheld", "partial"):
                 _case_restore(actor, municipality, c, p, a, revision, on=on)
     if refused is not None:
-        raise law_refused("Decisão do recurso recusada", refused)
+        raise refused
     return a
 
 

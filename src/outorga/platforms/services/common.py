@@ -1,7 +1,7 @@
-"""What several aggregates of the platforms' services share: the refusal (``PlatformError``),
-the law governing transport by app in a municipality, the reasons and citations of the law core's
-decisions as the API and screens show them, the lock the caps are counted under, the platform's
-earlier measures."""
+"""What several aggregates of the platforms' services share: the refusals (``PlatformError``;
+the law's, ``PlatformRefused``), the law governing transport by app in a municipality, the
+reasons and citations of the law core's decisions as the API and screens show them, the lock the
+caps are counted under, the platform's earlier measures."""
 
 from __future__ import annotations
 
@@ -9,13 +9,14 @@ import datetime as dt
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, NoReturn, TypeVar
 
 from django.db.models import F, QuerySet
 
-from outorga.core.acts import Actor, record_act
+from outorga.core.acts import Actor, law_refused, record_act
 from outorga.core.authz import authorize
-from outorga.core.errors import DomainError
+from outorga.core.errors import DomainError, Refused
 from outorga.core.lawseam import BoundLaw, LawNotBound, law_for, law_of
 from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
@@ -54,7 +55,7 @@ class PlatformError(DomainError):
         decisions: Iterable[Decision] = (),
         obj_id: int | None = None,
     ) -> None:
-        super().__init__(message)
+        DomainError.__init__(self, message)  # not the next in a subclass's MRO (PlatformRefused)
         self.message = message
         self.status = status
         self.errors = errors or []
@@ -85,6 +86,40 @@ class PlatformError(DomainError):
         if self.obj_id is not None:
             out["id"] = self.obj_id
         return out
+
+
+class PlatformRefused(PlatformError, Refused):
+    """The law's refusal of a step of the platforms: a core :class:`Refused` — kept in the acts
+    log by ``core.acts.law_refused`` (``error=``), answered with the code of every law's refusal,
+    ``recusado_pela_lei`` (422) — in the platforms' words and body: ``lead`` and the decision's
+    summary (``each_reason``: every refused or pending reason with its first article), then the
+    reasons (``fundamentos``) and the articles (``citacoes``); ``errors``: the fields it names."""
+
+    code = Refused.code
+
+    def __init__(
+        self,
+        lead: str,
+        decision: Decision,
+        *,
+        each_reason: bool = False,
+        errors: list[dict[str, str]] | None = None,
+        fields: Mapping[str, str] | None = None,
+    ) -> None:
+        detail = refusal_text([decision]) if each_reason else decision.summary
+        # ``fields`` maps a refused rule, by the last part of its name, to the input it is about:
+        # that reason is also an error on the field, with its articles (``fundamento``).
+        named = [(r, (fields or {}).get(r.rule.rsplit(".", 1)[-1])) for r in decision.refusals]
+        errors = [
+            *(errors or []),
+            *(
+                {"campo": fld, "erro": r.message, "fundamento": render_many(r.citations)}
+                for r, fld in named
+                if fld
+            ),
+        ]
+        super().__init__(f"{lead}: {detail}", errors=errors, decisions=[decision])
+        self.decision = decision
 
 
 def field_error(fld: str, message: str, status: int = 422) -> PlatformError:
@@ -244,52 +279,6 @@ def basis_many(decisions: Iterable[Decision], extra: Iterable[Citation] = ()) ->
     ds = list(decisions)
     cites = set(citations_of(ds)) | {c.render() for c in extra}
     return {"citations": sorted(cites), "decisions": [d.to_json() for d in ds]}
-
-
-def record_refusal(
-    *,
-    municipality: Municipality,
-    actor: Actor,
-    action: str,
-    decision: Decision,
-    new: Mapping[str, Any],
-    **about: Any,
-) -> Decision:
-    """The law's refusal of a step as an act with its reasons, inside the step's transaction (the
-    caller raises once it is committed, so that the refusal stays in the log); ``about``: the
-    act's object (``obj``, or ``object_type`` and ``object_id``). Returns the refusing decision."""
-    record_act(
-        municipality=municipality,
-        actor=actor,
-        action=action,
-        outcome="refused",
-        new=new,
-        basis=basis_many([decision]),
-        **about,
-    )
-    return decision
-
-
-def law_refused(
-    lead: str,
-    refused: Decision,
-    *,
-    each_reason: bool = False,
-    fields: Mapping[str, str] | None = None,
-) -> PlatformError:
-    """The law core's refusal of a step, raised once its act is committed: ``lead`` and the
-    decision's summary (``each_reason``: every refused reason with its article). ``fields`` maps
-    a refused rule, by the last part of its name, to the input field it is about: that reason is
-    also an error on the field, with its articles (``fundamento``), as ``core.errors.FieldRefused``
-    names a field."""
-    detail = refusal_text([refused]) if each_reason else refused.summary
-    named = [(r, (fields or {}).get(r.rule.rsplit(".", 1)[-1])) for r in refused.refusals]
-    errors = [
-        {"campo": fld, "erro": r.message, "fundamento": render_many(r.citations)}
-        for r, fld in named
-        if fld
-    ]
-    return PlatformError(f"{lead}: {detail}", status=422, errors=errors, decisions=[refused])
 
 
 def occurrences(platform: Platform, before: dt.date) -> list[dict[str, Any]]:
@@ -520,15 +509,15 @@ def appeal_admit(
     decided_on: dt.date,
     decision_notice_on: dt.date | None,
     from_admission: Iterable[str] = (),
-) -> tuple[AppealT | None, Decision, Decision | None]:
+) -> tuple[AppealT | Refused, Decision, Decision | None]:
     """Inside the transaction that locks what is appealed against (``obj``, the appeal's field
     ``of``): a second appeal is refused naming the first, one dated before the decision names the
     field, then :func:`appeal_admission`. Admitted: the appeal (a ``model``) is created with the
     fields every admitted appeal records — who filed it, how and when, the period it met and the
     deciding authority's period to reconsider (Lei 9.784/1999 art. 59, 56 §1), the admission's
     trace and its outcome's ``from_admission`` — and returned with ``(admission, period)``. Late:
-    its refusal is recorded as the act ``action`` on ``obj`` and the appeal is ``None`` (the caller
-    raises :func:`not_admitted` once committed)."""
+    the law's refusal ("Recurso não conhecido"), kept as the act ``action`` on ``obj``, in the
+    appeal's place, for the caller to raise once committed."""
     actor, municipality, filed_on = filing.actor, filing.municipality, filing.filed_on
     existing = model.objects.filter(**{of: obj}).first()
     if existing is not None:
@@ -543,15 +532,16 @@ def appeal_admit(
         )
     admission, period = appeal_admission(municipality, filing.on, filed_on, decision_notice_on)
     if period is None:
-        record_refusal(
-            municipality=municipality,
+        refused = law_refused(
             actor=actor,
+            municipality=municipality,
             action=action,
-            decision=admission,
-            new={"filed_on": filed_on, "channel": filing.channel},
+            d=admission,
             obj=obj,
+            new={"filed_on": filed_on, "channel": filing.channel},
+            error=partial(PlatformRefused, "Recurso não conhecido"),
         )
-        return None, admission, None
+        return refused, admission, None
     appeal = model.objects.create(
         **{of: obj},
         **{k: admission.outcome[k] for k in from_admission},
@@ -565,11 +555,6 @@ def appeal_admit(
         admission=admission.to_json(),
     )
     return appeal, admission, period
-
-
-def not_admitted(admission: Decision) -> PlatformError:
-    """The refusal of a late appeal, raised once its act is committed."""
-    return law_refused("Recurso não conhecido", admission)
 
 
 def appeal_filing(

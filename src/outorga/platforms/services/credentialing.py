@@ -5,12 +5,14 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
-from outorga.core.acts import Actor, record_act
+from outorga.core.acts import Actor, law_refused, record_act
+from outorga.core.errors import Refused
 from outorga.core.localtime import today_of
 from outorga.core.locking import lock_municipality
 from outorga.core.models import Municipality, User
@@ -22,13 +24,12 @@ from ..models import Platform, PlatformDocument, PlatformStatusChange, PlatformU
 from ..validators import cnpj_is_valid
 from .common import (
     PlatformError,
+    PlatformRefused,
     authorize_apps,
     basis_many,
     bound_law,
     cited,
     field_error,
-    law_refused,
-    record_refusal,
 )
 
 # --- credentialing (art. 3 §1, art. 19 §2, art. 11 III) ------------------------------------------
@@ -70,7 +71,7 @@ def platform_credential(
         raise field_error("cnpj", "CNPJ inválido (14 dígitos com dígitos verificadores).")
     if not data.name.strip():
         raise field_error("name", "Informe o nome da plataforma.")
-    refused: Decision | None = None
+    refused: Refused | None = None
     with transaction.atomic(), tenant(municipality):
         lock_municipality(municipality)
         if Platform.objects.filter(cnpj=cnpj).exists():
@@ -89,14 +90,15 @@ def platform_credential(
             },
         )
         if decision.outcome != "ok":
-            refused = record_refusal(
-                municipality=municipality,
+            refused = law_refused(
                 actor=actor,
+                municipality=municipality,
                 action="platform.credential",
-                decision=decision,
-                new={"cnpj": cnpj, "name": data.name},
+                d=decision,
                 object_type="platforms.platform",
                 object_id=cnpj,
+                new={"cnpj": cnpj, "name": data.name},
+                error=partial(PlatformRefused, "Credenciamento recusado", each_reason=True),
             )
         else:
             platform = Platform.objects.create(
@@ -135,7 +137,7 @@ def platform_credential(
                 basis=basis_many([decision]),
             )
     if refused is not None:
-        raise law_refused("Credenciamento recusado", refused, each_reason=True)
+        raise refused
     return platform, decision
 
 

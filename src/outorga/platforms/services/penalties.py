@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
+from functools import partial
 from typing import Any
 
 from django.db import transaction
 
-from outorga.core.acts import Actor, record_act
+from outorga.core.acts import Actor, law_refused, record_act
+from outorga.core.errors import Refused
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision
@@ -17,6 +19,7 @@ from outorga.law.money import number_br
 
 from ..models import Platform, PlatformDriver, PlatformPenalty
 from .common import (
+    PlatformRefused,
     apps_law,
     authorize_apps,
     basis_many,
@@ -25,9 +28,7 @@ from .common import (
     decision_day,
     driver_occurrences,
     field_error,
-    law_refused,
     occurrences,
-    record_refusal,
 )
 
 # --- penalties (art. 26 I–II, D-5) ----------------------------------------------------------------
@@ -183,7 +184,7 @@ def platform_penalty_impose(
         if fine_upfbg is None:
             raise field_error("fine_upfbg", "Informe o valor da multa em UPFBG.")
         facts["fine_upfbg"] = format(Decimal(fine_upfbg).normalize(), "f")
-    refused: Decision | None = None
+    refused: Refused | None = None
     with transaction.atomic(), tenant(municipality):
         p = Platform.objects.select_for_update().get(pk=platform.pk)
         facts["occurrences"] = (
@@ -193,17 +194,18 @@ def platform_penalty_impose(
         )
         decision = bound_law(municipality, on).ask("penalty", facts)
         if not decision.outcome["allowed"]:
-            refused = record_refusal(
-                municipality=municipality,
+            refused = law_refused(
                 actor=actor,
+                municipality=municipality,
                 action=action,
-                decision=decision,
+                d=decision,
+                obj=p,
                 new={
                     "kind": kind,
                     "fine_upfbg": facts.get("fine_upfbg"),
                     "driver": driver.pk if driver else None,
                 },
-                obj=p,
+                error=partial(PlatformRefused, "Penalidade não aplicada"),
             )
         else:
             penalty = PlatformPenalty.objects.create(
@@ -242,5 +244,5 @@ def platform_penalty_impose(
                 basis=basis_many([decision]),
             )
     if refused is not None:
-        raise law_refused("Penalidade não aplicada", refused)
+        raise refused
     return penalty, decision

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
+from functools import partial
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
-from outorga.core.acts import Actor, record_act
+from outorga.core.acts import Actor, law_refused, record_act
+from outorga.core.errors import Refused
 from outorga.core.localtime import day_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
@@ -23,6 +25,7 @@ from ..models import PlatformNotice, PlatformPenalty, PlatformPenaltyAppeal
 from ..notices import platform_notice_send
 from .common import (
     PlatformError,
+    PlatformRefused,
     appeal_admit,
     appeal_filing,
     apps_law,
@@ -32,13 +35,10 @@ from .common import (
     cited,
     decision_day,
     field_error,
-    law_refused,
-    not_admitted,
     notice_dated_rightly,
     notice_period,
     notice_recording,
     reasoned,
-    record_refusal,
     revision_facts,
 )
 
@@ -263,7 +263,7 @@ def platform_penalty_appeal_file(
             decision_notice_on=x.decision_notice_on,
             from_admission=["judge_until"],
         )
-        if appeal is not None:
+        if not isinstance(appeal, Refused):
             old = x.status
             # A paper appeal protocolled in time but recorded after the sweep saw the period lapse:
             # the penalty was never final (D-1), so it is under appeal again.
@@ -296,8 +296,8 @@ def platform_penalty_appeal_file(
                 },
                 basis=basis,
             )
-    if appeal is None:
-        raise not_admitted(decision)
+    if isinstance(appeal, Refused):
+        raise appeal
     return appeal
 
 
@@ -344,12 +344,11 @@ def platform_penalty_appeal_judge(
             on=on,
             new_upfbg=partial_fine_upfbg,
             result=result,
+            lead="Julgamento recusado",
             field="partial_fine_upfbg",
         )
     if refused is not None:
-        raise law_refused(
-            "Julgamento recusado", refused, each_reason=True, fields=_art64_on("partial_fine_upfbg")
-        )
+        raise refused
     with transaction.atomic(), tenant(municipality):
         a, x = _unjudged(appeal.pk)
         facts: dict[str, Any] = {
@@ -427,16 +426,18 @@ def _revision(
     on: dt.date,
     new_upfbg: Decimal | None,
     result: str,
+    lead: str,
     field: str = "fine_upfbg",
-) -> tuple[Decision, Decision | None]:
+) -> tuple[Decision, Refused | None]:
     """The law core's answer on revising the decision appealed against: by the deciding authority
     within its period, or by the superior one once the appeal is sent up or that period ended
     (Lei 9.784/1999 art. 56 §1); in part, the fine's new amount (art. 64, D-5) — the law says
     whether this kind of penalty is reduced in part and whether a new amount goes with
-    ``result``. Returned with the refusal, when the law refuses: recorded as the act ``action``
-    on the appeal, for the caller to raise once committed (the art. 64 refusals on ``field``,
-    :func:`_art64_on`). A provision in part without the new amount is an input missing, refused
-    here on ``field`` before the law is asked, as the screens and the API refuse it."""
+    ``result``. Returned with the refusal, when the law refuses — ``lead`` and every reason with
+    its article, kept as the act ``action`` on the appeal, the art. 64 refusals also an error on
+    ``field`` (:func:`_art64_on`) —, for the caller to raise once committed. A provision in part
+    without the new amount is an input missing, refused here on ``field`` before the law is
+    asked, as the screens and the API refuse it."""
     if result == "partial" and new_upfbg is None:
         raise field_error(field, "Informe o novo valor da multa em UPFBG.")
     facts = revision_facts(by, appeal.filed_on, on, result)
@@ -453,13 +454,14 @@ def _revision(
     revision = bound_law(municipality, on).ask("penalty_revision", facts)
     if revision.outcome["allowed"]:
         return revision, None
-    refused = record_refusal(
-        municipality=municipality,
+    refused = law_refused(
         actor=actor,
+        municipality=municipality,
         action=action,
-        decision=revision,
-        new={"result": result, "fine_upfbg": new_upfbg},
+        d=revision,
         obj=appeal,
+        new={"result": result, "fine_upfbg": new_upfbg},
+        error=partial(PlatformRefused, lead, each_reason=True, fields=_art64_on(field)),
     )
     return revision, refused
 
@@ -470,8 +472,8 @@ ART64_RULES = ("partial_provision", "partial_provision_fine_only", "new_measure_
 
 
 def _art64_on(field: str) -> dict[str, str]:
-    """The art. 64 refusals of ``penalty_revision`` named on the input ``field`` (``law_refused``'s
-    ``fields``)."""
+    """The art. 64 refusals of ``penalty_revision`` named on the input ``field``
+    (``PlatformRefused``'s ``fields``)."""
     return dict.fromkeys(ART64_RULES, field)
 
 
@@ -581,6 +583,7 @@ def platform_penalty_reconsider(
             on=on,
             new_upfbg=fine_upfbg,
             result=result,
+            lead="Reconsideração recusada",
         )
         if refused is None:
             a.reconsidered_by, a.reconsidered_on = actor.user, on
@@ -637,9 +640,7 @@ def platform_penalty_reconsider(
                     basis=basis,
                 )
     if refused is not None:
-        raise law_refused(
-            "Reconsideração recusada", refused, each_reason=True, fields=_art64_on("fine_upfbg")
-        )
+        raise refused
     return a
 
 

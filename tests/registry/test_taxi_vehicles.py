@@ -375,3 +375,105 @@ def test_mototaxi_art_6_par2_the_motorcycle_away_on_an_emergency_substitution_st
     assert exc.value.field == "veículo"
     assert f"da permissão {moto_permit.number}, substituído temporariamente" in exc.value.message
     assert "art. 6, §2" in exc.value.citation and "art. 2, XXIII" in exc.value.citation
+
+
+def test_art_6_art_30_no_second_reserve_or_substitution_while_the_reserve_is_in_use(ipatinga_m):
+    """Art. 6 ("limitada a um único veículo") with art. 30: while a reserve vehicle stands in, the
+    permission serves with it and keeps its own; the taxi law's ``one_vehicle``, asked with the
+    reserve the records hold, refuses a second reserve and a substitution, naming the vehicle
+    and its articles; nothing changes. Once the reserve ends, a new one is admitted."""
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    permit = grant(m, holder, vehicle)
+    first = taxi_vehicle(m, holder)
+    change = taxi_reserve_vehicle(
+        actor=clerk(m),
+        municipality=m,
+        permit=permit,
+        vehicle=first,
+        on=ON,
+        until=ON + dt.timedelta(days=10),
+        cause="sinistro",
+    )
+    second = taxi_vehicle(m, holder)
+    rule = "taxi_2017.art_6_art_30_no_change_while_the_reserve_is_in_use"
+    with pytest.raises(FieldRefused) as exc:
+        taxi_reserve_vehicle(
+            actor=clerk(m),
+            municipality=m,
+            permit=permit,
+            vehicle=second,
+            on=ON + dt.timedelta(days=1),
+            until=ON + dt.timedelta(days=10),
+            cause="roubo",
+        )
+    assert exc.value.field == "veículo" and exc.value.code == "recusado_pela_lei"
+    assert "troca temporária em curso" in exc.value.message
+    assert "veículo reserva em uso" in exc.value.message
+    assert "art. 6" in exc.value.citation and "art. 30" in exc.value.citation
+    assert exc.value.decision.refusals[0].rule == rule
+    with pytest.raises(FieldRefused) as exc:
+        vehicle_substitute(
+            actor=clerk(m),
+            municipality=m,
+            permit=permit,
+            vehicle=second,
+            on=ON + dt.timedelta(days=1),
+            checks=CHECKS,
+        )
+    assert exc.value.field == "veículo" and exc.value.decision.refusals[0].rule == rule
+    with tenant(m):
+        assert Permit.objects.get(pk=permit.pk).vehicle_id == first.pk
+        assert VehicleChange.objects.filter(permit=permit).count() == 1
+    vehicle_change_end(actor=clerk(m), municipality=m, change=change, on=ON + dt.timedelta(days=5))
+    again = taxi_reserve_vehicle(
+        actor=clerk(m),
+        municipality=m,
+        permit=permit,
+        vehicle=second,
+        on=ON + dt.timedelta(days=6),
+        until=ON + dt.timedelta(days=10),
+        cause="roubo",
+    )
+    assert again.status == VehicleChange.Status.ACTIVE
+
+
+def test_mototaxi_art_6_par2_art_2_xxiii_no_second_motorcycle_while_the_emergency_one_serves(
+    ipatinga_m, moto_permit
+):
+    """Art. 6 §2 with art. 2 XXIII: while an emergency substitution stands in, the permission
+    takes no other motorcycle — neither a second emergency one nor a substitution — until the
+    period ends; the mototaxi law's ``one_vehicle`` refuses it with its articles."""
+    m = ipatinga_m
+    first = moto_vehicle(m, moto_permit.holder)
+    vehicle_substitute(
+        actor=clerk(m),
+        municipality=m,
+        permit=moto_permit,
+        vehicle=first,
+        on=dt.date(2026, 3, 12),
+        emergency_until=dt.date(2026, 3, 30),
+        cause="motocicleta retida em oficina após colisão (boletim 123/2026)",
+        equipment=EQUIPMENT,
+    )
+    second = moto_vehicle(m, moto_permit.holder)
+    for until in (dt.date(2026, 3, 30), None):
+        with pytest.raises(FieldRefused) as exc:
+            vehicle_substitute(
+                actor=clerk(m),
+                municipality=m,
+                permit=moto_permit,
+                vehicle=second,
+                on=dt.date(2026, 3, 13),
+                emergency_until=until,
+                cause="outra colisão (boletim 124/2026)",
+                equipment=EQUIPMENT,
+            )
+        assert exc.value.field == "veículo"
+        assert "troca temporária em curso" in exc.value.message
+        assert "art. 6, §2" in exc.value.citation and "art. 2, XXIII" in exc.value.citation
+        assert exc.value.decision.refusals[0].rule == (
+            "art_6_par2_art_2_xxiii_no_change_while_the_emergency_substitution_lasts"
+        )
+    with tenant(m):
+        assert Permit.objects.get(pk=moto_permit.pk).vehicle_id == first.pk

@@ -241,10 +241,15 @@ def vehicle_other_permits(vehicle: Vehicle, exclude: Permit | None = None) -> li
     return [{"service": p.service, "number": p.number} for p in qs.order_by("id")]
 
 
-def one_vehicle_facts(vehicle: Vehicle, exclude: Permit | None = None) -> dict[str, Any]:
+def one_vehicle_facts(
+    vehicle: Vehicle, exclude: Permit | None = None, *, change: bool = False
+) -> dict[str, Any]:
     """The facts of ``one_vehicle`` for ``vehicle`` and the permit it is for (``exclude``, when
     it exists): the other permits in force that hold it, and those in force whose own vehicle it
-    is, away while a temporary change (reserve vehicle, emergency substitution) stands in."""
+    is, away while a temporary change (reserve vehicle, emergency substitution) stands in. With
+    ``change`` (the vehicle is a new one for ``exclude``: a substitution, a reserve or emergency
+    vehicle), also ``temporary_in_use``: whether a temporary vehicle already stands in for that
+    permit's own (:func:`temporary_in_use`)."""
     away = VehicleChange.objects.filter(
         from_vehicle=vehicle,
         status=VehicleChange.Status.ACTIVE,
@@ -252,17 +257,21 @@ def one_vehicle_facts(vehicle: Vehicle, exclude: Permit | None = None) -> dict[s
     )
     if exclude is not None:
         away = away.exclude(permit=exclude)
-    return one_vehicle_of(
+    facts = one_vehicle_of(
         vehicle.plate,
         [p["number"] for p in vehicle_other_permits(vehicle, exclude)],
         away.order_by("permit_id").values_list("permit__number", flat=True),
     )
+    if change and exclude is not None:
+        facts["temporary_in_use"] = temporary_in_use([exclude])
+    return facts
 
 
-def reserve_in_use(permits: Iterable[Permit]) -> bool:
-    """The taxi ``vehicle_change``'s ``reserve_in_use`` for a permuta between ``permits``: a
-    temporary vehicle stands in for the own vehicle of one of them (a change still active) — the
-    taxi's temporary vehicle is the reserve vehicle (art. 30)."""
+def temporary_in_use(permits: Iterable[Permit]) -> bool:
+    """A temporary vehicle — the taxi's reserve vehicle (art. 30), the mototaxi's emergency
+    substitution (art. 2 XXIII) — stands in for the own vehicle of one of ``permits``: a change
+    of theirs still active. The ``one_vehicle`` fact ``temporary_in_use`` of a new vehicle for a
+    permit, and the taxi ``vehicle_change``'s ``reserve_in_use`` for a permuta between two."""
     return VehicleChange.objects.filter(
         permit__in=list(permits), status=VehicleChange.Status.ACTIVE
     ).exists()

@@ -96,16 +96,20 @@ def one_vehicle_one_permit(
     *,
     service: str,
     on: dt.date | None = None,
+    change: bool = False,
 ) -> None:
     """One vehicle serves one permission (taxi art. 6; mototaxi art. 6 §2), as the law bound to
     ``service`` — the service of the permit the vehicle is for — answers ``one_vehicle`` on
     ``on`` (today) with the facts the records hold: ``exclude``, that permit when it exists (a
-    change of its vehicle), else none (a grant). A refusal names the field and the article
+    change of its vehicle), else none (a grant). ``change``: the vehicle is a new one for
+    ``exclude`` (a substitution, a reserve or emergency vehicle), so the law is asked too whether
+    a temporary vehicle already stands in for it (not when the own vehicle returns at the end of
+    the temporary change). A refusal names the field and the article
     (``core.errors.FieldRefused``)."""
     law = bound_law(vehicle.municipality, service, on)
     if not law.answers("one_vehicle"):
         return  # a municipality's own law silent on it: no rule of the records' own in its place
-    d = law.ask("one_vehicle", one_vehicle_facts(vehicle, exclude))
+    d = law.ask("one_vehicle", one_vehicle_facts(vehicle, exclude, change=change))
     if d.refusals:
         raise FieldRefused("veículo", d)
 

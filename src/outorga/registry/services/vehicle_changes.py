@@ -18,7 +18,7 @@ from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import cited_once
 
-from ..facts import reserve_in_use, vehicle_facts
+from ..facts import temporary_in_use, vehicle_facts
 from ..models import Permit, Service, Vehicle, VehicleChange
 from ..validation import FieldError
 from .common import (
@@ -135,9 +135,8 @@ def vehicle_substitute(
             raise InvalidTransition(f"a permissão está {permit.get_status_display()}")
         if permit.vehicle_id == vehicle.pk:
             raise FieldError("veículo", "é o veículo atual da permissão")
-        if VehicleChange.objects.filter(permit=permit, status=VehicleChange.Status.ACTIVE).exists():
-            raise FieldError("veículo", "há uma troca temporária em curso; encerre-a antes")
-        one_vehicle_one_permit(vehicle, exclude=permit, service=permit.service, on=on)
+        # One vehicle at a time: the law refuses a new one while a temporary one stands in.
+        one_vehicle_one_permit(vehicle, exclude=permit, service=permit.service, on=on, change=True)
         if permit.service == Service.TAXI:
             decisions = _taxi_change_decisions(
                 municipality,
@@ -205,9 +204,8 @@ def taxi_reserve_vehicle(
         permit = locked_taxi_permit(permit)
         if permit.status != Permit.Status.ACTIVE:
             raise InvalidTransition(f"a permissão está {permit.get_status_display()}")
-        if VehicleChange.objects.filter(permit=permit, status=VehicleChange.Status.ACTIVE).exists():
-            raise FieldError("veículo", "já há um veículo reserva em uso")
-        one_vehicle_one_permit(vehicle, exclude=permit, service=permit.service, on=on)
+        # One vehicle at a time: the law refuses a new one while a temporary one stands in.
+        one_vehicle_one_permit(vehicle, exclude=permit, service=permit.service, on=on, change=True)
         decision = bound_law(municipality, Service.TAXI, on).ask(
             "vehicle_change",
             {
@@ -312,7 +310,7 @@ def taxi_vehicle_swap(
                     f"a permissão {p.number} está {p.get_status_display()}: a permuta é entre "
                     "duas permissões em vigor"
                 )
-        in_use = reserve_in_use((a, b))
+        in_use = temporary_in_use((a, b))
         chk = {permit.pk: checks, other.pk: other_checks}
         decisions = []
         for p, new in ((a, b.vehicle), (b, a.vehicle)):

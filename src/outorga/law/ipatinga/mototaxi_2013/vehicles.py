@@ -453,13 +453,18 @@ def one_vehicle_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 6º, §2º — "somente o cadastramento de 01 (um) veículo": the vehicle another permission
     in force holds, of either service, serves no other, nor does its own vehicle while an
     emergency substitution stands in for it (art. 2º, XXIII): it returns to its permission when
-    the period ends. The reading is the one of :mod:`outorga.law.common.one_vehicle`."""
+    the period ends; so, too, the permission an emergency vehicle serves takes no other vehicle (a
+    second emergency one, a substitution) until the period ends. The reading is the one of
+    :mod:`outorga.law.common.one_vehicle`."""
     outcome, reasons, summary = one_vehicle.one_vehicle(
         facts,
         held_rule="art_6_par2_vehicle_of_another_permit",
         away_rule="art_6_par2_vehicle_away_from_its_permit",
+        temporary_rule="art_6_par2_art_2_xxiii_no_change_while_the_emergency_substitution_lasts",
         held_by=(ART_6_P2,),
         away_from=(ART_6_P2, ART_2_XXIII),
+        temporary_in_use=(ART_6_P2, ART_2_XXIII),
+        temporary="um veículo de substituição emergencial",
     )
     return decide("ipatinga.mototaxi-2013.one_vehicle", ctx, outcome, reasons, summary)
 

@@ -364,7 +364,9 @@ def one_vehicle_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 6º: a permissão é "limitada a um único veículo" — the vehicle another permission in
     force holds serves no other, nor does its own vehicle while a reserve vehicle stands in for it
     after a sinistro, roubo or furto (art. 30): it returns to its permission when the reserve ends.
-    The reading is the one of :mod:`outorga.law.common.one_vehicle`."""
+    So, too, the permission a reserve vehicle serves takes no other vehicle (a second reserve, a
+    substitution) until the reserve ends. The reading is the one of
+    :mod:`outorga.law.common.one_vehicle`."""
     qid = "ipatinga.taxi-2017.one_vehicle"
 
     def build() -> Decision:
@@ -372,8 +374,11 @@ def one_vehicle_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             facts,
             held_rule=rule_id("art_6_vehicle_of_another_permit"),
             away_rule=rule_id("art_6_vehicle_away_from_its_permit"),
+            temporary_rule=rule_id("art_6_art_30_no_change_while_the_reserve_is_in_use"),
             held_by=(art(6),),
             away_from=(art(6), art(30)),
+            temporary_in_use=(art(6), art(30)),
+            temporary="um veículo reserva",
         )
         return decide(qid, ctx, outcome, reasons, summary)
 

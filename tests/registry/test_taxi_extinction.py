@@ -252,6 +252,11 @@ def test_art_15_par_1_d_17_no_decision_while_the_defence_period_runs_without_a_d
     assert [r.rule for r in exc.value.decision.refusals] == [
         "taxi_2017.art_15_par_1_decided_after_the_defence"
     ]
+    # The API answers it as every law's refusal: 422 recusado_pela_lei, the field and the reasons.
+    assert (exc.value.status, exc.value.code) == (422, "recusado_pela_lei")
+    body = exc.value.to_api()
+    assert body["erros"][0]["campo"] == "data da decisão"
+    assert body["decisao"]["outcome"]["may_decide"] is False
     with tenant(m):
         assert ExtinctionCase.objects.get(pk=case.pk).status == ExtinctionCase.Status.OPEN
         assert Permit.objects.get(pk=permit.pk).status == Permit.Status.ACTIVE

@@ -22,7 +22,6 @@ from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import NotCompetent, Role
 from outorga.registry.models import ExtinctionCase, Permit, PermitStatusChange
-from outorga.registry.services.common import InvalidTransition
 from outorga.registry.services.extinctions import (
     extinction_decide,
     extinction_defence_file,
@@ -76,7 +75,7 @@ def test_art_15_extinction_is_a_case_decided_by_the_chief_executive_after_defenc
     with tenant(m):
         assert Permit.objects.get(pk=permit.pk).status == Permit.Status.ACTIVE  # D-3
     chief = actor(m.slug, Role.CHEFE_EXECUTIVO)
-    with pytest.raises(InvalidTransition):
+    with pytest.raises(FieldRefused):  # art. 15 §1: not while the defence period runs
         extinction_decide(
             actor=chief, municipality=m, case=case, extinguish=True, grounds="abandono", on=opened
         )
@@ -224,3 +223,55 @@ def test_art_15_par_1_d_17_a_defence_after_its_deadline_is_refused_by_the_law(ip
     with tenant(m):
         received = Act.objects.get(action="extinction.defence", outcome="done")
     assert received.record["basis"]["decision"]["outcome"]["in_time"] is True
+
+
+def test_art_15_par_1_d_17_no_decision_while_the_defence_period_runs_without_a_defence(ipatinga_m):
+    """Art. 15 §1 guarantees the defence; its period (D-17, counted by D-4) includes its last day.
+    The Chief Executive's decision on that day with no defence presented is refused by the law's
+    ``extinction_decision_time`` — on the decision's date, with the articles — and the refusal is
+    kept in the acts log; the day after, the case is decided, the law's word its basis."""
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    permit = grant(m, holder, vehicle)
+    opened = dt.date(2026, 5, 4)
+    case = _opened(m, permit, opened, notified_on=opened)
+    last = case.defence_deadline
+    assert last is not None
+    chief = actor(m.slug, Role.CHEFE_EXECUTIVO)
+    with pytest.raises(FieldRefused) as exc:
+        extinction_decide(
+            actor=chief, municipality=m, case=case, extinguish=True, grounds="abandono", on=last
+        )
+    assert exc.value.field == "data da decisão"
+    assert exc.value.message.startswith(
+        f"Sem defesa apresentada: o prazo de defesa vai até {last:%d/%m/%Y}"
+    )
+    assert exc.value.citation == (
+        "Lei do táxi de Ipatinga (2017), art. 15, §1; decisão D-17; decisão D-4"
+    )
+    assert [r.rule for r in exc.value.decision.refusals] == [
+        "taxi_2017.art_15_par_1_decided_after_the_defence"
+    ]
+    # The API answers it as every law's refusal: 422 recusado_pela_lei, the field and the reasons.
+    assert (exc.value.status, exc.value.code) == (422, "recusado_pela_lei")
+    body = exc.value.to_api()
+    assert body["erros"][0]["campo"] == "data da decisão"
+    assert body["decisao"]["outcome"]["may_decide"] is False
+    with tenant(m):
+        assert ExtinctionCase.objects.get(pk=case.pk).status == ExtinctionCase.Status.OPEN
+        assert Permit.objects.get(pk=permit.pk).status == Permit.Status.ACTIVE
+        act = Act.objects.get(action="extinction.decide", outcome="refused")
+    assert "decisão D-17" in act.record["basis"]["citations"]
+    decided = extinction_decide(
+        actor=chief,
+        municipality=m,
+        case=case,
+        extinguish=True,
+        grounds="abandono",
+        on=last + dt.timedelta(days=1),
+    )
+    assert decided.status == ExtinctionCase.Status.EXTINCT
+    with tenant(m):
+        done = Act.objects.get(action="extinction.extinct", outcome="done")
+    assert done.record["basis"]["decision"]["outcome"]["may_decide"] is True
+    assert "Lei do táxi de Ipatinga (2017), art. 15, V" in done.record["basis"]["citations"]

@@ -105,6 +105,7 @@ LABELS: dict[str, str] = {
     "extinction.propose": "Extinção proposta",
     "extinction.notify": "Notificação do processo de extinção",
     "extinction.defence": "Defesa no processo de extinção",
+    "extinction.decide": "Decisão no processo de extinção",
     "extinction.extinct": "Extinção da permissão declarada",
     "extinction.dismissed": "Processo de extinção arquivado",
     "badge.issue": "Crachá emitido",

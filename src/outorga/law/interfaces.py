@@ -101,6 +101,7 @@ TAXI_SERVICES = Interface(
         "auxiliary_registration",
         "auxiliary_renewal",
         "contrapartida",
+        "extinction_decision_time",
         "extinction_defence",
         "fare",
         "fee",

@@ -202,6 +202,36 @@ def _defence_in_time(m: Municipality, case: ExtinctionCase, on: dt.date) -> Deci
     return d
 
 
+def _decided_after_the_defence(m: Municipality, case: ExtinctionCase, on: dt.date) -> Decision:
+    """The law's word on deciding the case on ``on``: after the defence the case records, or once
+    the case's last day (set from the notice by ``appeal_deadline``) is past; asked of the law that
+    set that day, on the day of the decision. A decision the law refuses is a
+    :class:`FieldRefused` on the ``data da decisão``."""
+    assert case.notified_on is not None and case.defence_deadline is not None
+    filed_on = case.defence_filed_on
+    d = bound_law(m, Service.TAXI, case.notified_on).ask(
+        "extinction_decision_time",
+        {
+            "deadline": case.defence_deadline.isoformat(),
+            "defence_filed_on": filed_on.isoformat() if filed_on else None,
+            "decided_on": on.isoformat(),
+        },
+        on,
+    )
+    if d.refusals:
+        raise FieldRefused("data da decisão", d)
+    return d
+
+
+def _decision_basis(case: ExtinctionCase, timing: Decision) -> dict[str, object]:
+    """The decision's act rests on the case's cause (the first decision kept in the case, with its
+    articles) and on the law's word that the case could be decided that day."""
+    basis = basis_of(timing)
+    opened = case.decision.get("decisions", [{}])[0].get("citations", [])
+    basis["citations"] = sorted(set(basis["citations"]) | set(opened))
+    return basis
+
+
 def extinction_decision_action(case: ExtinctionCase) -> str:
     return (
         "penalty.cassacao" if case.cause == "cassacao_revogacao_anulacao" else "penalty.revocation"
@@ -217,8 +247,10 @@ def extinction_decide(
     grounds: str,
     on: dt.date,
 ) -> ExtinctionCase:
-    """The competent authority decides (D-3), after the defence or once its period lapsed;
-    extinction gives no right to indemnity (art. 15 §2)."""
+    """The competent authority decides (D-3), after the defence or once its period lapsed — the
+    law's ``extinction_decision_time`` says which (art. 15 §1, D-17, D-4); a decision it refuses
+    is a :class:`FieldRefused` on the decision's date, kept in the acts log. Extinction gives no
+    right to indemnity (art. 15 §2)."""
     authorize(
         actor=actor,
         municipality=municipality,
@@ -227,14 +259,23 @@ def extinction_decide(
     )
     if not grounds.strip():
         raise FieldError("fundamentação", "fundamente a decisão")
-    with transaction.atomic(), tenant(municipality):
+    with (
+        refusal_logged(
+            actor=actor,
+            municipality=municipality,
+            action="extinction.decide",
+            obj=case,
+            new={"decided_on": on, "extinguish": extinguish},
+        ),
+        transaction.atomic(),
+        tenant(municipality),
+    ):
         case = ExtinctionCase.objects.select_for_update().get(pk=case.pk)
         if case.status != ExtinctionCase.Status.OPEN:
             raise InvalidTransition("o processo já foi decidido")
         if case.notified_on is None or case.defence_deadline is None:
             raise InvalidTransition("o permissionário ainda não foi notificado para defesa")
-        if case.defence_filed_on is None and on <= case.defence_deadline:
-            raise InvalidTransition(f"o prazo de defesa vai até {case.defence_deadline:%d/%m/%Y}")
+        timing = _decided_after_the_defence(municipality, case, on)
         case.status = (
             ExtinctionCase.Status.EXTINCT if extinguish else ExtinctionCase.Status.DISMISSED
         )
@@ -247,7 +288,7 @@ def extinction_decide(
             obj=case,
             old={"status": "open"},
             new={"status": case.status, "grounds": case.grounds},
-            basis={"citations": list(case.decision.get("decisions", [{}])[0].get("citations", []))},
+            basis=_decision_basis(case, timing),
         )
         if extinguish:
             permit = Permit.objects.select_for_update().get(pk=case.permit_id)

@@ -14,7 +14,7 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
-from outorga.law.schemas import closed
+from outorga.law.schemas import closed, nullable
 
 from ._base import (
     DATE,
@@ -204,3 +204,83 @@ def extinction_defence_question(ctx: Context, facts: Mapping[str, Any]) -> Decis
         return decide(qid, ctx, outcome, [why], summary)
 
     return answer(qid, ctx, filed_on, (art(15, 1), decision(17)), build)
+
+
+# --- art. 15, §1º: the case decided after the defence or once its period is over (D-17, D-4) -----
+
+
+def art_15_par_1_decided_after_the_defence(
+    decided_on: dt.date, deadline: dt.date, defence_filed_on: dt.date | None
+) -> Reason:
+    """Art. 15, §1º: no processo de extinção "será garantido ao permissionário o contraditório e a
+    ampla defesa" — a autoridade competente (D-3) decide depois de ouvi-lo. O prazo da defesa é o
+    do regulamento ou, enquanto ele for omisso, o padrão da Lei 9.784/1999 (decisão D-17), contado
+    da notificação pela decisão D-4, que inclui o último dia. Sem defesa apresentada até o dia da
+    decisão, decidir nesse último dia ou antes dele tiraria do permissionário parte do prazo: a
+    decisão só vem depois da defesa apresentada ou depois do último dia do prazo."""
+    defended = defence_filed_on is not None and defence_filed_on <= decided_on
+    lapsed = decided_on > deadline
+    ok = (
+        f"Defesa apresentada em {fmt(defence_filed_on)}; decisão em {fmt(decided_on)}."
+        if defence_filed_on is not None and defended
+        else f"Prazo de defesa encerrado em {fmt(deadline)} sem defesa apresentada; decisão em "
+        f"{fmt(decided_on)}."
+    )
+    return check(
+        rule_id("art_15_par_1_decided_after_the_defence"),
+        defended or lapsed,
+        ok,
+        f"Sem defesa apresentada: o prazo de defesa vai até {fmt(deadline)}; o processo não pode "
+        f"ser decidido antes do seu fim (decisão em {fmt(decided_on)}).",
+        art(15, 1),
+        decision(17),
+        decision(4),
+        facts={
+            "prazo_de_defesa": deadline,
+            "defesa_apresentada_em": defence_filed_on,
+            "decidido_em": decided_on,
+        },
+    )
+
+
+DECISION_TIME_SCHEMA: dict[str, Any] = closed(
+    {"deadline": DATE, "defence_filed_on": nullable(DATE), "decided_on": DATE},
+    required=["deadline", "defence_filed_on", "decided_on"],
+)
+
+
+@question(
+    "ipatinga.taxi-2017.extinction_decision_time",
+    law=LAW,
+    title="O processo de extinção da permissão de táxi já pode ser decidido?",
+    schema=DECISION_TIME_SCHEMA,
+)
+def extinction_decision_time_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Whether the extinction case (art. 15 §1º) may be decided on ``decided_on``: after the
+    holder's defence, presented on ``defence_filed_on`` (``null``: none), or after ``deadline``,
+    the last day of the defence period (the case's, given by this law's ``appeal_deadline`` from
+    the notice: D-17, D-4)."""
+    qid = "ipatinga.taxi-2017.extinction_decision_time"
+    deadline, decided_on = day(facts["deadline"]), day(facts["decided_on"])
+    filed_on = opt_day(facts["defence_filed_on"])
+
+    def build() -> Decision:
+        why = art_15_par_1_decided_after_the_defence(decided_on, deadline, filed_on)
+        may = why.verdict is Verdict.OK
+        outcome = {
+            "may_decide": may,
+            "decided_on": decided_on,
+            "deadline": deadline,
+            "defence_filed_on": filed_on,
+        }
+        if not may:
+            summary = (
+                f"O processo não pode ser decidido até {fmt(deadline)} sem defesa apresentada."
+            )
+        elif filed_on is not None and filed_on <= decided_on:
+            summary = f"O processo pode ser decidido: defesa apresentada em {fmt(filed_on)}."
+        else:
+            summary = f"O processo pode ser decidido: prazo de defesa encerrado em {fmt(deadline)}."
+        return decide(qid, ctx, outcome, [why], summary)
+
+    return answer(qid, ctx, decided_on, (art(15, 1), decision(17)), build)

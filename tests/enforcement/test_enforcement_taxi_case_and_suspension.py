@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from enforcement_factories import at, case_of, final_taxi_auto, pending_notice
+from enforcement_factories import at, case_of, final_taxi_auto, pending_notice, taxi_auto
 from registry_factories import taxi_permit
 
 from outorga.core.errors import FieldError, Refused
@@ -310,18 +310,7 @@ def test_art_42_v_d_15_the_limit_is_the_one_in_force_when_the_infraction_was_com
 def test_art_43_d_17_a_taxi_defence_the_day_after_its_last_day_is_refused_by_the_law(world):
     # Notified (signed) on Monday 06/04/2026: ten days end on Thursday 16/04 (D-17, D-4). The law
     # judges the filing (art. 43 with Lei 9.784/1999 art. 63, I), not the service's own date test.
-    permit = _taxi_permit(world.m)
-    auto = infraction_issue(
-        actor=world.fiscal,
-        municipality=world.m,
-        code="recusa_passageiro",
-        committed_at=at(D),
-        place="Rodoviária",
-        description="Recusou passageiro.",
-        agent_registration="F-9",
-        permit=permit,
-        offender_signed=True,
-    )
+    auto = taxi_auto(world, _taxi_permit(world.m), "recusa_passageiro", on=D)
     case = case_of(world, auto)
     assert case.deadline == dt.date(2026, 4, 16)
     with pytest.raises(Refused) as exc:

@@ -18,11 +18,13 @@ from registry_factories import (
 
 from outorga.core.errors import FieldError, FieldRefused, Refused
 from outorga.core.localtime import today_of
-from outorga.core.models import Act
+from outorga.core.models import Act, CalendarDay
+from outorga.core.services import calendar_day_record
 from outorga.core.tenancy import tenant
 from outorga.law.competence import NotCompetent, Role
 from outorga.registry.models import ExtinctionCase, Permit, PermitStatusChange
 from outorga.registry.services.extinctions import (
+    extinction_deadlines_recount,
     extinction_decide,
     extinction_defence_file,
     extinction_notify,
@@ -275,3 +277,43 @@ def test_art_15_par_1_d_17_no_decision_while_the_defence_period_runs_without_a_d
         done = Act.objects.get(action="extinction.extinct", outcome="done")
     assert done.record["basis"]["decision"]["outcome"]["may_decide"] is True
     assert "Lei do táxi de Ipatinga (2017), art. 15, V" in done.record["basis"]["citations"]
+
+
+def test_d_4_a_closed_day_recorded_on_the_defence_s_last_day_moves_it_at_once(ipatinga_m):
+    """Notified on Monday 04/05/2026: the defence's ten days (D-17) end on Thursday 14/05. The
+    administrator then records 14/05 as a day without business: the last day moves at once to
+    Friday 15/05 (D-4; Lei 9.784/1999 art. 66 §1), counted again by the law from the same
+    notice, with an act; a defence on 15/05 is received. A case whose defence was already filed,
+    or whose last day is another, stays as it was."""
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    permit = grant(m, holder, vehicle)
+    opened = dt.date(2026, 5, 4)
+    case = _opened(m, permit, opened, notified_on=opened)
+    assert case.defence_deadline == dt.date(2026, 5, 14)
+    calendar_day_record(
+        actor=actor(m.slug, Role.ADMIN),
+        municipality=m,
+        date=dt.date(2026, 5, 14),
+        kind=CalendarDay.Kind.CLOSED,
+        description="expediente suspenso (teste)",
+        legal_reference="Decreto 3/2026",
+    )
+    with tenant(m):
+        moved = ExtinctionCase.objects.get(pk=case.pk)
+        act = Act.objects.get(action="extinction.deadline.move")
+    assert moved.defence_deadline == dt.date(2026, 5, 15)
+    assert act.record["payload"]["old"] == {"defence_deadline": "2026-05-14"}
+    assert act.record["payload"]["new"] == {"defence_deadline": "2026-05-15"}
+    assert "decisão D-4" in act.record["basis"]["citations"]
+    # Recounted again on a day that is not its last day: nothing moves.
+    with tenant(m):
+        assert extinction_deadlines_recount(actor(m.slug, Role.ADMIN), m, opened) == []
+    filed = extinction_defence_file(
+        actor=actor(m.slug, Role.ATENDENTE),
+        municipality=m,
+        case=moved,
+        text="defesa no último dia",
+        on=dt.date(2026, 5, 15),
+    )
+    assert filed.defence_filed_on == dt.date(2026, 5, 15)

@@ -106,6 +106,7 @@ LABELS: dict[str, str] = {
     "extinction.notify": "Notificação do processo de extinção",
     "extinction.defence": "Defesa no processo de extinção",
     "extinction.decide": "Decisão no processo de extinção",
+    "extinction.deadline.move": "Prazo de defesa da extinção prorrogado (último dia sem expediente)",
     "extinction.extinct": "Extinção da permissão declarada",
     "extinction.dismissed": "Processo de extinção arquivado",
     "badge.issue": "Crachá emitido",

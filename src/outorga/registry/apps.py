@@ -5,3 +5,12 @@ class RegistryConfig(AppConfig):
     name = "outorga.registry"
     label = "registry"
     verbose_name = "Cadastro e permissões"
+
+    def ready(self) -> None:
+        # A day recorded as no business day moves the extinction cases' defence periods ending
+        # on it (D-4), as it moves the enforcement's and the platforms' deadlines.
+        from outorga.core.services import on_calendar_day_recorded
+
+        from .services.extinctions import extinction_deadlines_recount
+
+        on_calendar_day_recorded(extinction_deadlines_recount)

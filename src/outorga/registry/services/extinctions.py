@@ -147,6 +147,45 @@ def extinction_notify(
     return case
 
 
+def extinction_deadlines_recount(
+    actor: Actor, municipality: Municipality, day: dt.date
+) -> list[str]:
+    """``day`` was just recorded as no business day (a holiday, a ponto facultativo, the office
+    closed): the defence period of an extinction case whose last day it is moves to the next
+    business day now (D-4; Lei 9.784/1999 art. 66 §1), counted again by the law that set it
+    from the same notice — as the enforcement's and the platforms' running deadlines move. A
+    period already met (a defence filed) or a case decided stays. Inside the calendar act's
+    transaction; returns the numbers of the cases moved."""
+    moved = []
+    with tenant(municipality):
+        running = ExtinctionCase.objects.select_for_update().filter(
+            status=ExtinctionCase.Status.OPEN,
+            notified_on__isnull=False,
+            defence_filed_on__isnull=True,
+            defence_deadline=day,
+        )
+        for case in running.order_by("id"):
+            assert case.notified_on is not None
+            term = _deadline(municipality, case.notified_on)
+            deadline = dt.date.fromisoformat(str(term.outcome["deadline"]))
+            if deadline == day:
+                continue
+            case.defence_deadline = deadline
+            case.decision.setdefault("decisions", []).append(term.to_json())
+            case.save(update_fields=["defence_deadline", "decision"])
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="extinction.deadline.move",
+                obj=case,
+                old={"defence_deadline": day},
+                new={"defence_deadline": deadline},
+                basis=basis_of(term),
+            )
+            moved.append(str(case.number))
+    return moved
+
+
 def extinction_defence_file(
     *, actor: Actor, municipality: Municipality, case: ExtinctionCase, text: str, on: dt.date
 ) -> ExtinctionCase:

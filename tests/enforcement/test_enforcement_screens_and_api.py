@@ -120,7 +120,10 @@ def test_api_steps_and_the_holder_portal(world, user_of, monkeypatch):
     decision = r.json()["decisao"]
     assert "Lei de mototáxi de Ipatinga (2013), art. 42" in decision["citations"]
     [late] = [x for x in decision["reasons"] if x["verdict"] == "refused"]
-    assert late["message"] == "Apresentado em 17/04/2026, após o prazo de 16/04/2026: intempestivo."
+    assert late["message"] == (
+        "Prazo de defesa escrita ao Secretário da SESUMA encerrado em 16/04/2026: apresentação "
+        "em 17/04/2026, fora do prazo."
+    )
     monkeypatch.setattr("outorga.enforcement.api._today", lambda: dt.date(2026, 4, 16))
     r = holder.post(
         f"/api/v1/enforcement/me/cases/{case_id}/filings",

@@ -20,12 +20,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from outorga.law.citations import Citation, cite, decision
+from outorga.law.common.filing import filed_in_time
 from outorga.law.common.seizure import charges_paid, release_schema
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl
 from outorga.law.questions import question
-from outorga.law.rules import check, reason
+from outorga.law.rules import reason
 from outorga.law.schemas import closed, list_of
 
 from ._base import DATE, LAW, art, day, decide, fmt, has_pending, has_refusal, param
@@ -224,18 +225,11 @@ def appeal_deadline(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     in_time: bool | None = None
     if "filed_on" in facts:
         filed = day(facts["filed_on"])
-        in_time = filed <= last
-        reasons.append(
-            check(
-                f"apps.art26.{STEPS[stage]}_in_time",
-                in_time,
-                f"Apresentado em {fmt(filed)}, dentro do prazo.",
-                f"Apresentado em {fmt(filed)}, após o prazo de {fmt(last)}: intempestivo.",
-                art(26, "único"),
-                decision(4),
-                facts={"apresentado_em": filed, "prazo": last},
-            )
+        timely = filed_in_time(
+            f"apps.art26.{STEPS[stage]}_in_time", stage, filed, last, art(26, "único"), decision(4)
         )
+        in_time = timely.verdict is Verdict.OK
+        reasons.append(timely)
     outcome = {
         "stage": stage,
         "notified_on": notified_on,

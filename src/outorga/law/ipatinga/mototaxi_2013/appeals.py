@@ -11,12 +11,13 @@ from typing import Any
 
 from outorga.law.calendar import DEADLINE_CITATIONS
 from outorga.law.citations import Citation
+from outorga.law.common.filing import filed_in_time
 from outorga.law.competence import role_names
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl
 from outorga.law.questions import question
-from outorga.law.rules import check, reason
+from outorga.law.rules import reason
 from outorga.law.schemas import closed
 
 from ._common import CENTS, DATE, LAW_ID, art, authority, decide, fmt, opt_day, param
@@ -150,17 +151,9 @@ def appeal_deadline(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     in_time: bool | None = None
     revelia = False
     if filed_on is not None:
-        in_time = filed_on <= deadline
-        reasons.append(
-            check(
-                f"{stage}_in_time",
-                in_time,
-                f"Apresentado em {fmt(filed_on)}, dentro do prazo.",
-                f"Apresentado em {fmt(filed_on)}, após o prazo de {fmt(deadline)}: intempestivo.",
-                *s.citations,
-                facts={"apresentado_em": filed_on, "prazo": deadline},
-            )
-        )
+        timely = filed_in_time(f"{stage}_in_time", s.label, filed_on, deadline, *s.citations)
+        in_time = timely.verdict is Verdict.OK
+        reasons.append(timely)
     elif stage == "defesa":
         r = art_42_par3_revelia(ctx, deadline)
         revelia = bool(r.facts["revelia"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 from dataclasses import replace
+from decimal import Decimal
 from typing import Any
 
 from django.utils import timezone
@@ -111,6 +112,33 @@ def warn(
         reasoning="Primeira ocorrência: advertência escrita (art. 26, I).",
         defence_notice_on=dt.date(2026, 8, 5),
         defence_judged=True,
+        on=on,
+    )
+    return penalty
+
+
+def fine(
+    m: Municipality,
+    actor: Actor,
+    platform: Platform,
+    on: dt.date = dt.date(2026, 9, 20),
+    infraction_on: dt.date = dt.date(2026, 9, 1),
+) -> Any:
+    """A fine of 100 UPFBG for a second occurrence (art. 26, II), imposed on ``on`` with its
+    defence judged: after :func:`warn`, the law's first measure."""
+    from outorga.platforms.services.penalties import platform_penalty_impose
+
+    penalty, _ = platform_penalty_impose(
+        actor=actor,
+        municipality=m,
+        platform=platform,
+        kind="fine",
+        infraction_on=infraction_on,
+        description="Relatório mensal de agosto não entregue (segunda ocorrência).",
+        reasoning="Reincidência; multa de 100 UPFBG.",
+        defence_notice_on=dt.date(2026, 9, 2),
+        defence_judged=True,
+        fine_upfbg=Decimal("100"),
         on=on,
     )
     return penalty

@@ -11,7 +11,7 @@ import json
 
 import pytest
 from django.test import Client
-from platforms_factories import make_platform, new_cnpj, on_municipal_day, warn
+from platforms_factories import fine, make_platform, new_cnpj, on_municipal_day, warn
 
 from outorga.core.errors import Refused
 from outorga.core.models import Act
@@ -128,19 +128,7 @@ def test_a_late_appeal_is_not_admitted_through_the_platforms_token_as_a_law_refu
     barra_m, authority, platform, monkeypatch
 ):
     warn(barra_m, authority, platform)
-    penalty, _ = platform_penalty_impose(
-        actor=authority,
-        municipality=barra_m,
-        platform=platform,
-        kind="fine",
-        infraction_on=dt.date(2026, 9, 1),
-        description="Relatório mensal de agosto não entregue (segunda ocorrência).",
-        reasoning="Reincidência; multa de 100 UPFBG.",
-        defence_notice_on=dt.date(2026, 9, 2),
-        defence_judged=True,
-        fine_upfbg=100,
-        on=dt.date(2026, 9, 20),
-    )
+    penalty = fine(barra_m, authority, platform)
     platform_penalty_notice_record(
         actor=authority,
         municipality=barra_m,

@@ -8,11 +8,10 @@ cancelled or refunded when the appeal is upheld."""
 from __future__ import annotations
 
 import datetime as dt
-from decimal import Decimal
 
 import pytest
 from django.test import Client
-from platforms_factories import on_municipal_day, warn
+from platforms_factories import fine, on_municipal_day, warn
 
 from outorga.core.acts import Actor
 from outorga.core.models import Act
@@ -24,7 +23,6 @@ from outorga.finance.services import debts_overdue_make_final
 from outorga.law.competence import NotCompetent, Role
 from outorga.platforms.models import PlatformPenalty, PlatformPenaltyAppeal
 from outorga.platforms.services.common import PlatformError
-from outorga.platforms.services.penalties import platform_penalty_impose
 from outorga.platforms.services.penalty_process import (
     platform_penalty_appeal_file,
     platform_penalty_appeal_judge,
@@ -37,23 +35,6 @@ pytestmark = pytest.mark.django_db
 
 LEI_9784_ART_63 = "Lei Federal 9.784/1999, art. 63, I"
 ART_26 = "Lei 4.976/2025 de Barra do Garças (transporte por aplicativo), art. 26, parágrafo único"
-
-
-def fine(m, actor, platform, on=dt.date(2026, 9, 20), infraction_on=dt.date(2026, 9, 1)):
-    penalty, _ = platform_penalty_impose(
-        actor=actor,
-        municipality=m,
-        platform=platform,
-        kind="fine",
-        infraction_on=infraction_on,
-        description="Relatório mensal de agosto não entregue (segunda ocorrência).",
-        reasoning="Reincidência; multa de 100 UPFBG.",
-        defence_notice_on=dt.date(2026, 9, 2),
-        defence_judged=True,
-        fine_upfbg=Decimal("100"),
-        on=on,
-    )
-    return penalty
 
 
 def notify(m, actor, penalty, notice_on, on=None):

@@ -6,11 +6,17 @@ article — never reaching another platform's."""
 from __future__ import annotations
 
 import datetime as dt
-from decimal import Decimal
 
 import pytest
 from django.test import Client
-from platforms_factories import driver_data, make_platform, on_municipal_day, platform_actor, warn
+from platforms_factories import (
+    driver_data,
+    fine,
+    make_platform,
+    on_municipal_day,
+    platform_actor,
+    warn,
+)
 from platforms_factories import suspension_case as open_case
 
 from outorga.core.models import Act
@@ -34,20 +40,7 @@ LEI_9784_ART_63 = "Lei Federal 9.784/1999, art. 63, I"
 def fined(barra_m, authority, platform):
     """A fine of 100 UPFBG imposed on 20/09/2026 after a first-occurrence warning."""
     warn(barra_m, authority, platform)
-    penalty, _ = platform_penalty_impose(
-        actor=authority,
-        municipality=barra_m,
-        platform=platform,
-        kind="fine",
-        infraction_on=dt.date(2026, 9, 1),
-        description="Relatório mensal de agosto não entregue (segunda ocorrência).",
-        reasoning="Reincidência; multa de 100 UPFBG.",
-        defence_notice_on=dt.date(2026, 9, 2),
-        defence_judged=True,
-        fine_upfbg=Decimal("100"),
-        on=dt.date(2026, 9, 20),
-    )
-    return penalty
+    return fine(barra_m, authority, platform)
 
 
 def notify(m, actor, penalty, notice_on):  # type: ignore[no-untyped-def]

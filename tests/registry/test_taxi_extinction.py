@@ -138,6 +138,16 @@ def _opened(m, permit, opened, notified_on=None):
     )
 
 
+OPENED = dt.date(2026, 5, 4)  # a Monday
+
+
+def _notified_case(m):
+    """A taxi permission's extinction case opened and its holder notified on Monday 04/05/2026:
+    the defence's ten days (D-17) end on Thursday 14/05 (D-4)."""
+    holder, vehicle = taxi_holder(m, ON)
+    return _opened(m, grant(m, holder, vehicle), OPENED, notified_on=OPENED)
+
+
 def test_d_4_art_15_par_1_a_notice_before_the_case_was_opened_is_refused(ipatinga_m):
     m = ipatinga_m
     holder, vehicle = taxi_holder(m, ON)
@@ -189,10 +199,7 @@ def test_art_15_par_1_d_17_a_defence_after_its_deadline_is_refused_by_the_law(ip
     field, with the articles — and the refusal is kept in the acts log; on the last day it is
     received, the law's decision its basis."""
     m = ipatinga_m
-    holder, vehicle = taxi_holder(m, ON)
-    permit = grant(m, holder, vehicle)
-    opened = dt.date(2026, 5, 4)
-    case = _opened(m, permit, opened, notified_on=opened)
+    case = _notified_case(m)
     last = case.defence_deadline
     assert last is not None
     clerk = actor(m.slug, Role.ATENDENTE)
@@ -233,10 +240,7 @@ def test_art_15_par_1_d_17_no_decision_while_the_defence_period_runs_without_a_d
     ``extinction_decision_time`` — on the decision's date, with the articles — and the refusal is
     kept in the acts log; the day after, the case is decided, the law's word its basis."""
     m = ipatinga_m
-    holder, vehicle = taxi_holder(m, ON)
-    permit = grant(m, holder, vehicle)
-    opened = dt.date(2026, 5, 4)
-    case = _opened(m, permit, opened, notified_on=opened)
+    case = _notified_case(m)
     last = case.defence_deadline
     assert last is not None
     chief = actor(m.slug, Role.CHEFE_EXECUTIVO)
@@ -261,7 +265,7 @@ def test_art_15_par_1_d_17_no_decision_while_the_defence_period_runs_without_a_d
     assert body["decisao"]["outcome"]["may_decide"] is False
     with tenant(m):
         assert ExtinctionCase.objects.get(pk=case.pk).status == ExtinctionCase.Status.OPEN
-        assert Permit.objects.get(pk=permit.pk).status == Permit.Status.ACTIVE
+        assert Permit.objects.get(pk=case.permit_id).status == Permit.Status.ACTIVE
         act = Act.objects.get(action="extinction.decide", outcome="refused")
     assert "decisão D-17" in act.record["basis"]["citations"]
     decided = extinction_decide(
@@ -286,10 +290,7 @@ def test_d_4_a_closed_day_recorded_on_the_defence_s_last_day_moves_it_at_once(ip
     notice, with an act; a defence on 15/05 is received. A case whose defence was already filed,
     or whose last day is another, stays as it was."""
     m = ipatinga_m
-    holder, vehicle = taxi_holder(m, ON)
-    permit = grant(m, holder, vehicle)
-    opened = dt.date(2026, 5, 4)
-    case = _opened(m, permit, opened, notified_on=opened)
+    case = _notified_case(m)
     assert case.defence_deadline == dt.date(2026, 5, 14)
     calendar_day_record(
         actor=actor(m.slug, Role.ADMIN),
@@ -308,7 +309,7 @@ def test_d_4_a_closed_day_recorded_on_the_defence_s_last_day_moves_it_at_once(ip
     assert "decisão D-4" in act.record["basis"]["citations"]
     # Recounted again on a day that is not its last day: nothing moves.
     with tenant(m):
-        assert extinction_deadlines_recount(actor(m.slug, Role.ADMIN), m, opened) == []
+        assert extinction_deadlines_recount(actor(m.slug, Role.ADMIN), m, OPENED) == []
     filed = extinction_defence_file(
         actor=actor(m.slug, Role.ATENDENTE),
         municipality=m,

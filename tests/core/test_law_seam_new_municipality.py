@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.db import IntegrityError, transaction
 from django.test import Client
 from django.utils import timezone
 from validate_docbr import CPF, RENAVAM
@@ -24,12 +25,14 @@ from outorga.core.models import Municipality, PopulationFigure, User
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.public import services as public
-from outorga.registry.models import Document, Permit, Tender
+from outorga.registry.models import Document, Permit, Tender, VehicleChange
 from outorga.registry.services.common import service_law
 from outorga.registry.services.documents import document_record
 from outorga.registry.services.people import licence_record, person_register
 from outorga.registry.services.permits import permit_grant, permit_grant_decisions
+from outorga.registry.services.vehicle_changes import vehicle_change_end, vehicle_substitute
 from outorga.registry.services.vehicles import vehicle_register
+from outorga.registry.validation import FieldError
 
 TODAY = timezone.localdate()
 EQUIPMENT = ["antena_corta_pipas", "protetor_motor_pernas"]
@@ -105,11 +108,17 @@ def _applicant(m: Municipality, clerk: Actor, *, born: dt.date, cc: int, n: int)
         document_record(
             actor=clerk, municipality=m, law=law, doc_type=t, person=person, issued_on=TODAY
         )
+    return person, _motorcycle(m, clerk, person, cc=cc, n=n)
+
+
+def _motorcycle(m: Municipality, clerk: Actor, owner: Any, *, cc: int, n: int) -> Any:
+    """A motorcycle of ``owner``'s, with its CRV and CRLV."""
+    law = service_law(m, "mototaxi")
     vehicle = vehicle_register(
         actor=clerk,
         municipality=m,
         law=law,
-        owner=person,
+        owner=owner,
         data={
             "plate": f"VSA{n}B{n:02d}",
             "renavam": RENAVAM().generate(),
@@ -126,7 +135,7 @@ def _applicant(m: Municipality, clerk: Actor, *, born: dt.date, cc: int, n: int)
         document_record(
             actor=clerk, municipality=m, law=law, doc_type=t, vehicle=vehicle, issued_on=TODAY
         )
-    return person, vehicle
+    return vehicle
 
 
 def test_a_municipality_s_own_mototaxi_law_runs_the_journey_from_registration_to_a_verified_badge(
@@ -224,3 +233,79 @@ def _person_facts(person: Any) -> dict[str, Any]:
     from outorga.registry import facts
 
     return facts.mototaxi_person(person, service="mototaxi")
+
+
+def test_under_a_law_silent_on_one_vehicle_the_records_still_hold_one_temporary_change_at_a_time(
+    vila_serena, vila
+):
+    """Vila Serena's law does not answer ``one_vehicle``, so no article refuses a second emergency
+    substitution while the first stands in. The records refuse it all the same, naming the
+    vehicle: the end of the first gives the permit back the motorcycle it replaced, which a
+    second change in the meantime would make wrong; the database holds the same. Nothing is
+    written; once the first ends, the second is taken."""
+    m = vila_serena
+    _bind(m)
+    assert not law_for(m, "mototaxi").answers("one_vehicle")
+    clerk = _user(m, Role.ATENDENTE)
+    person, own = _applicant(m, clerk, born=dt.date(1990, 1, 1), cc=160, n=3)
+    first = _motorcycle(m, clerk, person, cc=160, n=4)
+    second = _motorcycle(m, clerk, person, cc=160, n=5)
+    with tenant(m):
+        tender = Tender.objects.create(
+            service="mototaxi",
+            number="02/2026",
+            places=3,
+            opened_on=TODAY - dt.timedelta(days=30),
+            homologated_on=TODAY - dt.timedelta(days=5),
+            status=Tender.Status.HOMOLOGATED,
+        )
+    permit = permit_grant(
+        actor=clerk,
+        municipality=m,
+        holder=person,
+        service="mototaxi",
+        vehicle=own,
+        granted_on=TODAY,
+        term_years=5,
+        decree="Decreto 10/2026",
+        equipment=EQUIPMENT,
+        tender=tender,
+    )
+
+    def emergency(vehicle: Any) -> VehicleChange:
+        return vehicle_substitute(
+            actor=clerk,
+            municipality=m,
+            permit=permit,
+            vehicle=vehicle,
+            on=TODAY,
+            emergency_until=TODAY + dt.timedelta(days=10),
+            cause="motocicleta retida em oficina após colisão",
+            equipment=EQUIPMENT,
+        )
+
+    change = emergency(first)
+    with pytest.raises(FieldError) as exc:
+        emergency(second)
+    assert exc.value.field == "veículo"
+    assert exc.value.message == (
+        f"a permissão {permit.number} tem uma troca temporária em curso desde "
+        f"{TODAY:%d/%m/%Y} (veículo {first.plate}): encerre-a antes de outra troca de veículo"
+    )
+    with tenant(m):
+        assert Permit.objects.get(pk=permit.pk).vehicle_id == first.pk
+        assert list(VehicleChange.objects.filter(permit=permit)) == [change]
+        # The database holds the same, for a write that would bypass the service.
+        with pytest.raises(IntegrityError), transaction.atomic():
+            VehicleChange.objects.create(
+                permit=permit,
+                kind=VehicleChange.Kind.EMERGENCIAL,
+                from_vehicle=first,
+                to_vehicle=second,
+                started_on=TODAY,
+                status=VehicleChange.Status.ACTIVE,
+            )
+    vehicle_change_end(actor=clerk, municipality=m, change=change, on=TODAY)
+    assert emergency(second).status == VehicleChange.Status.ACTIVE
+    with tenant(m):
+        assert Permit.objects.get(pk=permit.pk).vehicle_id == second.pk

@@ -694,6 +694,15 @@ class VehicleChange(TenantModel):
 
     class Meta:
         ordering = ["permit", "started_on", "id"]
+        constraints = [
+            # The records hold one temporary vehicle at a time for a permit: its end gives the
+            # permit back the vehicle it replaced, which a second one would have made wrong.
+            models.UniqueConstraint(
+                fields=["permit"],
+                condition=models.Q(status="active"),
+                name="vehicle_change_one_active_per_permit",
+            )
+        ]
 
 
 class ExtinctionCase(TenantModel):

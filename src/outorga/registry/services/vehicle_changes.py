@@ -57,6 +57,26 @@ def _taxi_change_decisions(
     ]
 
 
+def no_temporary_change_in_course(permits: tuple[Permit, ...] | list[Permit]) -> None:
+    """The records hold one vehicle change at a time while a temporary one (a reserve vehicle, an
+    emergency substitution) stands in for a permit's own: its end gives the permit back the
+    vehicle it replaced, which another change in the meantime would make wrong. The laws the
+    product ships refuse such a change first, with their articles (``one_vehicle``, the taxi
+    ``vehicle_change``); this keeps the records whole under a law silent on it."""
+    active = (
+        VehicleChange.objects.filter(permit__in=list(permits), status=VehicleChange.Status.ACTIVE)
+        .select_related("permit", "to_vehicle")
+        .first()
+    )
+    if active is not None:
+        raise FieldError(
+            "veículo",
+            f"a permissão {active.permit.number} tem uma troca temporária em curso desde "
+            f"{active.started_on:%d/%m/%Y} (veículo {active.to_vehicle.plate}): encerre-a antes "
+            "de outra troca de veículo",
+        )
+
+
 def _vehicle_changed(
     *,
     actor: Actor,
@@ -73,6 +93,7 @@ def _vehicle_changed(
 ) -> VehicleChange:
     """The locked ``permit`` now serves with ``vehicle``: the change recorded (from the vehicle it
     had), the permit relinked and the act ``vehicle.<kind>`` with both plates."""
+    no_temporary_change_in_course([permit])
     change = VehicleChange.objects.create(
         permit=permit,
         kind=kind,
@@ -332,6 +353,7 @@ def taxi_vehicle_swap(
             if d.refusals and (refused := FieldRefused(SWAP_FIELDS, d)).field:
                 raise refused
         refuse_if("registry.taxi_vehicle_swap", decisions, on, municipality, "permuta recusada")
+        no_temporary_change_in_course([a, b])
         va, vb = a.vehicle, b.vehicle
         # Both vehicles before the counter and the first inscription's act (registry/locking.py).
         list(

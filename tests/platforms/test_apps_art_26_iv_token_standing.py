@@ -12,7 +12,7 @@ import json
 
 import pytest
 from django.test import Client
-from platforms_factories import driver_data, new_cpf
+from platforms_factories import driver_data, new_cpf, platform_actor
 
 from outorga.core.acts import Actor
 from outorga.core.lawseam import law_for
@@ -21,7 +21,9 @@ from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.bindings import Service
 from outorga.law.competence import Role
-from outorga.platforms.models import Platform, PlatformDriver
+from outorga.platforms.models import FareTable, Platform, PlatformDriver
+from outorga.platforms.services.common import PlatformRefused
+from outorga.platforms.services.fares import fare_table_publish
 from outorga.platforms.tokens import api_token_issue
 
 pytestmark = pytest.mark.django_db
@@ -77,6 +79,8 @@ def test_art_3_art_26_iv_a_suspended_platforms_token_adds_no_driver_403_naming_t
     body = r.json()
     assert "suspenso" in body["detail"]
     assert "art. 3" in body["detail"] and "art. 26, IV" in body["detail"]
+    assert body["codigo"] == "recusado_pela_lei"
+    assert {f["resultado"] for f in body["fundamentos"]} >= {"refused"}
     with tenant(barra_m):
         assert not PlatformDriver.objects.filter(platform=platform).exists()
         act = Act.objects.filter(action="api_token.refuse").get()
@@ -148,3 +152,33 @@ def test_art_26_iv_kept_acts_are_the_law_cores_exception_naming_their_article(ba
     assert "20/11/2026" in r.message
     stopped = law.ask("credential_standing", {**facts, "act": "roster"})
     assert stopped.outcome["may_operate"] is False
+
+
+def test_art_3_art_26_iv_a_suspended_platform_s_staff_publish_no_fares_and_the_refusal_is_kept(
+    barra_m, platform
+):
+    """The platform's staff publish fares on their screen through the same service as the API:
+    while the credential is suspended the law core refuses it (403, the articles), the refusal is
+    an act in the log with the decision as its basis, and no fare table is written."""
+    _set(barra_m, platform, Platform.Status.SUSPENDED, _until(barra_m))
+    platform.refresh_from_db()  # as the screen reads it
+    with pytest.raises(PlatformRefused) as exc:
+        fare_table_publish(
+            actor=platform_actor("equipe:plataforma"),
+            municipality=barra_m,
+            platform=platform,
+            base_fare_cents=500,
+            per_km_cents=200,
+            per_minute_cents=40,
+            extras=[],
+            dynamic_max_percent=None,
+        )
+    assert exc.value.status == 403
+    assert "suspenso" in exc.value.message
+    assert "art. 3" in exc.value.message and "art. 26, IV" in exc.value.message
+    with tenant(barra_m):
+        assert not FareTable.objects.filter(platform=platform).exists()
+        act = Act.objects.get(action="platform.fare.publish", outcome="refused")
+    assert act.object_id == str(platform.pk)
+    assert any("art. 26, IV" in c for c in act.record["basis"]["citations"])
+    assert act.record["basis"]["decision"]["outcome"]["may_operate"] is False

@@ -11,7 +11,7 @@ from typing import Any
 from django.http import HttpRequest
 
 from outorga.core import apikit
-from outorga.core.acts import Actor, record_act
+from outorga.core.acts import Actor
 from outorga.core.authz import authorize
 from outorga.core.lawseam import law_of
 from outorga.core.localtime import today_of
@@ -21,7 +21,7 @@ from outorga.core.tokens import token_issue_record, token_revoke_record
 from outorga.law.bindings import Service
 
 from .models import Platform
-from .services.common import PlatformError, basis_many, citations_of, credential_standing
+from .services.common import require_standing
 
 
 def _authorize_credential(actor: Actor, municipality: Municipality) -> None:
@@ -77,19 +77,15 @@ class PlatformBearer(apikit.PlatformBearer):
         if found is None:
             return None
         m = found.municipality
-        standing = credential_standing(m, found.platform, self.act, today_of(m))
-        if not standing.outcome["may_operate"]:
-            record_act(
-                municipality=m,
-                actor=self.actor(found, request),
-                action="api_token.refuse",
-                obj=found.platform,
-                outcome="refused",
-                extra={"method": request.method, "path": request.path, "ato": self.act},
-                basis=basis_many([standing]),
-            )
-            cites = ", ".join(citations_of([standing]))
-            raise PlatformError(f"{standing.summary} ({cites})", status=403, decisions=[standing])
+        require_standing(
+            m,
+            found.platform,
+            self.act,
+            today_of(m),
+            actor=self.actor(found, request),
+            action="api_token.refuse",
+            extra={"method": request.method, "path": request.path, "ato": self.act},
+        )
         return found
 
 

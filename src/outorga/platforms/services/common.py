@@ -105,6 +105,7 @@ class PlatformRefused(PlatformError, Refused):
         each_reason: bool = False,
         errors: list[dict[str, str]] | None = None,
         fields: Mapping[str, str] | None = None,
+        status: int = 422,
     ) -> None:
         detail = refusal_text([decision]) if each_reason else decision.summary
         # ``fields`` maps a refused rule, by the last part of its name, to the input it is about:
@@ -118,7 +119,9 @@ class PlatformRefused(PlatformError, Refused):
                 if fld
             ),
         ]
-        super().__init__(f"{lead}: {detail}", errors=errors, decisions=[decision])
+        # Without a lead, the summary with every article the decision cites.
+        text = f"{lead}: {detail}" if lead else f"{detail} ({', '.join(citations_of([decision]))})"
+        super().__init__(text, status=status, errors=errors, decisions=[decision])
         self.decision = decision
 
 
@@ -223,11 +226,30 @@ def credential_standing(m: Municipality, platform: Platform, act: str, on: dt.da
     return bound_law(m, on).ask("credential_standing", facts)
 
 
-def require_standing(m: Municipality, platform: Platform, act: str, on: dt.date) -> Decision:
-    """:func:`credential_standing`, refused (403, with the articles) when the platform may not."""
+def require_standing(
+    m: Municipality,
+    platform: Platform,
+    act: str,
+    on: dt.date,
+    *,
+    actor: Actor,
+    action: str,
+    extra: Mapping[str, Any] | None = None,
+) -> Decision:
+    """:func:`credential_standing`; when the platform may not, the refusal of ``action`` kept in
+    the acts log (``core.acts.law_refused``, ``extra`` with it) and answered 403, with the
+    decision's summary and articles."""
     d = credential_standing(m, platform, act, on)
     if not d.outcome["may_operate"]:
-        raise PlatformError(d.summary, status=403, decisions=[d])
+        raise law_refused(
+            actor=actor,
+            municipality=m,
+            action=action,
+            d=d,
+            obj=platform,
+            extra=extra,
+            error=lambda d: PlatformRefused("", d, status=403),
+        )
     return d
 
 

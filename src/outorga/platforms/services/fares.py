@@ -44,7 +44,9 @@ def fare_table_publish(
     on = on or today_of(municipality)
     valid_from = valid_from or on
     # No fares are published while the credential is suspended or once cancelled (art. 26 IV).
-    require_standing(municipality, platform, "fares", on)
+    require_standing(
+        municipality, platform, "fares", on, actor=actor, action="platform.fare.publish"
+    )
     facts: dict[str, Any] = {
         "base_fare_cents": base_fare_cents,
         "per_km_cents": per_km_cents,

@@ -138,6 +138,32 @@ def _motorcycle(m: Municipality, clerk: Actor, owner: Any, *, cc: int, n: int) -
     return vehicle
 
 
+def _granted(m: Municipality, clerk: Actor, holder: Any, vehicle: Any) -> Permit:
+    """A mototaxi permit of five years granted to ``holder`` today, in a tender homologated five
+    days ago."""
+    with tenant(m):
+        tender = Tender.objects.create(
+            service="mototaxi",
+            number=f"{Tender.objects.count() + 1:02d}/2026",
+            places=3,
+            opened_on=TODAY - dt.timedelta(days=30),
+            homologated_on=TODAY - dt.timedelta(days=5),
+            status=Tender.Status.HOMOLOGATED,
+        )
+    return permit_grant(
+        actor=clerk,
+        municipality=m,
+        holder=holder,
+        service="mototaxi",
+        vehicle=vehicle,
+        granted_on=TODAY,
+        term_years=5,
+        decree="Decreto 10/2026",
+        equipment=EQUIPMENT,
+        tender=tender,
+    )
+
+
 def test_a_municipality_s_own_mototaxi_law_runs_the_journey_from_registration_to_a_verified_badge(
     vila_serena, vila
 ):
@@ -145,34 +171,11 @@ def test_a_municipality_s_own_mototaxi_law_runs_the_journey_from_registration_to
     _bind(m)
     assert law_of(m, "mototaxi") == vila.LAW_ID
     clerk = _user(m, Role.ATENDENTE)
-    with tenant(m):
-        tender = Tender.objects.create(
-            service="mototaxi",
-            number="01/2026",
-            places=3,
-            opened_on=TODAY - dt.timedelta(days=30),
-            homologated_on=TODAY - dt.timedelta(days=5),
-            status=Tender.Status.HOMOLOGATED,
-        )
     # 19 years old and a 280 cc motorcycle: refused by Ipatinga's law (21 years, up to 250 cc),
     # accepted by Vila Serena's own (18 years, 100–300 cc).
     person, vehicle = _applicant(m, clerk, born=TODAY.replace(year=TODAY.year - 19), cc=280, n=1)
 
-    def grant(holder: Any, moto: Any, years: int = 5) -> Permit:
-        return permit_grant(
-            actor=clerk,
-            municipality=m,
-            holder=holder,
-            service="mototaxi",
-            vehicle=moto,
-            granted_on=TODAY,
-            term_years=years,
-            decree="Decreto 10/2026",
-            equipment=EQUIPMENT,
-            tender=tender,
-        )
-
-    permit = grant(person, vehicle)
+    permit = _granted(m, clerk, person, vehicle)
     assert permit.status == Permit.Status.ACTIVE and permit.number == "MT-0001"
     assert permit.law == vila.LAW_ID
     decisions = permit.decision["decisions"]
@@ -250,27 +253,7 @@ def test_under_a_law_silent_on_one_vehicle_the_records_still_hold_one_temporary_
     person, own = _applicant(m, clerk, born=dt.date(1990, 1, 1), cc=160, n=3)
     first = _motorcycle(m, clerk, person, cc=160, n=4)
     second = _motorcycle(m, clerk, person, cc=160, n=5)
-    with tenant(m):
-        tender = Tender.objects.create(
-            service="mototaxi",
-            number="02/2026",
-            places=3,
-            opened_on=TODAY - dt.timedelta(days=30),
-            homologated_on=TODAY - dt.timedelta(days=5),
-            status=Tender.Status.HOMOLOGATED,
-        )
-    permit = permit_grant(
-        actor=clerk,
-        municipality=m,
-        holder=person,
-        service="mototaxi",
-        vehicle=own,
-        granted_on=TODAY,
-        term_years=5,
-        decree="Decreto 10/2026",
-        equipment=EQUIPMENT,
-        tender=tender,
-    )
+    permit = _granted(m, clerk, person, own)
 
     def emergency(vehicle: Any) -> VehicleChange:
         return vehicle_substitute(

@@ -32,6 +32,8 @@ from outorga.law import questions  # noqa: E402
 from outorga.law.context import Context  # noqa: E402
 
 ON = dt.date(2026, 6, 1)
+#: Issue #21: decisions a second on one core, and the most times the validation floor.
+TARGET_PER_S, TARGET_RATIO = 50_000, 3.0
 DOCS = [
     "rg",
     "military_clearance",
@@ -187,6 +189,18 @@ def main() -> None:
         f"escalation/its facts' validation = {ref_h / esc:.1f}x slower; verdict-only: "
         f"eligibility {ref_both / quick_both:.1f}x, escalation {ref_h / quick_esc:.1f}x slower"
     )
+    # Issue #21's target, for the answers that compute the outcome alone (verdict-only).
+    for label, per_s, ref in (
+        ("eligibility", quick_both, ref_both),
+        ("escalation", quick_esc, ref_h),
+    ):
+        met = per_s >= TARGET_PER_S and ref / per_s <= TARGET_RATIO
+        rate_text, target_text = (f"{x:,.0f}".replace(",", ".") for x in (per_s, TARGET_PER_S))
+        line = (
+            f"target ({target_text}/s within {TARGET_RATIO:.0f}x of the floor), verdict-only "
+            f"{label}: {rate_text}/s at {ref / per_s:.1f}x"
+        )
+        print(f"{line}: {'met' if met else 'not met'}")
     print(f"load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 

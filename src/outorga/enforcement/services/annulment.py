@@ -170,7 +170,7 @@ def case_annul_ex_officio(
         raise InvalidStep(f"a lei deste processo não prevê a anulação de ofício ({ART_53})")
     refused: Refused | None = None
     with transaction.atomic(), tenant(municipality):
-        case = Case.objects.select_for_update().select_related("auto").get(pk=case.pk)
+        case = Case.objects.select_for_update().get(pk=case.pk)
         d = ask_annulment(municipality, case, grounds, on)
         if not d.outcome or not d.outcome.get("allowed"):
             refused = Refused(d)

@@ -462,6 +462,9 @@ SPECIAL: dict[str, Entry] = {
     },
     "fiscalizacao/processos/<int:case_id>/protocolo/": {"auth": CLERK, "form": {"text": "x"}},
     # Only a revocation proposal is decided.
+    "fiscalizacao/processos/<int:case_id>/anular-de-oficio/": {
+        "form": {"grounds": "Placa errada."}
+    },
     "fiscalizacao/processos/<int:case_id>/decidir/": {
         "auth": MAYOR,
         "ids": {"case_id": "proposal"},
@@ -614,6 +617,8 @@ SPECIAL: dict[str, Entry] = {
     "api/v1/enforcement/filings/<filing_id>/reconsider": {
         "json": {"result": "confirm", "reasoning": "x"}
     },
+    # Lei 9.784/1999 art. 53: B's case annulled of A's authority's own motion, grounds given.
+    "api/v1/enforcement/cases/<case_id>/annul": {"json": {"grounds": "Placa errada."}},
     "api/v1/enforcement/cases/<case_id>/decide": {
         "auth": MAYOR,
         "ids": {"case_id": "proposal"},

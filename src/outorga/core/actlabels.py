@@ -125,6 +125,7 @@ LABELS: dict[str, str] = {
     "appeal.forward": "Recurso encaminhado à autoridade superior",
     "appeal.reconsider.move": "Prazo de reconsideração prorrogado (dia sem expediente)",
     "appeal.reconsider.fill": "Prazo de reconsideração registrado em recurso já pendente",
+    "case.annul_ex_officio": "Processo anulado de ofício por vício de legalidade (Lei 9.784/1999, art. 53)",
     "case.revelia": "Revelia declarada",
     "case.final": "Decisão definitiva (trânsito em julgado administrativo)",
     "case.annul": "Processo anulado",

@@ -30,6 +30,7 @@ from outorga.registry.validation import FieldError
 from . import selectors
 from .lawbridge import catalog
 from .models import Case, Escalation, Filing, InfractionNotice, Notice, Seizure
+from .services.annulment import case_annul_ex_officio
 from .services.autos import infraction_cancel, infraction_issue
 from .services.filings import filing_file
 from .services.filings import filing_judge as filing_judge_service
@@ -504,6 +505,27 @@ def proposal_decide(request: HttpRequest, case_id: int, payload: DecideIn) -> An
         accept=payload.accept,
         reasoning=payload.reasoning,
         on=payload.on or _today(),
+    )
+    return _case_out(Case.objects.get(pk=case.pk), actor_of(request).role)
+
+
+class AnnulIn(Schema):
+    #: The vício de legalidade described, with the facts and the legal grounds (Lei 9.784/1999
+    #: art. 50, I and VIII).
+    grounds: str = Field(..., description="fundamentos: o vício de legalidade do ato")
+    on: IsoDate | None = None
+
+
+@router.post(
+    "/cases/{case_id}/annul",
+    summary="Anular de ofício auto de infração ou penalidade eivados de vício de legalidade "
+    "(Lei 9.784/1999, art. 53)",
+    response=CaseOut,
+)
+def case_annul(request: HttpRequest, case_id: int, payload: AnnulIn) -> Any:
+    case = get_object_or_404(Case.objects.all(), pk=case_id)
+    case_annul_ex_officio(
+        **_acting(request), case=case, on=payload.on or _today(), grounds=payload.grounds
     )
     return _case_out(Case.objects.get(pk=case.pk), actor_of(request).role)
 

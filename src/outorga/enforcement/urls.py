@@ -11,6 +11,7 @@ from .views.autos import (
     taxi_items,
 )
 from .views.cases import (
+    case_annul,
     case_detail,
     decision_pdf,
     edital,
@@ -39,6 +40,11 @@ urlpatterns = [
     path("fiscalizacao/autos/<int:auto_id>/apreender/", seizure_new, name="seizure_new"),
     path("fiscalizacao/processos/<int:case_id>/", case_detail, name="case"),
     path("fiscalizacao/processos/<int:case_id>/protocolo/", filing_paper, name="filing_paper"),
+    path(
+        "fiscalizacao/processos/<int:case_id>/anular-de-oficio/",
+        case_annul,
+        name="case_annul",
+    ),
     path(
         "fiscalizacao/processos/<int:case_id>/decidir/",
         proposal_decide,

@@ -46,7 +46,13 @@ from .models_payments import FinanceSettings, Payment, Refund
 OWED = (Debt.Status.OPEN, Debt.Status.UNDER_APPEAL, Debt.Status.FINAL)
 PAY = "debt.payment.record"
 #: Who may judge a defence or an appeal, by law: the one who upholds it triggers the refund.
-JUDGING = ("defence.judge", "appeal.jari.judge", "appeal.executive.judge", "debt.record")
+JUDGING = (
+    "defence.judge",
+    "appeal.jari.judge",
+    "appeal.executive.judge",
+    "case.annul",
+    "debt.record",
+)
 #: Debts that follow a fine's fate under art. 42 §1–2: fees, removal and storage of the seizure.
 WAIVABLE = (Debt.Origin.FEE, Debt.Origin.REMOVAL, Debt.Origin.STORAGE)
 
@@ -524,7 +530,8 @@ def paid_cents(d: Debt) -> int:
 
 
 def _authorize_judging(actor: Actor, municipality: Municipality, law: str) -> None:
-    """Whoever upheld the defence or appeal under ``law`` (or finance, who records debts)."""
+    """Whoever upheld the defence or appeal under ``law``, or annulled the case of its own motion
+    (Lei 9.784/1999 art. 53), or finance, who records debts."""
     action = next(
         (a for a in JUDGING if is_allowed(actor.role, a, law, today_of(municipality))), JUDGING[0]
     )

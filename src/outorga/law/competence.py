@@ -75,6 +75,7 @@ ACTIONS: dict[str, str] = {
     "appeal.jari.judge": "julgar recurso à JARI",
     "appeal.executive.judge": "julgar recurso ao Chefe do Executivo",
     "appeal.reconsider": "reconsiderar a decisão recorrida antes de encaminhar o recurso",
+    "case.annul": "anular de ofício auto de infração ou penalidade eivados de vício de legalidade",
     "tariff.set": "fixar tarifas",
     "stand.set": "fixar pontos",
     "debt.payment.record": "registrar pagamentos",
@@ -200,6 +201,17 @@ _TABLE: list[Competence] = [
         _c(MOTO, action, {R.CHEFE_EXECUTIVO}, cite(MOTO, 34, 1), cite(MOTO, 34, 2), decision(3))
         for action in ("penalty.revocation", "penalty.cassacao")
     ),
+    # Lei 9.784/1999 art. 53 (D-17: the law is silent): the administration annuls its own illegal
+    # acts — the Secretaria, which applies warning, fine and suspension (art. 34).
+    _c(
+        MOTO,
+        "case.annul",
+        {R.AUTORIDADE},
+        cite(MOTO, 34),
+        cite("federal.9784-1999", 53),
+        decision(17),
+        note="revogação e cassação são do Chefe do Executivo (art. 34, §1º) e ficam fora",
+    ),
     _c(MOTO, "penalty.seizure", {R.FISCAL}, cite(MOTO, 35)),
     _c(MOTO, "seizure.release", {R.ATENDENTE, R.AUTORIDADE}, cite(MOTO, 35, 1)),
     _c(MOTO, "defence.file", {R.PERMISSIONARIO, R.ATENDENTE}, cite(MOTO, 42)),
@@ -275,6 +287,18 @@ _TABLE: list[Competence] = [
         decision(3),
         decision(17),
         note="a lei exige processo administrativo; quem decide fica para o regulamento (art. 43)",
+    ),
+    # Lei 9.784/1999 art. 53 (D-17: the law and its regulation are silent): the Secretaria that
+    # applies the fine and the suspensions (art. 41 II, 42 IV–V, 46) annuls them of its own motion.
+    _c(
+        TAXI,
+        "case.annul",
+        {R.AUTORIDADE},
+        cite(TAXI, 41, inc="II"),
+        cite(TAXI, 46),
+        cite("federal.9784-1999", 53),
+        decision(17),
+        note="a cassação (art. 41, §3º e §4º) é do Chefe do Executivo e fica fora",
     ),
     _c(TAXI, "penalty.seizure", {R.FISCAL}, cite(TAXI, 41, inc="III"), cite(TAXI, 42)),
     _c(TAXI, "seizure.release", {R.ATENDENTE, R.AUTORIDADE}, cite(TAXI, 42, 2)),

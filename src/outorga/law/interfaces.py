@@ -57,6 +57,7 @@ MOTO_SERVICES = Interface(
     more=(
         "appeal_deadline",
         "auxiliary_credential_renewal",
+        "case_annulment",
         "defence_result",
         "fee",
         "extraordinary_inspection",
@@ -100,6 +101,7 @@ TAXI_SERVICES = Interface(
         "appeal_reconsideration",
         "auxiliary_registration",
         "auxiliary_renewal",
+        "case_annulment",
         "contrapartida",
         "extinction_decision_time",
         "extinction_defence",

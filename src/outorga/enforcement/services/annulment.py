@@ -1,17 +1,28 @@
-"""A case closed in the holder's favour — a defence or appeal upheld (art. 42 §1–2), or the
+"""A case closed in the holder's favour — a defence or appeal upheld (art. 42 §1–2), the
 decision appealed against reconsidered by the authority that decided (Lei 9.784/1999 art. 56 §1,
-D-17): what the law says of what was paid, and the closing itself."""
+D-17), or the auto or penalty annulled of the authority's own motion for a vício de legalidade
+(Lei 9.784/1999 art. 53, D-17): what the law says of what was paid, and the closing itself."""
 
 from __future__ import annotations
 
 import datetime as dt
 from typing import Any
 
-from outorga.core.acts import Actor
+from django.db import transaction
+
+from outorga.core.acts import Actor, basis_of, law_refused, record_act
+from outorga.core.authz import authorize
+from outorga.core.errors import Refused
 from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
 from outorga.enforcement.lawbridge import answers, ask
 from outorga.enforcement.models import Case, Filing, Seizure
-from outorga.enforcement.services.common import case_debts, debt_cancel
+from outorga.enforcement.services.common import (
+    InvalidStep,
+    case_debts,
+    competence_citations,
+    debt_cancel,
+)
 from outorga.enforcement.services.seizures import seizure_release_in_transaction
 from outorga.enforcement.services.suspensions import suspension_annul
 from outorga.finance.models import Debt
@@ -56,7 +67,7 @@ def case_annul(
     actor: Actor,
     municipality: Municipality,
     case: Case,
-    filing: Filing,
+    filing: Filing | None,
     debts: list[Debt],
     decision: Decision | None,
     on: dt.date,
@@ -64,15 +75,17 @@ def case_annul(
     outcome: str,
 ) -> None:
     """A defence or appeal upheld, or the decision appealed against reconsidered (Lei 9.784/1999
-    art. 56 §1): the case is closed, a suspension under appeal annulled, the fine refunded when
-    paid and every open charge cancelled, the vehicle released with its costs waived (art. 42
-    §1–2). Inside the deciding transaction."""
+    art. 56 §1), or — ``filing`` None — the case annulled of the authority's own motion (art. 53,
+    :func:`case_annul_ex_officio`): the case is closed, a suspension annulled, the fine refunded
+    when paid and every open charge cancelled, the vehicle released with its costs waived (art.
+    42 §1–2). Inside the deciding transaction."""
     case.stage, case.waiting, case.deadline = Case.Stage.ANNULLED, Case.Waiting.NONE, None
     case.outcome = outcome
     if case.kind == Case.Kind.SUSPENSION:
         case.outcome += ": " + suspension_annul(
             actor=actor,
             municipality=municipality,
+            case=case,
             filing=filing,
             on=on,
             basis=basis,
@@ -104,3 +117,120 @@ def case_annul(
     for s in Seizure.objects.filter(auto=case.auto, status=Seizure.Status.HELD):
         seizure_release_in_transaction(actor, municipality, s, on, {"waived": True, **basis})
     case.save(update_fields=["stage", "waiting", "deadline", "outcome"])
+
+
+#: The action (competence table and acts log) of an annulment of the authority's own motion.
+EX_OFFICIO = "case.annul"
+EX_OFFICIO_ACT = "case.annul_ex_officio"
+ART_53 = "Lei 9.784/1999, art. 53"
+#: The kinds of case annulled here; a revocation or a cassação (the Chief Executive's, mototaxi
+#: art. 34 §1) is undone by restoring the permission, which this does not do.
+EX_OFFICIO_KINDS = (Case.Kind.INFRACTION, Case.Kind.SUSPENSION)
+#: The field each of the law's refusals is about, by the rule's name (the screen's and the API's).
+EX_OFFICIO_FIELDS = {"d_17_lei_9784_art_50_viii_grounds": "fundamentos"}
+
+
+def ask_annulment(municipality: Municipality, case: Case, grounds: str, on: dt.date) -> Decision:
+    """The law's ``case_annulment``: may ``case`` be annulled of the authority's own motion on
+    ``on``, on these ``grounds`` (Lei 9.784/1999 art. 50 and 53, D-17), and who annuls it."""
+    return ask(
+        municipality,
+        case.law,
+        "case_annulment",
+        {
+            "kind": case.kind,
+            "stage": case.stage,
+            "grounds": grounds,
+            "decided_on": on.isoformat(),
+        },
+        on,
+    )
+
+
+def case_annul_ex_officio(
+    *, actor: Actor, municipality: Municipality, case: Case, on: dt.date, grounds: str
+) -> Case:
+    """The authority that imposes the penalty (``case.annul``: the Secretaria, mototaxi art. 34;
+    taxi art. 41 II and 46) annuls, of its own motion, an auto or a penalty eivado de vício de
+    legalidade — a wrong plate, an agent without competence, a wrong article —, even once final
+    (Lei 9.784/1999 art. 53, D-17; STF Súmula 473; no decadência, art. 54, for an annulment that
+    favours the holder). The grounds are required (art. 50, I and VIII). The effects are those of
+    a defence upheld (:func:`case_annul`): the fine refunded when paid, every open charge
+    cancelled, a suspension lifted, the vehicle released with its costs waived. The law's refusal
+    stays in the acts log; the act ``case.annul_ex_officio`` carries the decision as its basis."""
+    with tenant(municipality):  # read in its municipality (ADR 0024)
+        case = Case.objects.get(pk=case.pk)
+    authorize(actor=actor, municipality=municipality, action=EX_OFFICIO, law=case.law, on=on)
+    if case.kind not in EX_OFFICIO_KINDS:
+        raise InvalidStep(
+            "a anulação de ofício de revogação ou cassação da permissão cabe ao Chefe do "
+            "Executivo e não se faz por aqui (lei do mototáxi, art. 34, §1º)"
+        )
+    if not answers(case.law, "case_annulment"):
+        raise InvalidStep(f"a lei deste processo não prevê a anulação de ofício ({ART_53})")
+    refused: Refused | None = None
+    with transaction.atomic(), tenant(municipality):
+        case = Case.objects.select_for_update().get(pk=case.pk)
+        d = ask_annulment(municipality, case, grounds, on)
+        if not d.outcome or not d.outcome.get("allowed"):
+            refused = Refused(d)
+        else:
+            _annul_ex_officio(actor, municipality, case, grounds.strip(), on, d)
+    if refused is not None:
+        raise law_refused(
+            actor=actor,
+            municipality=municipality,
+            action=EX_OFFICIO_ACT,
+            d=refused.decision,
+            obj=case,
+            new={"case": case.number, "grounds": grounds.strip()},
+            field=EX_OFFICIO_FIELDS,
+            lead="Anulação de ofício recusada",
+        )
+    return case
+
+
+def _annul_ex_officio(
+    actor: Actor,
+    municipality: Municipality,
+    case: Case,
+    grounds: str,
+    on: dt.date,
+    d: Decision,
+) -> None:
+    """The annulment the law allowed, inside its transaction: the effects of :func:`case_annul`
+    (no filing: no appeal was upheld) and the act with the decision's citations as its basis."""
+    basis = basis_of(d)
+    basis["citations"] = sorted(
+        set(basis["citations"]) | set(competence_citations(case.law, EX_OFFICIO, on))
+    )
+    basis["grounds"] = grounds
+    old = {"stage": case.stage, "waiting": case.waiting, "outcome": case.outcome}
+    debts = case_debts(case)
+    refund = defence_result(municipality, case, debts, True, on)
+    case_annul(
+        actor,
+        municipality,
+        case,
+        None,
+        debts,
+        refund,
+        on,
+        basis,
+        f"Anulado de ofício por vício de legalidade ({ART_53})",
+    )
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action=EX_OFFICIO_ACT,
+        obj=case,
+        old=old,
+        new={
+            "case": case.number,
+            "stage": case.stage,
+            "outcome": case.outcome,
+            "grounds": grounds,
+            "on": on,
+        },
+        basis=basis,
+    )

@@ -100,15 +100,16 @@ def suspension_annul(
     *,
     actor: Actor,
     municipality: Municipality,
-    filing: Filing,
+    case: Case,
+    filing: Filing | None,
     on: dt.date,
     basis: dict[str, Any],
 ) -> str:
-    """The appeal ``filing`` against a suspension was upheld (art. 34 §3; JARI art. 43, Chief
-    Executive art. 44): the suspension is annulled and, if it is still the one in force, lifted at
-    once — the permission is active again without the proof of art. 32 §2. Inside the judgment's
-    transaction; returns the outcome for the case."""
-    case = filing.case
+    """The appeal ``filing`` against the suspension of ``case`` was upheld (art. 34 §3; JARI art.
+    43, Chief Executive art. 44) — or, without a filing, the authority annulled it of its own
+    motion (Lei 9.784/1999 art. 53, D-17; competence ``case.annul``): the suspension is annulled
+    and, if it is still the one in force, lifted at once — the permission is active again without
+    the proof of art. 32 §2. Inside the deciding transaction; returns the outcome for the case."""
     penalty = Penalty.objects.filter(case=case, kind=Penalty.Kind.SUSPENSION).first()
     esc = (
         Escalation.objects.select_for_update()
@@ -128,7 +129,7 @@ def suspension_annul(
     esc.save(update_fields=["status"])
     permit = Permit.objects.select_for_update().get(pk=esc.permit_id)
     lifted = permit.status == Permit.Status.SUSPENDED and permit.suspended_until == esc.ends_on
-    if lifted:
+    if lifted and filing is not None:
         permit_suspension_lift(
             actor=actor,
             municipality=municipality,
@@ -136,6 +137,19 @@ def suspension_annul(
             appeal=filing,
             on=on,
             reason=f"suspensão anulada em recurso no processo {case.number} (art. 34, §3)",
+            basis=basis,
+        )
+    elif lifted:
+        permit_suspension_annulled(
+            actor=actor,
+            municipality=municipality,
+            permit=permit,
+            competence="case.annul",
+            suspended_until=esc.ends_on,
+            case_number=case.number,
+            on=on,
+            reason=f"suspensão anulada de ofício no processo {case.number} (Lei 9.784/1999, "
+            "art. 53)",
             basis=basis,
         )
     record_act(

@@ -19,6 +19,11 @@ from outorga.enforcement.models import (
     Filing,
     Notice,
 )
+from outorga.enforcement.services.annulment import (
+    EX_OFFICIO,
+    EX_OFFICIO_KINDS,
+    case_annul_ex_officio,
+)
 from outorga.enforcement.services.common import PROPOSALS, case_debts, proposal_action
 from outorga.enforcement.services.filings import (
     JUDGE_ACTION,
@@ -75,6 +80,12 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
             and case.kind in (Case.Kind.INFRACTION, Case.Kind.SUSPENSION)
             and is_allowed(role, JUDGE_ACTION[Filing.Stage(pending.stage)], case.law, day),
             "can_notify": is_allowed(role, "notice.record", case.law, day),
+            # Lei 9.784/1999 art. 53 (D-17): the authority that imposes the penalty annuls an
+            # illegal auto or penalty of its own motion, even once final.
+            "can_annul": case.kind in EX_OFFICIO_KINDS
+            and case.stage != Case.Stage.ANNULLED
+            and interfaces.answers(case.law, "case_annulment")
+            and is_allowed(role, EX_OFFICIO, case.law, day),
             "can_decide": case.kind in (Case.Kind.REVOCATION, Case.Kind.CASSACAO)
             and is_allowed(role, proposal_action(case), case.law, day),
             "role": role,
@@ -175,6 +186,25 @@ def filing_reconsider(request: HttpRequest, filing_id: int) -> HttpResponse:
             on=posted_day(request, "on"),
         ),
         "Reconsideração registrada.",
+    )
+
+
+@staff_only
+@require_POST
+def case_annul(request: HttpRequest, case_id: int) -> HttpResponse:
+    """The authority annuls the case's auto or penalty of its own motion for a vício de
+    legalidade, with its grounds (Lei 9.784/1999 art. 50 and 53, D-17)."""
+    case = get_object_or_404(Case.objects.all(), pk=case_id)
+    return case_step(
+        request,
+        case.pk,
+        lambda: case_annul_ex_officio(
+            **acting(request, case),
+            case=case,
+            on=posted_day(request, "on"),
+            grounds=request.POST.get("grounds", ""),
+        ),
+        "Processo anulado de ofício (Lei 9.784/1999, art. 53).",
     )
 
 

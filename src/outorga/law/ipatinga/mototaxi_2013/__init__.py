@@ -19,6 +19,7 @@ One submodule per part of the law, in the order of its articles:
   and the return after it)
 - :mod:`.registration` — art. 4 §2 with 13 XX a (``ipatinga.mototaxi-2013.registration_update``)
 - :mod:`.contractors` — art. 25 (``ipatinga.mototaxi-2013.motofrete_contractor``)
+- :mod:`.annulment` — D-17, Lei 9.784/1999 art. 53 (``ipatinga.mototaxi-2013.case_annulment``)
 - :mod:`.appeals` — art. 42–44 (``ipatinga.mototaxi-2013.appeal_deadline``, ``ipatinga.mototaxi-2013.defence_result``)
 
 Competence (art. 34) lives in :mod:`outorga.law.competence`; this rulebook only reads it.
@@ -32,6 +33,7 @@ from outorga.law.citations import Citation
 from outorga.law.procedure import InfractionKind, Procedure
 
 from . import (
+    annulment,
     appeals,
     contractors,
     enforcement,
@@ -152,6 +154,7 @@ __all__ = [
     "InfractionType",
     "Service",
     "Severity",
+    "annulment",
     "appeals",
     "contractors",
     "registration",

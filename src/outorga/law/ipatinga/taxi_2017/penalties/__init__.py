@@ -8,6 +8,8 @@ map and the apps find them:
 * :mod:`.deadlines` — D-17: the procedure's deadlines;
 * :mod:`.appearance` — D-17: the holder's appearance supplies a notice (Lei 9.784/1999 art. 26
   §5);
+* :mod:`.annulment` — D-17: an auto or penalty annulled of the administration's own motion (Lei
+  9.784/1999 art. 53);
 * :mod:`.reconsideration` — D-17: the appeal reconsidered by the authority that decided, or sent
   up to the superior one (Lei 9.784/1999 art. 56 §1);
 * :mod:`.imposition` — art. 41: the penalty, the fine, the cassações and their notice;
@@ -15,6 +17,7 @@ map and the apps find them:
 * :mod:`.register_bar` — art. 41 IV, §3 and 42 IV: the inscription in the Cadastro barred.
 """
 
+from .annulment import case_annulment_question
 from .appearance import appearance_question
 from .deadlines import (
     DEADLINE_SCHEMA,
@@ -77,6 +80,7 @@ from .suspension_points import (
 __all__ = [
     "REGISTER_BAR_SCHEMA",
     "art_41_iv_par_3_cadastro_cassado",
+    "case_annulment_question",
     "art_42_iv_cadastro_suspenso",
     "register_bar_question",
     "InfractionType",

@@ -1,0 +1,177 @@
+"""Lei 9.784/1999 art. 53, where a municipal law is silent on the annulment of its own acts
+(decision D-17): "A Administração deve anular seus próprios atos, quando eivados de vício de
+legalidade" (STF Súmula 473). Neither the mototaxi law (2013) nor the taxi law (2017) says how an
+auto de infração or a penalty found illegal afterwards — a wrong plate, an agent without
+competence, a wrong article — is undone; by D-17 the federal rule applies, of the
+administration's own motion and even after the decision became final.
+
+The act that annuls must state its reasons: art. 50 — "Os atos administrativos deverão ser
+motivados, com indicação dos fatos e dos fundamentos jurídicos, quando: I - neguem, limitem ou
+afetem direitos ou interesses; […] VIII - importem anulação, revogação, suspensão ou convalidação
+de ato administrativo" —, "de forma explícita, clara e congruente" (§1º). An annulment without the
+vício de legalidade described is refused.
+
+An act already annulled, or a case already closed in the holder's favour (a defence or appeal
+upheld, a decision reconsidered — the case "arquivado"), has nothing left to annul.
+
+Art. 54 does not limit this annulment: its five years of decadência protect "atos
+administrativos de que decorram efeitos favoráveis para os destinatários". Annulling an auto or a
+penalty is favourable to the holder — the act annulled was against them —, so no period runs
+against it; the decision says so in its trace.
+
+Who annuls is the authority that imposes the penalty under each law (the competence table's
+``case.annul``, beside ``penalty.fine`` and ``penalty.suspension``); each law binds the question
+with its own articles (``grounds``) and rule ids. Only cases of an infraction and of a
+suspension: the revocation and the cassação of a permission belong to the Chief Executive
+(mototaxi art. 34 §1) and undoing them restores a permission, which this question does not decide.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from outorga.law.citations import Citation, cite, decision
+from outorga.law.competence import role_names
+from outorga.law.decisions import Reason, Verdict
+from outorga.law.rules import check, reason
+from outorga.law.schemas import closed
+
+FEDERAL = "federal.9784-1999"
+ART_53 = cite(FEDERAL, 53)
+ART_50_I = cite(FEDERAL, 50, inc="I")
+ART_50_VIII = cite(FEDERAL, 50, inc="VIII")
+ART_50_1 = cite(FEDERAL, 50, 1)
+ART_54 = cite(FEDERAL, 54)
+
+#: The kinds of case this question annuls: an infraction's (auto, fine, seizure) and a suspension's.
+KINDS = ("infraction", "suspension")
+#: The stages of a case (``enforcement.Case.Stage``); ``annulled`` is the case already closed in
+#: the holder's favour.
+STAGES = ("defence", "jari", "executive", "final", "decided", "annulled")
+
+
+def question_schema(day: dict[str, Any]) -> dict[str, Any]:
+    """The facts of a ``case_annulment`` question, the same under every law: the case's kind and
+    stage, the grounds (the vício de legalidade described) and the day of the act."""
+    return closed(
+        {
+            "kind": {"enum": list(KINDS)},
+            "stage": {"enum": list(STAGES)},
+            "grounds": {"type": "string"},
+            "decided_on": day,
+        },
+        required=["kind", "stage", "grounds", "decided_on"],
+    )
+
+
+def art_50_viii_grounds_stated(grounds: str, *, rule: str, base: tuple[Citation, ...]) -> Reason:
+    """Lei 9.784/1999 art. 50, I and VIII, §1º: an act that annuls another must be motivated,
+    "com indicação dos fatos e dos fundamentos jurídicos", explicitly — the vício de legalidade
+    described. Blank grounds are refused."""
+    text = grounds.strip()
+    return check(
+        rule,
+        bool(text),
+        "Fundamentos da anulação informados (vício de legalidade descrito).",
+        "A anulação de ofício deve ser motivada: descreva o vício de legalidade do ato, com os "
+        "fatos e os fundamentos jurídicos (Lei 9.784/1999, art. 50, I e VIII, §1º).",
+        *base,
+        ART_50_I,
+        ART_50_VIII,
+        ART_50_1,
+        facts={"fundamentos": text},
+    )
+
+
+def art_53_act_still_standing(stage: str, *, rule: str, base: tuple[Citation, ...]) -> Reason:
+    """Lei 9.784/1999 art. 53: the administration annuls its acts that stand. A case already
+    annulled — or closed in the holder's favour, a defence or appeal upheld, a decision
+    reconsidered — has no act left to annul."""
+    return check(
+        rule,
+        stage != "annulled",
+        "O processo tem ato de penalidade em vigor, que pode ser anulado.",
+        "O processo já está arquivado (anulado, ou encerrado em favor do permissionário): não "
+        "há ato a anular (Lei 9.784/1999, art. 53).",
+        *base,
+        ART_53,
+        facts={"fase": stage},
+    )
+
+
+def art_54_no_decadence(*, rule: str, base: tuple[Citation, ...]) -> Reason:
+    """Lei 9.784/1999 art. 54: the five years of decadência bind only the annulment of acts
+    favourable to their addressees; annulling a penalty favours the holder, so none applies — even
+    to a case long final."""
+    return reason(
+        rule,
+        Verdict.INFO,
+        "A anulação de penalidade favorece o permissionário: o prazo decadencial de cinco anos "
+        "do art. 54 da Lei 9.784/1999, que protege atos favoráveis ao destinatário, não a limita; "
+        "cabe mesmo após a decisão definitiva.",
+        *base,
+        ART_54,
+        facts={"favorável_ao_destinatário": True},
+    )
+
+
+def who_annuls(
+    deciders: Callable[[str, dt.date], tuple[list[str], tuple[Citation, ...]]],
+    on: dt.date,
+    *,
+    rule: str,
+    base: tuple[Citation, ...],
+) -> tuple[list[str], tuple[Citation, ...], Reason]:
+    """Who annuls of its own motion (``case.annul``): the authority that imposes the penalty, as
+    the law's competence table names it on the day of the act, and the articles that say so."""
+    roles, cites = deciders("case.annul", on)
+    return (
+        roles,
+        cites,
+        reason(
+            rule,
+            Verdict.INFO,
+            f"Anula de ofício: {role_names(roles) or 'ninguém nesta data'} (a autoridade que "
+            "aplica a penalidade; Lei 9.784/1999, art. 53).",
+            *dict.fromkeys((*base, *cites, ART_53)),
+            facts={"anula": roles},
+        ),
+    )
+
+
+def case_annulment(
+    facts: Mapping[str, Any],
+    *,
+    rules: tuple[str, str, str, str],
+    base: tuple[Citation, ...],
+    deciders: Callable[[str, dt.date], tuple[list[str], tuple[Citation, ...]]],
+) -> tuple[dict[str, Any], list[Reason], str]:
+    """The ``case_annulment`` answer of a law silent on the annulment of its own acts (D-17, Lei
+    9.784/1999 art. 53): may the case (``kind``, ``stage``) be annulled of the administration's own
+    motion on ``decided_on``, on these ``grounds``, and who decides it. ``rules``: the law's ids of
+    the grounds, standing, decadência and competence reasons; ``base``: the law's articles and
+    D-17. The outcome, the reasons and the summary."""
+    on = dt.date.fromisoformat(facts["decided_on"])
+    base = (*base, decision(17))
+    roles, cites, named = who_annuls(deciders, on, rule=rules[3], base=base)
+    reasons = [
+        art_50_viii_grounds_stated(str(facts["grounds"]), rule=rules[0], base=base),
+        art_53_act_still_standing(str(facts["stage"]), rule=rules[1], base=base),
+        art_54_no_decadence(rule=rules[2], base=base),
+        named,
+    ]
+    allowed = not any(r.verdict is Verdict.REFUSED for r in reasons)
+    outcome = {
+        "allowed": allowed,
+        "kind": facts["kind"],
+        "decided_by": roles,
+        "decadence_applies": False,
+    }
+    summary = (
+        "Anulação de ofício cabível (Lei 9.784/1999, art. 53)."
+        if allowed
+        else "Anulação de ofício recusada (Lei 9.784/1999, art. 50 e 53)."
+    )
+    return outcome, reasons, summary

@@ -1,0 +1,56 @@
+"""D-17 on the annulment of the law's own acts: the taxi law (2017) leaves the procedure of its
+penalties to a regulation (art. 43) and its operation to the Secretaria (art. 46); neither says
+how an auto or a penalty found illegal afterwards is undone. By D-17 Lei 9.784/1999 art. 53
+applies — "A Administração deve anular seus próprios atos, quando eivados de vício de legalidade"
+(STF Súmula 473) —, with the reasons of art. 50 I and VIII; the rule is the shared one
+(:mod:`outorga.law.common.annulment`). Who annuls is the competence table's ``case.annul``: the
+Secretaria, which applies the fine (art. 41 II, 46). Art. 54's five years do not limit it: the
+annulment favours the holder. The cassações (art. 41 §3–4) are not annulled here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from outorga.law.common import annulment
+from outorga.law.context import Context
+from outorga.law.decisions import Decision
+from outorga.law.questions import question
+
+from .._base import DATE, LAW, answer, art, day, decide, deciders, rule_id
+
+#: The articles the penalty and its procedure rest on (art. 41 II, 43, 46).
+GROUNDS = (art(41, inc="II"), art(43), art(46))
+QID = "ipatinga.taxi-2017.case_annulment"
+
+
+@question(
+    QID,
+    law=LAW,
+    title="O auto de infração ou a penalidade pode ser anulado de ofício, e por quem?",
+    schema=annulment.question_schema(DATE),
+)
+def case_annulment_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Lei 9.784/1999 art. 53 with art. 50 I and VIII (D-17; art. 43, 46): whether the case's
+    auto or penalty may be annulled of the administration's own motion on ``decided_on`` — the
+    grounds stated (art. 50), the case not already annulled or closed in the holder's favour
+    (art. 53) — and who annuls it (``decided_by``: the Secretaria, art. 41 II and 46). No
+    decadência (art. 54)."""
+    on = day(facts["decided_on"])
+
+    def build() -> Decision:
+        outcome, reasons, summary = annulment.case_annulment(
+            facts,
+            rules=(
+                rule_id("d_17_lei_9784_art_50_viii_grounds"),
+                rule_id("d_17_lei_9784_art_53_act_standing"),
+                rule_id("d_17_lei_9784_art_54_no_decadence"),
+                rule_id("d_17_lei_9784_art_53_who_annuls"),
+            ),
+            base=GROUNDS,
+            deciders=deciders,
+        )
+        return decide(QID, ctx, outcome, reasons, summary)
+
+    return answer(QID, ctx, on, GROUNDS, build)

@@ -12,6 +12,7 @@ import pytest
 from enforcement_factories import (
     case_of,
     client_of,
+    file,
     issue,
     make_final,
     pay,
@@ -23,8 +24,10 @@ from enforcement_factories import (
 from outorga.core.errors import FieldRefused, Refused
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
-from outorga.enforcement.models import Case, Escalation, Penalty, Seizure
+from outorga.enforcement.models import Case, Escalation, Filing, Penalty, Seizure
 from outorga.enforcement.services.annulment import case_annul_ex_officio
+from outorga.enforcement.services.common import InvalidStep
+from outorga.enforcement.services.filings import filing_judge
 from outorga.enforcement.services.notices import notice_deliver
 from outorga.enforcement.services.seizures import seizure_create
 from outorga.enforcement.services.suspensions import suspension_impose
@@ -215,3 +218,26 @@ def test_lei_9784_art_53_the_api_annuls_for_the_authority_and_refuses_the_clerk(
     r = authority.post(url, body, content_type="application/json")
     assert r.status_code == 200, r.content
     assert r.json()["stage"] == "annulled" and "art. 53" in r.json()["outcome"]
+
+
+def test_lei_9784_art_52_a_defence_still_waiting_is_prejudicado_by_the_annulment(world):
+    """The case annulled of the authority's own motion while the holder's defence waited: the
+    defence loses its object (Lei 9.784/1999 art. 52) and is marked prejudicado, in the same act;
+    judging it afterwards is refused, saying why."""
+    auto = issue(world, on=D)
+    f = file(world, auto, D)
+    annul(world, case_of(world, auto), on=D + dt.timedelta(days=2))
+    with tenant(world.m):
+        f = Filing.objects.get(pk=f.pk)
+    assert f.result == Filing.Result.MOOT and f.judged_on == D + dt.timedelta(days=2)
+    assert "art. 52" in f.reasoning
+    assert act_of(world, case_of(world, auto)).record["payload"]["new"]["filings_moot"] == [f.pk]
+    with pytest.raises(InvalidStep, match="prejudicado: o processo foi anulado de ofício"):
+        filing_judge(
+            actor=world.authority,
+            municipality=world.m,
+            filing=f,
+            upheld=True,
+            reasoning="x",
+            on=D + dt.timedelta(days=3),
+        )

@@ -269,6 +269,8 @@ class Filing(TenantModel):
         PENDING = "pending", "aguardando julgamento"
         UPHELD = "upheld", "procedente"
         DISMISSED = "dismissed", "improcedente"
+        # The case annulled of the authority's own motion while it waited (Lei 9.784/1999 art. 52).
+        MOOT = "moot", "prejudicado"
 
     case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="filings")
     stage = models.CharField(max_length=10, choices=Stage.choices)

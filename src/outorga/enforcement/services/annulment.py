@@ -206,6 +206,12 @@ def _annul_ex_officio(
     )
     basis["grounds"] = grounds
     old = {"stage": case.stage, "waiting": case.waiting, "outcome": case.outcome}
+    # A defence or appeal still waiting loses its object (Lei 9.784/1999 art. 52): prejudicado.
+    moot = list(case.filings.select_for_update().filter(result=Filing.Result.PENDING))
+    for f in moot:
+        f.result, f.judged_by, f.judged_on = Filing.Result.MOOT, actor.user, on
+        f.reasoning = f"Prejudicado: processo anulado de ofício ({ART_53}; art. 52)."
+        f.save(update_fields=["result", "judged_by", "judged_on", "reasoning"])
     debts = case_debts(case)
     refund = defence_result(municipality, case, debts, True, on)
     case_annul(
@@ -231,6 +237,7 @@ def _annul_ex_officio(
             "outcome": case.outcome,
             "grounds": grounds,
             "on": on,
+            "filings_moot": [f.pk for f in moot],
         },
         basis=basis,
     )

@@ -295,6 +295,11 @@ def filing_judge(
     with transaction.atomic(), tenant(municipality):
         filing = Filing.objects.select_for_update().get(pk=filing.pk)
         case = Case.objects.select_for_update().get(pk=filing.case_id)
+        if filing.result == Filing.Result.MOOT:
+            raise InvalidStep(
+                "esta defesa ou recurso ficou prejudicado: o processo foi anulado de ofício (Lei "
+                "9.784/1999, art. 52)"
+            )
         if filing.result != Filing.Result.PENDING or case.waiting != Case.Waiting.JUDGMENT:
             raise InvalidStep("esta defesa ou recurso já foi julgado")
         debts = case_debts(case)

@@ -1,12 +1,26 @@
-"""What the browser tests share: logging in as a demo user the way a person does, and checking a
-page fits the screen's width."""
+"""What the browser tests share: logging in as a demo user the way a person does, checking a
+page fits the screen's width, and the enforcement walks' permit and final cases."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
+from django.utils import timezone
+from registry_factories import EQUIPMENT, make_applicant
+from registry_factories import MOTO_ON as ON
+
+from outorga.core.acts import Actor
 from outorga.core.demo import demo_password, demo_username
+from outorga.core.models import Municipality, User
+from outorga.core.tenancy import tenant
+from outorga.enforcement.models import Case
+from outorga.enforcement.services.autos import infraction_issue
+from outorga.enforcement.services.finality import sweep
+from outorga.enforcement.services.notices import notice_deliver
 from outorga.law.competence import Role
+from outorga.registry.models import Permit, Tender
+from outorga.registry.services.permits import permit_grant
 
 
 def login(page: Any, base: str, role: Role, slug: str = "ipatinga") -> None:
@@ -30,3 +44,77 @@ def fits(page: Any, width: int) -> None:
     """The page is no wider than the screen (nothing to scroll sideways)."""
     scrolled = page.evaluate("document.documentElement.scrollWidth")
     assert scrolled <= width, f"a página transborda a largura da tela ({scrolled}px > {width}px)"
+
+
+def user(role: Role) -> User:
+    return User.objects.get(username=demo_username("ipatinga", role))
+
+
+def a_permit(m: Municipality) -> Permit:
+    clerk = Actor.of(user(Role.ATENDENTE))
+    with tenant(m):
+        tender, _ = Tender.objects.get_or_create(
+            number="77/2026-e2e",
+            defaults={
+                "service": "mototaxi",
+                "places": 5,
+                "opened_on": ON - dt.timedelta(days=60),
+                "homologated_on": ON - dt.timedelta(days=10),
+                "status": Tender.Status.HOMOLOGATED,
+            },
+        )
+    person, vehicle = make_applicant(m, clerk, n=7, plate="PHN7E77")
+    permit = permit_grant(
+        actor=clerk,
+        municipality=m,
+        holder=person,
+        service="mototaxi",
+        vehicle=vehicle,
+        granted_on=ON,
+        term_years=10,
+        decree="Decreto 7/2026",
+        equipment=EQUIPMENT,
+        tender=tender,
+    )
+    with tenant(m):
+        # The demo holder login may be linked to a demo person: link it to this one instead.
+        type(person).objects.filter(user=user(Role.PERMISSIONARIO)).update(user=None)
+        person.user = user(Role.PERMISSIONARIO)
+        person.save(update_fields=["user"])
+    return permit
+
+
+def case_of(m: Municipality, auto_id: int) -> Case:
+    with tenant(m):
+        return Case.objects.select_related("auto").get(auto_id=auto_id)
+
+
+def final_by_services(m: Municipality, permit: Permit, code: str, committed: dt.date) -> None:
+    """Another infraction, made final without defence: revelia, notice, appeal deadline lapsed."""
+    fiscal = Actor.of(user(Role.FISCAL))
+    clerk = Actor.of(user(Role.ATENDENTE))
+    auto = infraction_issue(
+        actor=fiscal,
+        municipality=m,
+        code=code,
+        committed_at=timezone.make_aware(dt.datetime.combine(committed, dt.time(9))),
+        place="Praça Central",
+        description="Infração registrada no teste.",
+        agent_registration="F-7",
+        permit=permit,
+        offender_signed=True,
+    )
+    day = committed
+    for _ in range(8):
+        case = case_of(m, auto.pk)
+        if case.stage == Case.Stage.FINAL:
+            return
+        if case.waiting == Case.Waiting.DEADLINE:
+            day = max(day, case.deadline + dt.timedelta(days=1))
+            sweep(m, day)
+        else:
+            day += dt.timedelta(days=1)
+            with tenant(m):
+                n = case.notices.filter(notified_on__isnull=True).latest("id")
+            notice_deliver(actor=clerk, municipality=m, notice=n, form="pessoal", on=day)
+    raise AssertionError("não ficou definitivo")

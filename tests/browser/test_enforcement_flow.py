@@ -12,67 +12,22 @@ import re
 import pypdfium2 as pdfium
 import pytest
 import zxingcpp
-from browser_factories import fits, login
+from browser_factories import a_permit, case_of, final_by_services, fits, login
 from django.core.management import call_command
 from django.utils import timezone
-from registry_factories import EQUIPMENT, make_applicant, png
-from registry_factories import MOTO_ON as ON
+from registry_factories import png
 
-from outorga.core.acts import Actor
-from outorga.core.demo import demo_username
-from outorga.core.models import Municipality, User
+from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, Escalation, InfractionNotice, Notice, Penalty
-from outorga.enforcement.services.autos import infraction_issue
-from outorga.enforcement.services.finality import sweep
-from outorga.enforcement.services.notices import notice_deliver
 from outorga.finance import pix
 from outorga.finance.models import Debt
 from outorga.law.competence import Role
-from outorga.registry.models import Permit, Tender
-from outorga.registry.services.permits import permit_grant
+from outorga.registry.models import Permit
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PDF = b"%PDF-1.4\n% defesa\n"
-
-
-def user(role: Role) -> User:
-    return User.objects.get(username=demo_username("ipatinga", role))
-
-
-def a_permit(m: Municipality) -> Permit:
-    clerk = Actor.of(user(Role.ATENDENTE))
-    with tenant(m):
-        tender, _ = Tender.objects.get_or_create(
-            number="77/2026-e2e",
-            defaults={
-                "service": "mototaxi",
-                "places": 5,
-                "opened_on": ON - dt.timedelta(days=60),
-                "homologated_on": ON - dt.timedelta(days=10),
-                "status": Tender.Status.HOMOLOGATED,
-            },
-        )
-    person, vehicle = make_applicant(m, clerk, n=7, plate="PHN7E77")
-    permit = permit_grant(
-        actor=clerk,
-        municipality=m,
-        holder=person,
-        service="mototaxi",
-        vehicle=vehicle,
-        granted_on=ON,
-        term_years=10,
-        decree="Decreto 7/2026",
-        equipment=EQUIPMENT,
-        tender=tender,
-    )
-    with tenant(m):
-        # The demo holder login may be linked to a demo person: link it to this one instead.
-        type(person).objects.filter(user=user(Role.PERMISSIONARIO)).update(user=None)
-        person.user = user(Role.PERMISSIONARIO)
-        person.save(update_fields=["user"])
-    return permit
 
 
 def payload_of_slip(pdf: bytes) -> str:
@@ -82,42 +37,6 @@ def payload_of_slip(pdf: bytes) -> str:
     found = [r.text for r in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)]
     assert len(found) == 1, found
     return found[0]
-
-
-def case_of(m: Municipality, auto_id: int) -> Case:
-    with tenant(m):
-        return Case.objects.select_related("auto").get(auto_id=auto_id)
-
-
-def final_by_services(m: Municipality, permit: Permit, code: str, committed: dt.date) -> None:
-    """Another infraction, made final without defence: revelia, notice, appeal deadline lapsed."""
-    fiscal = Actor.of(user(Role.FISCAL))
-    clerk = Actor.of(user(Role.ATENDENTE))
-    auto = infraction_issue(
-        actor=fiscal,
-        municipality=m,
-        code=code,
-        committed_at=timezone.make_aware(dt.datetime.combine(committed, dt.time(9))),
-        place="Praça Central",
-        description="Infração registrada no teste.",
-        agent_registration="F-7",
-        permit=permit,
-        offender_signed=True,
-    )
-    day = committed
-    for _ in range(8):
-        case = case_of(m, auto.pk)
-        if case.stage == Case.Stage.FINAL:
-            return
-        if case.waiting == Case.Waiting.DEADLINE:
-            day = max(day, case.deadline + dt.timedelta(days=1))
-            sweep(m, day)
-        else:
-            day += dt.timedelta(days=1)
-            with tenant(m):
-                n = case.notices.filter(notified_on__isnull=True).latest("id")
-            notice_deliver(actor=clerk, municipality=m, notice=n, form="pessoal", on=day)
-    raise AssertionError("não ficou definitivo")
 
 
 def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, settings, tmp_path):

@@ -76,7 +76,7 @@ def art_50_viii_grounds_stated(grounds: str, *, rule: str, base: tuple[Citation,
         bool(text),
         "Fundamentos da anulação informados (vício de legalidade descrito).",
         "A anulação de ofício deve ser motivada: descreva o vício de legalidade do ato, com os "
-        "fatos e os fundamentos jurídicos (Lei 9.784/1999, art. 50, I e VIII, §1º).",
+        "fatos e os fundamentos jurídicos.",
         *base,
         ART_50_I,
         ART_50_VIII,
@@ -94,7 +94,7 @@ def art_53_act_still_standing(stage: str, *, rule: str, base: tuple[Citation, ..
         stage != "annulled",
         "O processo tem ato de penalidade em vigor, que pode ser anulado.",
         "O processo já está arquivado (anulado, ou encerrado em favor do permissionário): não "
-        "há ato a anular (Lei 9.784/1999, art. 53).",
+        "há ato a anular.",
         *base,
         ART_53,
         facts={"fase": stage},

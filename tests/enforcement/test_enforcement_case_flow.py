@@ -13,6 +13,7 @@ from outorga.core.errors import Refused
 from outorga.core.models import Act, ParameterOverride
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, Escalation, Filing, InfractionNotice, Penalty
+from outorga.enforcement.services.annulment import case_annul_ex_officio
 from outorga.enforcement.services.autos import infraction_cancel
 from outorga.enforcement.services.common import InvalidStep, NotOwner
 from outorga.enforcement.services.filings import filing_file, filing_judge
@@ -386,6 +387,28 @@ def test_cancelling_a_counted_auto_withdraws_the_pending_suspension(world):
     with tenant(world.m):
         esc = Escalation.objects.get(pk=esc.pk)
         assert esc.status == Escalation.Status.DISMISSED
+        assert Permit.objects.get(pk=world.permit.pk).status == Permit.Status.ACTIVE
+
+
+def test_d_1_lei_9784_art_53_annulling_a_counted_final_case_withdraws_the_pending_suspension(
+    world,
+):
+    """A final infraction annulled of the authority's own motion no longer counts (D-1): the
+    suspension it supported, waiting for the authority's click, falls as when its auto is
+    cancelled."""
+    autos = _final_autos(world, ["art38-II", "art38-III", "art39-II"])
+    with tenant(world.m):
+        esc = Escalation.objects.get(permit=world.permit)
+    assert esc.status == Escalation.Status.PENDING
+    case_annul_ex_officio(
+        actor=world.authority,
+        municipality=world.m,
+        case=case_of(world, autos[1]),
+        on=esc.evaluated_on,
+        grounds="Auto lavrado contra a placa de outro veículo.",
+    )
+    with tenant(world.m):
+        assert Escalation.objects.get(pk=esc.pk).status == Escalation.Status.DISMISSED
         assert Permit.objects.get(pk=world.permit.pk).status == Permit.Status.ACTIVE
 
 

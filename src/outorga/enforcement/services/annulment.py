@@ -23,6 +23,7 @@ from outorga.enforcement.services.common import (
     competence_citations,
     debt_cancel,
 )
+from outorga.enforcement.services.escalation import escalate_without
 from outorga.enforcement.services.seizures import seizure_release_in_transaction
 from outorga.enforcement.services.suspensions import suspension_annul
 from outorga.finance.models import Debt
@@ -176,6 +177,9 @@ def case_annul_ex_officio(
             refused = Refused(d)
         else:
             _annul_ex_officio(actor, municipality, case, grounds.strip(), on, d)
+            if case.kind == Case.Kind.INFRACTION and case.auto is not None:
+                # D-1: the escalation judged again without the annulled infraction.
+                escalate_without(actor=actor, municipality=municipality, auto=case.auto, on=on)
     if refused is not None:
         raise law_refused(
             actor=actor,

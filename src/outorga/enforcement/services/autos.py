@@ -23,7 +23,6 @@ from outorga.enforcement.lawbridge import (
     answers,
     ask,
     catalog,
-    escalates_by_accumulation,
     fine,
     procedure,
     taxi_like,
@@ -38,7 +37,7 @@ from outorga.enforcement.services.common import (
     debt_cancel,
     photo_checked,
 )
-from outorga.enforcement.services.escalation import escalate
+from outorga.enforcement.services.escalation import escalate_without
 from outorga.enforcement.services.notices import notice_deliver_in_transaction
 from outorga.law import interfaces
 from outorga.law.decisions import Decision
@@ -504,14 +503,10 @@ def infraction_cancel(
             basis=basis,
             extra={"reason": reason.strip()},
         )
-        if auto.permit is not None and escalates_by_accumulation(auto.law):
-            # D-1: re-evaluate without the cancelled auto.
-            escalate(
-                actor=actor,
-                municipality=municipality,
-                permit=auto.permit,
-                on=today_of(municipality),
-            )
+        # D-1: re-evaluated without the cancelled auto.
+        escalate_without(
+            actor=actor, municipality=municipality, auto=auto, on=today_of(municipality)
+        )
     return auto
 
 

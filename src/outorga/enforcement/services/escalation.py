@@ -12,7 +12,7 @@ from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.transitions import status_change
-from outorga.enforcement.lawbridge import ask, catalog, taxi_like
+from outorga.enforcement.lawbridge import ask, catalog, escalates_by_accumulation, taxi_like
 from outorga.enforcement.models import Case, Escalation, InfractionNotice, Notice
 from outorga.law.decisions import Decision
 from outorga.registry.models import Permit
@@ -57,6 +57,16 @@ def escalation_facts(permit: Permit) -> dict[str, Any]:
             }
         )
     return {"infractions": rows}
+
+
+def escalate_without(
+    *, actor: Actor, municipality: Municipality, auto: InfractionNotice, on: dt.date
+) -> None:
+    """A counted infraction fell — its auto cancelled, its case annulled of the authority's own
+    motion —: where the law weighs a permit's accumulated final infractions, the escalation is
+    judged again without it (D-1), and a pending suspension or proposal it supported falls."""
+    if auto.permit is not None and escalates_by_accumulation(auto.law):
+        escalate(actor=actor, municipality=municipality, permit=auto.permit, on=on)
 
 
 def escalate(

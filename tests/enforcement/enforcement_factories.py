@@ -15,11 +15,12 @@ from registry_factories import make_permit, taxi_permit
 from outorga.core.acts import Actor
 from outorga.core.models import Act, Municipality
 from outorga.core.tenancy import tenant
-from outorga.enforcement.models import Case, Filing, InfractionNotice, Notice
+from outorga.enforcement.models import Case, Filing, InfractionNotice, Notice, Seizure
 from outorga.enforcement.services.autos import infraction_issue
 from outorga.enforcement.services.filings import filing_file, filing_judge
 from outorga.enforcement.services.finality import sweep
 from outorga.enforcement.services.notices import notice_deliver
+from outorga.enforcement.services.seizures import seizure_create
 from outorga.finance import pix
 from outorga.finance.models import Debt
 from outorga.finance.models_payments import Payment
@@ -91,6 +92,25 @@ def issue(
         offender_signed=signed,
         **kw,
     )
+
+
+def seized(w: World, on: dt.date) -> tuple[InfractionNotice, Seizure]:
+    """Art. 38 I (maintenance plan not kept) also seizes the vehicle (art. 38 §2): the auto of
+    ``on`` and the seizure, at the municipal depot, removal R$ 150,00 and R$ 20,00 a day."""
+    auto = issue(w, code="art38-I", on=on)
+    assert auto.seizure
+    s = seizure_create(
+        actor=w.fiscal,
+        municipality=w.m,
+        person=w.permit.holder,
+        plate=auto.plate,
+        depot="Pátio Municipal",
+        entered_on=on,
+        removal_cents=15_000,
+        storage_daily_cents=2_000,
+        auto=auto,
+    )
+    return auto, s
 
 
 def case_of(w: World, auto: InfractionNotice) -> Case:

@@ -18,6 +18,7 @@ from enforcement_factories import (
     pay,
     pending_notice,
     refused_acts,
+    seized,
     taxi_refusal_auto,
 )
 
@@ -29,7 +30,6 @@ from outorga.enforcement.services.annulment import case_annul_ex_officio
 from outorga.enforcement.services.common import InvalidStep
 from outorga.enforcement.services.filings import filing_judge
 from outorga.enforcement.services.notices import notice_deliver
-from outorga.enforcement.services.seizures import seizure_create
 from outorga.enforcement.services.suspensions import suspension_impose
 from outorga.finance.models import Debt, Refund
 from outorga.law.competence import NotCompetent
@@ -55,18 +55,7 @@ def act_of(world, case: Case) -> Act:
 def seized_and_final(world):
     """Art. 38 I seizes the vehicle (art. 38 §2): the fine paid, the removal left open, the case
     final by revelia (D-1)."""
-    auto = issue(world, code="art38-I", on=D)
-    s = seizure_create(
-        actor=world.fiscal,
-        municipality=world.m,
-        person=world.permit.holder,
-        plate=auto.plate,
-        depot="Pátio Municipal",
-        entered_on=D,
-        removal_cents=15_000,
-        storage_daily_cents=2_000,
-        auto=auto,
-    )
+    auto, s = seized(world, D)
     pay(world, s.fine_debt)
     make_final(world, auto, D + dt.timedelta(days=3))
     return auto, s, case_of(world, auto)

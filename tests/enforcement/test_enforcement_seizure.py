@@ -6,7 +6,16 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from enforcement_factories import at, case_of, client_of, issue, make_final, pay, pending_notice
+from enforcement_factories import (
+    at,
+    case_of,
+    client_of,
+    issue,
+    make_final,
+    pay,
+    pending_notice,
+    seized,
+)
 
 from outorga.core.errors import Refused
 from outorga.core.models import ParameterOverride
@@ -30,24 +39,6 @@ from outorga.law.competence import NotCompetent
 D = dt.date(2026, 4, 6)
 
 
-def _seized(world):
-    # Art. 38 I (maintenance plan not kept) also seizes the vehicle (art. 38 §2).
-    auto = issue(world, code="art38-I", on=D)
-    assert auto.seizure
-    s = seizure_create(
-        actor=world.fiscal,
-        municipality=world.m,
-        person=world.permit.holder,
-        plate=auto.plate,
-        depot="Pátio Municipal",
-        entered_on=D,
-        removal_cents=15_000,
-        storage_daily_cents=2_000,
-        auto=auto,
-    )
-    return auto, s
-
-
 def _refusal(world, s, on):
     with pytest.raises(Refused) as exc:
         seizure_release(actor=world.clerk, municipality=world.m, seizure=s, on=on)
@@ -57,7 +48,7 @@ def _refusal(world, s, on):
 
 
 def test_art_35_par1_release_refused_while_fine_removal_or_storage_is_unpaid(world):
-    auto, s = _seized(world)
+    auto, s = seized(world, D)
     with tenant(world.m):
         s = Seizure.objects.get(pk=s.pk)
         assert s.fine_debt.origin == Debt.Origin.FINE and s.fine_debt.amount_cents > 0
@@ -82,7 +73,7 @@ def test_art_35_par1_release_refused_while_fine_removal_or_storage_is_unpaid(wor
 
 
 def test_art_35_par2_an_appeal_pending_does_not_release_the_vehicle(world):
-    auto, s = _seized(world)
+    auto, s = seized(world, D)
     filing_file(
         actor=world.holder,
         municipality=world.m,
@@ -123,14 +114,14 @@ def test_only_the_inspector_seizes_and_the_sweep_counts_storage_days_once(world)
             storage_daily_cents=1,
             auto=auto,
         )
-    _, s = _seized(world)
+    _, s = seized(world, D)
     report = sweep(world.m, D + dt.timedelta(days=9))
     assert any("10 dia(s)" in line for line in report["storage"])
     assert sweep(world.m, D + dt.timedelta(days=9))["storage"] == []
 
 
 def test_the_defence_upheld_waives_unpaid_removal_and_storage_art_42_par1(world):
-    auto, s = _seized(world)
+    auto, s = seized(world, D)
     f = filing_file(
         actor=world.holder, municipality=world.m, case=case_of(world, auto), text="x", filed_on=D
     )
@@ -152,7 +143,7 @@ def test_the_defence_upheld_refunds_a_fine_already_paid_art_42_par1(world):
     from outorga.finance.models import Refund
     from outorga.finance.payments import payment_record
 
-    auto, s = _seized(world)
+    auto, s = seized(world, D)
     with tenant(world.m):
         fine = Debt.objects.get(pk=s.fine_debt_id)
     with tenant(world.m):
@@ -186,7 +177,7 @@ def test_art_42_par1_the_defence_upheld_refunds_the_part_of_the_fine_already_pai
     from outorga.finance.models import Payment, Refund
     from outorga.finance.payments import payment_record
 
-    auto, s = _seized(world)
+    auto, s = seized(world, D)
     with tenant(world.m):
         fine = Debt.objects.get(pk=s.fine_debt_id)
         cashier = Actor.of(world.m.users.get(role="financas"))
@@ -216,7 +207,7 @@ def _statuses(world, *debts):
 
 
 def test_d_11_a_seizures_charges_under_defence_block_nothing_until_the_case_is_final(world):
-    auto, s = _seized(world)
+    auto, s = seized(world, D)
     holder = world.permit.holder
     # Due on entry so they can be paid for the release (art. 35 §1), but the defence period of
     # art. 42 has just begun: the day after, the daily sweep leaves them open and they block
@@ -277,7 +268,7 @@ def test_d_11_a_seizures_charges_under_defence_block_nothing_until_the_case_is_f
 def test_art_42_on_the_last_day_of_the_defence_the_charges_are_neither_final_nor_blocking(world):
     """Art. 42: 10 days from the notice (the offender's signature on the auto, art. 30 X) to
     defend; D-1: nothing is final while a deadline runs."""
-    auto, s = _seized(world)
+    auto, s = seized(world, D)
     holder = world.permit.holder
     case = case_of(world, auto)
     last = D + dt.timedelta(days=10)
@@ -302,7 +293,7 @@ def test_art_42_on_the_last_day_of_the_defence_the_charges_are_neither_final_nor
 def test_d_1_revelia_opens_the_appeal_and_only_its_lapse_makes_the_charges_final(world):
     """Art. 42 §3: no defence → judged by default; that decision is appealable to the JARI (art.
     43). The charges become final, and block (D-11), only once that deadline lapsed too (D-1)."""
-    auto, s = _seized(world)
+    auto, s = seized(world, D)
     holder = world.permit.holder
     day_11 = D + dt.timedelta(days=11)
     assert sweep(world.m, day_11)["revelia"] == [case_of(world, auto).number]
@@ -339,7 +330,7 @@ def test_d_1_revelia_opens_the_appeal_and_only_its_lapse_makes_the_charges_final
 def test_art_35_par1_charges_paid_on_the_day_of_seizure_release_the_vehicle_that_day(world):
     """The charges wait for the case to become final, but they can be paid at once: that is what
     releases the vehicle (art. 35 §1), appeal or not (§2)."""
-    auto, s = _seized(world)
+    auto, s = seized(world, D)
     with tenant(world.m):
         fine_debt, removal_debt = s.fine_debt, s.removal_debt
     pay(world, fine_debt)

@@ -96,21 +96,26 @@ def issue(
 
 def seized(w: World, on: dt.date) -> tuple[InfractionNotice, Seizure]:
     """Art. 38 I (maintenance plan not kept) also seizes the vehicle (art. 38 §2): the auto of
-    ``on`` and the seizure, at the municipal depot, removal R$ 150,00 and R$ 20,00 a day."""
+    ``on`` and the holder's vehicle entering the depot that day (:func:`seize`)."""
     auto = issue(w, code="art38-I", on=on)
     assert auto.seizure
-    s = seizure_create(
+    return auto, seize(w, auto, on, person=w.permit.holder)
+
+
+def seize(w: World, auto: InfractionNotice, entered_on: dt.date, person: Any = None) -> Seizure:
+    """The vehicle of ``auto`` entering the municipal depot on ``entered_on``: removal R$ 150,00
+    and R$ 20,00 a day; ``person``, the holder whose vehicle it is (none for a clandestine one)."""
+    return seizure_create(
         actor=w.fiscal,
         municipality=w.m,
-        person=w.permit.holder,
+        person=person,
         plate=auto.plate,
         depot="Pátio Municipal",
-        entered_on=on,
+        entered_on=entered_on,
         removal_cents=15_000,
         storage_daily_cents=2_000,
         auto=auto,
     )
-    return auto, s
 
 
 def case_of(w: World, auto: InfractionNotice) -> Case:

@@ -14,6 +14,7 @@ from enforcement_factories import (
     make_final,
     pay,
     pending_notice,
+    seize,
     seized,
 )
 
@@ -403,17 +404,7 @@ def test_art_42_par2_the_defence_upheld_refunds_a_paid_removal_though_the_fine_i
         offender_document=offender.document,
         offender_signed=True,
     )
-    s = seizure_create(
-        actor=world.fiscal,
-        municipality=world.m,
-        person=None,
-        plate=auto.plate,
-        depot="Pátio Municipal",
-        entered_on=D,
-        removal_cents=15_000,
-        storage_daily_cents=2_000,
-        auto=auto,
-    )
+    s = seize(world, auto, D)
     with tenant(world.m):
         s = Seizure.objects.get(pk=s.pk)
         fine, removal = s.fine_debt, s.removal_debt
@@ -452,17 +443,7 @@ def test_d_15_the_fine_charged_at_a_seizure_has_the_ufpi_of_the_date_of_the_fact
             value=2,
             legal_reference="Lei de teste que altera o art. 38, §1",
         )
-    s = seizure_create(
-        actor=world.fiscal,
-        municipality=world.m,
-        person=world.permit.holder,
-        plate=auto.plate,
-        depot="Pátio Municipal",
-        entered_on=seized_on,
-        removal_cents=15_000,
-        storage_daily_cents=2_000,
-        auto=auto,
-    )
+    s = seize(world, auto, seized_on, person=world.permit.holder)
     of_the_fact, _ = fine(world.m, auto.law, "art38-I", D, seized_on)
     amended, _ = fine(world.m, auto.law, "art38-I", seized_on, seized_on)
     assert amended == 2 * of_the_fact

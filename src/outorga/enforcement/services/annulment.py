@@ -12,7 +12,6 @@ from django.db import transaction
 
 from outorga.core.acts import Actor, basis_of, law_refused, record_act
 from outorga.core.authz import authorize
-from outorga.core.errors import Refused
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.enforcement.lawbridge import answers, ask
@@ -162,30 +161,28 @@ def case_annul_ex_officio(
     with tenant(municipality):  # read in its municipality (ADR 0024)
         case = Case.objects.get(pk=case.pk)
     authorize(actor=actor, municipality=municipality, action=EX_OFFICIO, law=case.law, on=on)
-    if case.kind not in EX_OFFICIO_KINDS:
+    if case.kind not in EX_OFFICIO_KINDS:  # undoing them restores a permission: not built here
         raise InvalidStep(
-            "a anulação de ofício de revogação ou cassação da permissão cabe ao Chefe do "
-            "Executivo e não se faz por aqui (lei do mototáxi, art. 34, §1º)"
+            "a anulação de ofício de revogação ou cassação da permissão não se faz por aqui: "
+            "desfazê-la restabelece a permissão"
         )
     if not answers(case.law, "case_annulment"):
         raise InvalidStep(f"a lei deste processo não prevê a anulação de ofício ({ART_53})")
-    refused: Refused | None = None
     with transaction.atomic(), tenant(municipality):
         case = Case.objects.select_for_update().get(pk=case.pk)
         d = ask_annulment(municipality, case, grounds, on)
-        if not d.outcome or not d.outcome.get("allowed"):
-            refused = Refused(d)
-        else:
+        allowed = bool(d.outcome["allowed"])
+        if allowed:
             _annul_ex_officio(actor, municipality, case, grounds.strip(), on, d)
             if case.kind == Case.Kind.INFRACTION and case.auto is not None:
                 # D-1: the escalation judged again without the annulled infraction.
                 escalate_without(actor=actor, municipality=municipality, auto=case.auto, on=on)
-    if refused is not None:
+    if not allowed:  # kept in the acts log after the transaction, which wrote nothing
         raise law_refused(
             actor=actor,
             municipality=municipality,
             action=EX_OFFICIO_ACT,
-            d=refused.decision,
+            d=d,
             obj=case,
             new={"case": case.number, "grounds": grounds.strip()},
             field=EX_OFFICIO_FIELDS,

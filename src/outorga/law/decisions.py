@@ -399,6 +399,18 @@ class QuickDecision(Decision):
         )
         return new
 
+    @classmethod
+    def made_of(cls, quick: Decision, explain: Callable[[], Decision]) -> QuickDecision:
+        """:meth:`of` for a decision the verdict-only evaluation has just made and nothing else
+        holds: turned into the quick decision in place, without a copy (issue #21)."""
+        if type(quick) is not Decision:
+            return cls.of(quick, explain)
+        here = quick.__dict__
+        here["_quick"] = here.pop("reasons")
+        here["_explain"] = explain
+        object.__setattr__(quick, "__class__", cls)
+        return quick  # type: ignore[return-value]
+
     def __post_init__(self) -> None:  # ``replace``: reasons given in full
         if not self.__dict__.get("_reasons"):
             raise ValueError(f"decision {self.question} has no reason")

@@ -325,4 +325,4 @@ def evaluate_quickly(q: Question, ctx: Context, facts: Mapping[str, Any]) -> Dec
     if quick is None:
         return q.evaluate(ctx, facts)
     evaluate = q.evaluate
-    return QuickDecision.of(quick, lambda: evaluate(ctx, facts))
+    return QuickDecision.made_of(quick, lambda: evaluate(ctx, facts))

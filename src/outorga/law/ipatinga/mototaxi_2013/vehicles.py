@@ -33,6 +33,7 @@ from ._common import (
     fmt,
     opt_day,
     param,
+    param_set,
     record_of,
 )
 
@@ -85,6 +86,8 @@ MOTOTAXI_EQUIPMENT: dict[str, tuple[str, str]] = {
     "toucas_descartaveis": ("V", "touca descartável para o passageiro"),
     "retrovisores_ambos_lados": ("VI", "espelho retrovisor de ambos os lados"),
 }
+#: The keys of each list, as a set: whether a vehicle has all is one subset test (issue #21).
+COMMON_KEYS, MOTOTAXI_KEYS = frozenset(COMMON_EQUIPMENT), frozenset(MOTOTAXI_EQUIPMENT)
 #: Art. 24, §1º — cargo devices allowed for motofrete.
 CARGO_DEVICES = ("bau", "grelha", "alforje", "bolsa", "caixa_lateral")
 
@@ -203,11 +206,15 @@ def art_3_i_engine(ctx: Context, v: VehicleFacts) -> Reason:
     return unless_suspended(ctx, RULE_ENGINE, _engine, ctx, v)
 
 
+ENGINE_PARAMS = ("vehicle.engine_min_cc", "vehicle.engine_max_cc")
+
+
 def _engine(ctx: Context, v: VehicleFacts) -> Reason:
-    low = param(ctx, "vehicle.engine_min_cc")
-    high = param(ctx, "vehicle.engine_max_cc")
+    low, high = param_set(ctx, ENGINE_PARAMS)
     too_small = v.engine_cc < low.value
     too_big = v.engine_cc > high.value
+    if not (too_small or too_big) and verdict_only():
+        return quick(RULE_ENGINE, True, ART_3_I)
     cites = [ART_3_I_A] if too_small else []
     cites += [ART_3_I_B] if too_big else []
     passed = not (too_small or too_big)
@@ -313,8 +320,13 @@ def art_5_par1_ii_vistoria(ctx: Context, v: VehicleFacts) -> Reason:
 def art_5_par1_iii_semiannual_inspection(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 5º, §1º, III — laudo de inspeção do veículo, semestral (art. 24 for motofrete)."""
     months = param(ctx, "documents.inspection_validity_months")
+    inspected = v.inspection_report_on
+    if inspected is not None and verdict_only():  # a passed rule's stand-in has no citations
+        passed = inspected <= ctx.as_of <= add_months(inspected, months.value)
+        if passed:
+            return quick("art_5_par1_iii_semiannual_inspection", True, ART_5_P1_III)
     cites = [ART_5_P1_III] + ([ART_24] if v.service is MOTOFRETE else [])
-    if v.inspection_report_on is None:
+    if inspected is None:
         return reason(
             "art_5_par1_iii_semiannual_inspection",
             Verdict.REFUSED,
@@ -322,7 +334,6 @@ def art_5_par1_iii_semiannual_inspection(ctx: Context, v: VehicleFacts) -> Reaso
             *cites,
             params=(months,),
         )
-    inspected = v.inspection_report_on
     until = add_months(inspected, months.value)
     passed = inspected <= ctx.as_of <= until
     if verdict_only():
@@ -372,9 +383,9 @@ def art_5_par5_in_holders_name(ctx: Context, v: VehicleFacts) -> Reason:
 
 def art_5_par7_common_equipment(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 5º, §7º — antena corta-pipas no guidom e protetor de motor e pernas (mata-cachorro)."""
-    missing = [name for key, name in COMMON_EQUIPMENT.items() if key not in v.equipment]
     if verdict_only():
-        return quick("art_5_par7_common_equipment", not missing, ART_5_P7)
+        return quick("art_5_par7_common_equipment", COMMON_KEYS <= v.equipment, ART_5_P7)
+    missing = [name for key, name in COMMON_EQUIPMENT.items() if key not in v.equipment]
     return check(
         "art_5_par7_common_equipment",
         not missing,
@@ -475,6 +486,8 @@ def one_vehicle_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
 def art_19_mototaxi_equipment(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 19, I–VI — alças metálicas, escapamento isolado, apoio para os pés, coletes
     retrorrefletivos, touca descartável e retrovisores de ambos os lados."""
+    if MOTOTAXI_KEYS <= v.equipment and verdict_only():  # all of it: the shared OK
+        return quick("art_19_mototaxi_equipment", True, ART_19)
     missing = [
         (inc, name) for key, (inc, name) in MOTOTAXI_EQUIPMENT.items() if key not in v.equipment
     ]

@@ -13,8 +13,7 @@ from outorga.core.errors import Refused
 from outorga.core.models import Act, ParameterOverride
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, Escalation, Filing, InfractionNotice, Penalty
-from outorga.enforcement.services.annulment import case_annul_ex_officio
-from outorga.enforcement.services.autos import infraction_cancel
+from outorga.enforcement.services.annulment import case_annul_ex_officio, infraction_cancel
 from outorga.enforcement.services.common import InvalidStep, NotOwner
 from outorga.enforcement.services.filings import filing_file, filing_judge
 from outorga.enforcement.services.finality import sweep

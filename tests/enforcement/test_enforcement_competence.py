@@ -24,7 +24,8 @@ from outorga.core.errors import Refused
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, Notice, Seizure
-from outorga.enforcement.services.autos import infraction_cancel, infraction_issue
+from outorga.enforcement.services.annulment import infraction_cancel
+from outorga.enforcement.services.autos import infraction_issue
 from outorga.enforcement.services.common import InvalidStep
 from outorga.enforcement.services.filings import filing_file, filing_judge
 from outorga.enforcement.services.finality import sweep

@@ -13,7 +13,8 @@ from outorga.core.models import Act, ParameterOverride
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, Penalty
 from outorga.enforcement.services import suspensions
-from outorga.enforcement.services.autos import infraction_cancel, infraction_issue
+from outorga.enforcement.services.annulment import infraction_cancel
+from outorga.enforcement.services.autos import infraction_issue
 from outorga.enforcement.services.filings import filing_file, filing_judge
 from outorga.enforcement.services.notices import notice_deliver
 from outorga.enforcement.services.suspensions import (

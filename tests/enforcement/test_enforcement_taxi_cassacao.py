@@ -24,7 +24,7 @@ from outorga.core.errors import FieldError, Refused
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, Penalty
-from outorga.enforcement.services.autos import infraction_cancel
+from outorga.enforcement.services.annulment import infraction_cancel
 from outorga.enforcement.services.common import InvalidStep
 from outorga.enforcement.services.filings import filing_file
 from outorga.enforcement.services.finality import sweep

@@ -17,7 +17,8 @@ from outorga.core.errors import FieldError, Refused
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Penalty
-from outorga.enforcement.services.autos import infraction_cancel, infraction_issue
+from outorga.enforcement.services.annulment import infraction_cancel
+from outorga.enforcement.services.autos import infraction_issue
 from outorga.enforcement.services.suspensions import taxi_register_suspension_impose
 from outorga.law.competence import NotCompetent, Role
 from outorga.public import selectors as public

@@ -30,8 +30,8 @@ from outorga.registry.validation import FieldError
 from . import selectors
 from .lawbridge import catalog
 from .models import Case, Escalation, Filing, InfractionNotice, Notice, Seizure
-from .services.annulment import case_annul_ex_officio
-from .services.autos import infraction_cancel, infraction_issue
+from .services.annulment import case_annul_ex_officio, infraction_cancel
+from .services.autos import infraction_issue
 from .services.filings import filing_file
 from .services.filings import filing_judge as filing_judge_service
 from .services.notices import edital_publish as edital_publish_service
@@ -389,6 +389,12 @@ def _service_law(request: HttpRequest, service: str | None, at: dt.datetime) -> 
 @router.post(
     "/autos/{auto_id}/cancel",
     summary="Cancelar auto de infração (autoridade, com motivo; nada é apagado)",
+    description=(
+        "Cancelar o auto é anulá-lo de ofício (Lei 9.784/1999, art. 53; decisão D-17), com o "
+        "motivo como fundamento: o processo é anulado, a multa paga é devolvida, os débitos em "
+        "aberto são cancelados, o veículo apreendido é liberado sem custos e a defesa ou o "
+        "recurso pendente fica prejudicado (art. 52)."
+    ),
     response=CaseOut,
 )
 def auto_cancel(request: HttpRequest, auto_id: int, payload: CancelIn) -> Any:

@@ -12,10 +12,11 @@ from django.db import transaction
 
 from outorga.core.acts import Actor, basis_of, law_refused, record_act
 from outorga.core.authz import authorize
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.enforcement.lawbridge import answers, ask
-from outorga.enforcement.models import Case, Filing, Seizure
+from outorga.enforcement.models import Case, Filing, InfractionNotice, Seizure
 from outorga.enforcement.services.common import (
     InvalidStep,
     case_debts,
@@ -28,6 +29,7 @@ from outorga.enforcement.services.suspensions import suspension_annul
 from outorga.finance.models import Debt
 from outorga.finance.payments import paid_cents, refund_for_upheld_defence
 from outorga.law.decisions import Decision
+from outorga.registry.validation import FieldError
 
 
 def defence_result(
@@ -198,12 +200,16 @@ def _annul_ex_officio(
     grounds: str,
     on: dt.date,
     d: Decision,
+    *,
+    competence: str = EX_OFFICIO,
+    outcome: str = f"Anulado de ofício por vício de legalidade ({ART_53})",
 ) -> None:
     """The annulment the law allowed, inside its transaction: the effects of :func:`case_annul`
-    (no filing: no appeal was upheld) and the act with the decision's citations as its basis."""
+    (no filing: no appeal was upheld) and the act with the decision's citations, and those of
+    the ``competence`` acted on, as its basis."""
     basis = basis_of(d)
     basis["citations"] = sorted(
-        set(basis["citations"]) | set(competence_citations(case.law, EX_OFFICIO, on))
+        set(basis["citations"]) | set(competence_citations(case.law, competence, on))
     )
     basis["grounds"] = grounds
     old = {"stage": case.stage, "waiting": case.waiting, "outcome": case.outcome}
@@ -224,7 +230,7 @@ def _annul_ex_officio(
         refund,
         on,
         basis,
-        f"Anulado de ofício por vício de legalidade ({ART_53})",
+        outcome,
     )
     record_act(
         municipality=municipality,
@@ -242,3 +248,75 @@ def _annul_ex_officio(
         },
         basis=basis,
     )
+
+
+def infraction_cancel(
+    *, actor: Actor, municipality: Municipality, auto: InfractionNotice, reason: str
+) -> InfractionNotice:
+    """The authority (``infraction.cancel``: mototaxi art. 34; taxi art. 46) cancels an auto, with
+    its reason; nothing is deleted. Cancelling an auto is annulling it of the authority's own
+    motion (Lei 9.784/1999 art. 53, D-17), so its case, while it stands, is annulled as
+    :func:`case_annul_ex_officio` annuls one — the law asked with the reason as the grounds —, with
+    the same effects: the fine refunded when paid, every open charge cancelled, a seized vehicle
+    released with its costs waived, a defence or appeal still waiting prejudicado (art. 52); and
+    the escalation judged again without the infraction (D-1)."""
+    authorize(actor=actor, municipality=municipality, action="infraction.cancel", law=auto.law)
+    reason = reason.strip()
+    if not reason:
+        raise FieldError("motivo", "informe o motivo do cancelamento")
+    on = today_of(municipality)
+    d: Decision | None = None
+    with transaction.atomic(), tenant(municipality):
+        auto = InfractionNotice.objects.select_for_update().get(pk=auto.pk)
+        if auto.status == InfractionNotice.Status.CANCELLED:
+            raise InvalidStep("o auto já está cancelado")
+        case = (
+            Case.objects.select_for_update()
+            .filter(auto=auto, kind__in=EX_OFFICIO_KINDS)
+            .exclude(stage=Case.Stage.ANNULLED)
+            .first()
+        )
+        if case is not None:
+            if not answers(case.law, "case_annulment"):
+                raise InvalidStep(f"a lei deste auto não prevê a anulação de ofício ({ART_53})")
+            d = ask_annulment(municipality, case, reason, on)
+        if d is None or d.outcome["allowed"]:
+            auto.status = InfractionNotice.Status.CANCELLED
+            auto.cancel_reason = reason
+            auto.cancelled_by = actor.user
+            auto.save(update_fields=["status", "cancel_reason", "cancelled_by"])
+            if case is not None and d is not None:
+                _annul_ex_officio(
+                    actor,
+                    municipality,
+                    case,
+                    reason,
+                    on,
+                    d,
+                    competence="infraction.cancel",
+                    outcome=f"Auto cancelado: {reason} ({ART_53})",
+                )
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="infraction.cancel",
+                obj=auto,
+                old={"status": InfractionNotice.Status.ISSUED},
+                new={"status": auto.status},
+                basis={"citations": competence_citations(auto.law, "infraction.cancel", on)},
+                extra={"reason": reason},
+            )
+            # D-1: re-evaluated without the cancelled auto.
+            escalate_without(actor=actor, municipality=municipality, auto=auto, on=on)
+    if d is not None and not d.outcome["allowed"]:  # kept in the acts log; nothing was written
+        raise law_refused(
+            actor=actor,
+            municipality=municipality,
+            action="infraction.cancel",
+            d=d,
+            obj=auto,
+            new={"auto": auto.number, "reason": reason},
+            field={"d_17_lei_9784_art_50_viii_grounds": "motivo"},
+            lead="Cancelamento do auto recusado",
+        )
+    return auto

@@ -15,7 +15,7 @@ from outorga.core.acts import Actor, basis_of, law_refused, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
 from outorga.core.filestore import save_in_transaction
-from outorga.core.localtime import day_of, today_of
+from outorga.core.localtime import day_of
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
@@ -31,13 +31,8 @@ from outorga.enforcement.lawbridge import (
 from outorga.enforcement.models import Case, InfractionNotice, InfractionPhoto, Notice
 from outorga.enforcement.selectors import taxi_items
 from outorga.enforcement.services.common import (
-    InvalidStep,
-    case_debts,
-    competence_citations,
-    debt_cancel,
     photo_checked,
 )
-from outorga.enforcement.services.escalation import escalate_without
 from outorga.enforcement.services.notices import notice_deliver_in_transaction
 from outorga.law import interfaces
 from outorga.law.decisions import Decision
@@ -454,60 +449,6 @@ def _warning_check(
             field="advertência",
         )
     return d
-
-
-def infraction_cancel(
-    *, actor: Actor, municipality: Municipality, auto: InfractionNotice, reason: str
-) -> InfractionNotice:
-    """Only the authority cancels an auto, with a reason; nothing is deleted."""
-    authorize(actor=actor, municipality=municipality, action="infraction.cancel", law=auto.law)
-    if not reason.strip():
-        raise FieldError("motivo", "informe o motivo do cancelamento")
-    with transaction.atomic(), tenant(municipality):
-        auto = InfractionNotice.objects.select_for_update().get(pk=auto.pk)
-        if auto.status == InfractionNotice.Status.CANCELLED:
-            raise InvalidStep("o auto já está cancelado")
-        auto.status = InfractionNotice.Status.CANCELLED
-        auto.cancel_reason = reason.strip()
-        auto.cancelled_by = actor.user
-        auto.save(update_fields=["status", "cancel_reason", "cancelled_by"])
-        basis = {
-            "citations": competence_citations(auto.law, "infraction.cancel", today_of(municipality))
-        }
-        case = Case.objects.filter(auto=auto).first()
-        if case is not None and case.stage not in (Case.Stage.ANNULLED,):
-            old = case.stage
-            case.stage, case.waiting, case.deadline = Case.Stage.ANNULLED, Case.Waiting.NONE, None
-            case.outcome = f"auto cancelado: {reason.strip()}"
-            case.save(update_fields=["stage", "waiting", "deadline", "outcome"])
-            for debt in case_debts(case):
-                debt_cancel(
-                    actor=actor, municipality=municipality, debt=debt, reason=reason, basis=basis
-                )
-            record_act(
-                municipality=municipality,
-                actor=actor,
-                action="case.annul",
-                obj=case,
-                old={"stage": old},
-                new={"stage": case.stage},
-                basis=basis,
-            )
-        record_act(
-            municipality=municipality,
-            actor=actor,
-            action="infraction.cancel",
-            obj=auto,
-            old={"status": InfractionNotice.Status.ISSUED},
-            new={"status": auto.status},
-            basis=basis,
-            extra={"reason": reason.strip()},
-        )
-        # D-1: re-evaluated without the cancelled auto.
-        escalate_without(
-            actor=actor, municipality=municipality, auto=auto, on=today_of(municipality)
-        )
-    return auto
 
 
 # --- the auto a taxi penalty punishes (art. 41 caput, D-1) ----------------------------------------

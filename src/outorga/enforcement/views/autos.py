@@ -29,7 +29,8 @@ from outorga.enforcement.models import (
     Severity,
     TaxiInfractionItem,
 )
-from outorga.enforcement.services.autos import infraction_cancel, infraction_issue
+from outorga.enforcement.services.annulment import infraction_cancel
+from outorga.enforcement.services.autos import infraction_issue
 from outorga.enforcement.services.seizures import (
     seizure_bill_storage,
     seizure_create,

@@ -10,23 +10,35 @@ from django.urls import reverse
 from outorga.core.confirm import Confirmation
 from outorga.core.lawctx import context
 from outorga.enforcement.lawbridge import escalates_by_accumulation, taxi_like
-from outorga.enforcement.models import Case, InfractionNotice
+from outorga.enforcement.models import Case, Filing, InfractionNotice, Seizure
 from outorga.enforcement.services.common import case_debts
+from outorga.finance.models import Debt
+from outorga.finance.payments import OWED, paid_cents
 from outorga.law import interfaces
 from outorga.law.money import brl
 
 
 def auto_cancel(auto: InfractionNotice, reason: str) -> Confirmation:
-    """Cancelling an auto annuls its case and cancels the case's debts (``infraction_cancel``)."""
-    case = Case.objects.filter(auto=auto).first()
+    """Cancelling an auto annuls its case as an annulment of the authority's own motion does
+    (``infraction_cancel``): its open debts cancelled, what was paid of its fine given back, a
+    seized vehicle released, a defence or appeal still waiting prejudicado."""
+    case = Case.objects.filter(auto=auto, kind=Case.Kind.INFRACTION).first()
     text = f"O cancelamento do auto {auto.number} é definitivo"
     if case is not None and case.stage != Case.Stage.ANNULLED:
         text += f": anula o processo {case.number}"
         debts = case_debts(case)
-        if debts:
-            total = sum(d.amount_cents for d in debts)
-            refs = ", ".join(d.reference for d in debts)
-            text += f" e cancela {len(debts)} débito(s) dele ({refs}; {brl(total)})"
+        owed = [d for d in debts if d.status in OWED]
+        if owed:
+            total = sum(d.amount_cents for d in owed)
+            refs = ", ".join(d.reference for d in owed)
+            text += f", cancela {len(owed)} débito(s) dele ({refs}; {brl(total)})"
+        paid = sum(paid_cents(d) for d in debts if d.origin == Debt.Origin.FINE)
+        if paid:
+            text += f", devolve o que foi pago da multa ({brl(paid)})"
+        for s in Seizure.objects.filter(auto=auto, status=Seizure.Status.HELD):
+            text += f", libera o veículo {s.plate} apreendido sem cobrar remoção e estada"
+        if case.filings.filter(result=Filing.Result.PENDING).exists():
+            text += ", e a defesa ou o recurso pendente fica prejudicado"
     if auto.permit is not None and escalates_by_accumulation(auto.law):
         text += f"; o auto deixa de contar nas infrações da permissão {auto.permit.number}"
     back = reverse("enforcement:case", args=[case.pk]) if case else reverse("enforcement:index")

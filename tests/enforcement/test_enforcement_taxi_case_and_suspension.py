@@ -13,7 +13,7 @@ from outorga.core.models import Act, ParameterOverride
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, Penalty
 from outorga.enforcement.services import suspensions
-from outorga.enforcement.services.annulment import infraction_cancel
+from outorga.enforcement.services.annulment import case_annul_ex_officio, infraction_cancel
 from outorga.enforcement.services.autos import infraction_issue
 from outorga.enforcement.services.filings import filing_file, filing_judge
 from outorga.enforcement.services.notices import notice_deliver
@@ -342,3 +342,35 @@ def test_art_43_d_17_a_taxi_defence_the_day_after_its_last_day_is_refused_by_the
         channel="paper",
     )
     assert f.deadline == dt.date(2026, 4, 16)
+
+
+def test_lei_9784_art_53_art_42_V_annulling_the_auto_lifts_the_permission_suspension_it_backs(
+    world,
+):
+    """The auto annulled of the authority's own motion (Lei 9.784/1999 art. 53, D-17) takes with
+    it the suspension of the permission that rested on it (art. 41 caput, art. 42 V): the
+    permission is active again at once, and the penalty is kept, marked annulled."""
+    permit = _taxi_permit(world.m)
+    auto = final_taxi_auto(world, permit, on=EARLIER)
+    _suspend_permission(world, permit, auto)
+    with tenant(world.m):
+        assert Permit.objects.get(pk=permit.pk).status == Permit.Status.SUSPENDED
+    on = D + dt.timedelta(days=3)
+    case_annul_ex_officio(
+        actor=world.authority,
+        municipality=world.m,
+        case=case_of(world, auto),
+        on=on,
+        grounds="Auto lavrado por agente sem competência (art. 43).",
+    )
+    with tenant(world.m):
+        permit = Permit.objects.get(pk=permit.pk)
+        penalty = Penalty.objects.get(permit=permit, kind=Penalty.Kind.SUSPENSION)
+        act = Act.objects.get(action="penalty.suspension.annul", object_id=str(penalty.pk))
+    assert permit.status == Permit.Status.ACTIVE and permit.suspended_until is None
+    assert penalty.annulled_on == on
+    assert act.record["payload"]["new"]["lifted_on"] == on.isoformat()
+    assert "Lei Federal 9.784/1999, art. 53" in act.record["basis"]["citations"]
+    assert case_of(world, auto).outcome.endswith(
+        "a suspensão da permissão anulada, permissão restabelecida"
+    )

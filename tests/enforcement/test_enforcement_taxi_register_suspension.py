@@ -20,6 +20,7 @@ from outorga.enforcement.models import Penalty
 from outorga.enforcement.services.annulment import infraction_cancel
 from outorga.enforcement.services.autos import infraction_issue
 from outorga.enforcement.services.suspensions import taxi_register_suspension_impose
+from outorga.enforcement.views import confirmations
 from outorga.law.competence import NotCompetent, Role
 from outorga.public import selectors as public
 from outorga.registry.models import Auxiliary, Permit, Person, Vehicle
@@ -420,3 +421,23 @@ def test_art_42_IV_the_law_refuses_suspending_a_taxista_who_did_not_commit_the_a
         refused = Act.objects.filter(action="penalty.suspension.register", outcome="refused").get()
         assert not Penalty.objects.filter(permit=permit, kind=Penalty.Kind.SUSPENSION).exists()
     assert "art_42_iv_the_offenders_inscription" in refused.canonical
+
+
+def test_lei_9784_art_53_art_42_IV_cancelling_the_auto_ends_the_inscription_s_suspension(world):
+    """The auto cancelled (art. 46, D-17: an annulment of the authority's own motion, Lei
+    9.784/1999 art. 53) takes with it the suspension of the auxiliary's inscription that rested
+    on it: the Cadastro no longer bars the auxiliary."""
+    permit, aux = _taxi_permit(world.m)
+    auto = _auto(world, permit, aux)
+    penalty = _suspend(world, permit, 30, aux, auto=auto)
+    with tenant(world.m):
+        assert register_bar(aux.person, D + dt.timedelta(days=1)) is not None
+        consequence = confirmations.auto_cancel(auto, "Placa trocada.").consequence
+    assert "anula a suspensão do cadastro de taxista por 30 dias que nele se apoia" in consequence
+    infraction_cancel(
+        actor=world.authority, municipality=world.m, auto=auto, reason="Placa trocada."
+    )
+    with tenant(world.m):
+        assert register_bar(aux.person, D + dt.timedelta(days=1)) is None
+        assert Penalty.objects.get(pk=penalty.pk).annulled_on is not None
+    assert "a suspensão do cadastro de taxista anulada" in case_of(world, auto).outcome

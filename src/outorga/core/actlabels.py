@@ -141,7 +141,7 @@ LABELS: dict[str, str] = {
     "penalty.suspension.impose": "Suspensão imposta",
     "penalty.suspension.register": "Suspensão registrada",
     "penalty.suspension.withdraw": "Suspensão retirada",
-    "penalty.suspension.annul": "Suspensão anulada em recurso",
+    "penalty.suspension.annul": "Suspensão anulada (em recurso ou de ofício)",
     "penalty.seizure": "Apreensão de veículo",
     "penalty.annul": "Penalidade anulada",
     "penalty.final": "Penalidade definitiva",

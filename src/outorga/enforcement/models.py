@@ -402,6 +402,9 @@ class Penalty(TenantModel):
     days = models.PositiveSmallIntegerField(null=True, blank=True)
     imposed_on = models.DateField()
     decision = models.JSONField(default=dict)
+    #: The day the auto it rests on was cancelled or its case annulled of the authority's own
+    #: motion (Lei 9.784/1999 art. 53, D-17): a taxi suspension on that auto falls with it.
+    annulled_on = models.DateField("anulada em", null=True, blank=True)
 
     class Meta:
         ordering = ["imposed_on", "id"]

@@ -30,6 +30,7 @@ class EnforcementSanctions:
             decision__offender__person_id__in=list(person_ids),
             imposed_on__lte=on,
             kind__in=list(_KINDS),
+            annulled_on__isnull=True,  # fallen with the auto it rested on (Lei 9.784 art. 53)
         ).order_by("imposed_on", "id")
         out: dict[int, list[CadastroPenalty]] = {}
         for p in rows:

@@ -25,7 +25,7 @@ from outorga.enforcement.services.common import (
 )
 from outorga.enforcement.services.escalation import escalate_without
 from outorga.enforcement.services.seizures import seizure_release_in_transaction
-from outorga.enforcement.services.suspensions import suspension_annul
+from outorga.enforcement.services.suspensions import auto_suspensions_annul, suspension_annul
 from outorga.finance.models import Debt
 from outorga.finance.payments import paid_cents, refund_for_upheld_defence
 from outorga.law.decisions import Decision
@@ -92,6 +92,12 @@ def case_annul(
             on=on,
             basis=basis,
         )
+    if case.kind == Case.Kind.INFRACTION and filing is None:
+        backed = auto_suspensions_annul(
+            actor=actor, municipality=municipality, case=case, on=on, basis=basis
+        )
+        if backed:
+            case.outcome += f"; {backed}"
     unlicensed = bool(case.auto and case.auto.permit_id is None)
     for fine in [d for d in debts if d.origin == Debt.Origin.FINE]:
         related = [d for d in debts if d.pk != fine.pk]
@@ -158,7 +164,8 @@ def case_annul_ex_officio(
     (Lei 9.784/1999 art. 53, D-17; STF Súmula 473; no decadência, art. 54, for an annulment that
     favours the holder). The grounds are required (art. 50, I and VIII). The effects are those of
     a defence upheld (:func:`case_annul`): the fine refunded when paid, every open charge
-    cancelled, a suspension lifted, the vehicle released with its costs waived. The law's refusal
+    cancelled, a suspension lifted — the case's, or a taxi suspension resting on its auto —, the
+    vehicle released with its costs waived. The law's refusal
     stays in the acts log; the act ``case.annul_ex_officio`` carries the decision as its basis."""
     with tenant(municipality):  # read in its municipality (ADR 0024)
         case = Case.objects.get(pk=case.pk)
@@ -258,7 +265,8 @@ def infraction_cancel(
     motion (Lei 9.784/1999 art. 53, D-17), so its case, while it stands, is annulled as
     :func:`case_annul_ex_officio` annuls one — the law asked with the reason as the grounds —, with
     the same effects: the fine refunded when paid, every open charge cancelled, a seized vehicle
-    released with its costs waived, a defence or appeal still waiting prejudicado (art. 52); and
+    released with its costs waived, a taxi suspension resting on the auto annulled, a defence or
+    appeal still waiting prejudicado (art. 52); and
     the escalation judged again without the infraction (D-1)."""
     authorize(actor=actor, municipality=municipality, action="infraction.cancel", law=auto.law)
     reason = reason.strip()

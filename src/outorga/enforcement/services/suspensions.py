@@ -256,6 +256,70 @@ TAXI_SUSPENSIONS = {
 }
 
 
+def auto_suspensions_annul(
+    *, actor: Actor, municipality: Municipality, case: Case, on: dt.date, basis: dict[str, Any]
+) -> str:
+    """The taxi suspensions (art. 42 IV–V) the auto of ``case`` backs, annulled with it when the
+    authority annuls the case of its own motion or cancels the auto (Lei 9.784/1999 art. 53,
+    D-17; competence ``case.annul``): the act annulled takes with it the penalties that rest on it
+    (art. 41 caput). Each is marked annulled — an inscription's no longer bars the taxista
+    (``register_bar``) —, and a permission's suspension still in force is lifted at once
+    (``permit_suspension_annulled``). A suspension is imposed only on a final auto (D-1), so no
+    defence or appeal upheld reaches one: only the annulment. Inside the annulling transaction;
+    returns what the case's outcome says of them ("" when the auto backs none)."""
+    auto = case.auto
+    if auto is None:
+        return ""
+    penalties = list(
+        Penalty.objects.select_for_update().filter(
+            kind=Penalty.Kind.SUSPENSION,
+            decision__auto_id=auto.pk,
+            decision__target__in=list(TAXI_SUSPENSIONS),
+            annulled_on__isnull=True,
+        )
+    )
+    said = []
+    for p in penalties:
+        p.annulled_on = on
+        p.save(update_fields=["annulled_on"])
+        target = p.decision["target"]
+        lifted = False
+        if target == "permissao" and p.permit_id is not None and p.days:
+            permit = Permit.objects.select_for_update().get(pk=p.permit_id)
+            until = p.imposed_on + dt.timedelta(days=p.days - 1)
+            lifted = permit.status == Permit.Status.SUSPENDED and permit.suspended_until == until
+            if lifted:
+                permit_suspension_annulled(
+                    actor=actor,
+                    municipality=municipality,
+                    permit=permit,
+                    competence="case.annul",
+                    suspended_until=until,
+                    case_number=case.number,
+                    on=on,
+                    reason=f"auto {auto.number} anulado no processo {case.number} "
+                    "(Lei 9.784/1999, art. 53): a suspensão que nele se apoiava cai com ele",
+                    basis=basis,
+                )
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="penalty.suspension.annul",
+            obj=p,
+            old={"annulled_on": None},
+            new={
+                "target": target,
+                "case": case.number,
+                "annulled_on": on,
+                "lifted_on": on if lifted else None,
+            },
+            basis=basis,
+        )
+        what = TAXI_SUSPENSIONS[target][2]
+        said.append(f"{what} anulada" + (", permissão restabelecida" if lifted else ""))
+    return "; ".join(said)
+
+
 def _committed_by(auto: InfractionNotice, auxiliary: Auxiliary | None) -> bool:
     """Whether the auto records as its offender the taxista whose inscription is suspended: the
     ``auxiliary``, or the holder when there is none."""
@@ -273,6 +337,7 @@ def _suspensions_backed(auto: InfractionNotice) -> list[dict[str, Any]]:
             kind=Penalty.Kind.SUSPENSION,
             decision__auto_id=auto.pk,
             decision__target__in=list(TAXI_SUSPENSIONS),
+            annulled_on__isnull=True,
         )
         .order_by("imposed_on", "id")
         .values_list("decision__target", "imposed_on", "decision__offender__person_id")

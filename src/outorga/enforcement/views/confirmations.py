@@ -10,8 +10,9 @@ from django.urls import reverse
 from outorga.core.confirm import Confirmation
 from outorga.core.lawctx import context
 from outorga.enforcement.lawbridge import escalates_by_accumulation, taxi_like
-from outorga.enforcement.models import Case, Filing, InfractionNotice, Seizure
+from outorga.enforcement.models import Case, Filing, InfractionNotice, Penalty, Seizure
 from outorga.enforcement.services.common import case_debts
+from outorga.enforcement.services.suspensions import TAXI_SUSPENSIONS
 from outorga.finance.models import Debt
 from outorga.finance.payments import OWED, paid_cents
 from outorga.law import interfaces
@@ -21,7 +22,8 @@ from outorga.law.money import brl
 def auto_cancel(auto: InfractionNotice, reason: str) -> Confirmation:
     """Cancelling an auto annuls its case as an annulment of the authority's own motion does
     (``infraction_cancel``): its open debts cancelled, what was paid of its fine given back, a
-    seized vehicle released, a defence or appeal still waiting prejudicado."""
+    seized vehicle released, a taxi suspension resting on the auto annulled, a defence or appeal
+    still waiting prejudicado."""
     case = Case.objects.filter(auto=auto, kind=Case.Kind.INFRACTION).first()
     text = f"O cancelamento do auto {auto.number} é definitivo"
     if case is not None and case.stage != Case.Stage.ANNULLED:
@@ -37,6 +39,14 @@ def auto_cancel(auto: InfractionNotice, reason: str) -> Confirmation:
             text += f", devolve o que foi pago da multa ({brl(paid)})"
         for s in Seizure.objects.filter(auto=auto, status=Seizure.Status.HELD):
             text += f", libera o veículo {s.plate} apreendido sem cobrar remoção e estada"
+        for p in Penalty.objects.filter(
+            kind=Penalty.Kind.SUSPENSION,
+            decision__auto_id=auto.pk,
+            decision__target__in=list(TAXI_SUSPENSIONS),
+            annulled_on__isnull=True,
+        ):
+            what = TAXI_SUSPENSIONS[p.decision["target"]][2]
+            text += f", anula {what} por {p.days} dias que nele se apoia"
         if case.filings.filter(result=Filing.Result.PENDING).exists():
             text += ", e a defesa ou o recurso pendente fica prejudicado"
     if auto.permit is not None and escalates_by_accumulation(auto.law):

@@ -1,6 +1,7 @@
 """Lei 9.784/1999 art. 53 in a real browser: the authority opens a final case whose auto was
 written on the wrong plate, tries to annul it without grounds (the law refuses, art. 50 VIII,
-naming the field), then with them; the case closes annulled. At phone (390 px) and desktop
+naming the field), then with them; the confirmation says what the annulment does before the
+click, and the case closes annulled. At phone (390 px) and desktop
 (1280 px) widths, nothing wider than the screen."""
 
 from __future__ import annotations
@@ -48,6 +49,16 @@ def test_lei_9784_art_53_the_authority_annuls_a_final_case_on_its_page(page, dem
         "Auto lavrado com a placa errada: o veículo autuado não é o do permissionário."
     )
     page.get_by_role("button", name="Anular de ofício").click()
+    # An irreversible act: the page says what it does, read from the records, before the click.
+    consequence = page.locator(".confirm-consequence").inner_text()
+    assert f"A anulação de ofício do processo {case.number} é definitiva" in consequence
+    assert f"o auto deixa de contar nas infrações da permissão {permit.number}" in consequence
+    assert case_of(m, auto.pk).stage == Case.Stage.FINAL
+    for width in (390, 1280):
+        page.set_viewport_size({"width": width, "height": 900})
+        fits(page, width)
+        page.screenshot(path=str(artifacts / f"annul-confirm-{width}px.png"), full_page=True)
+    page.get_by_role("button", name="Confirmar a anulação").click()
     page.get_by_text("Processo anulado de ofício (Lei 9.784/1999, art. 53).").wait_for()
     assert case_of(m, auto.pk).stage == Case.Stage.ANNULLED
     assert (

@@ -187,7 +187,14 @@ def test_lei_9784_art_53_the_case_page_annuls_and_shows_the_result(world):
     text = refused.content.decode()
     assert "fundamentos" in text and "art. 50" in text
     assert case_of(world, auto).stage == Case.Stage.FINAL
-    r = authority.post(url, {"grounds": GROUNDS, "on": LATER.isoformat()}, follow=True)
+    # Irreversible: the confirmation first, with what the annulment does, read from the records.
+    asked = authority.post(url, {"grounds": GROUNDS, "on": LATER.isoformat()}).content.decode()
+    assert f"A anulação de ofício do processo {case.number} é definitiva" in asked
+    assert "devolve o que foi pago da multa" in asked and "libera o veículo" in asked
+    assert case_of(world, auto).stage == Case.Stage.FINAL
+    r = authority.post(
+        url, {"grounds": GROUNDS, "on": LATER.isoformat(), "confirmado": "1"}, follow=True
+    )
     text = r.content.decode()
     assert "Processo anulado de ofício" in text and "arquivado" in text
     assert case_of(world, auto).stage == Case.Stage.ANNULLED

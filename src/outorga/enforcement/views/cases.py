@@ -195,6 +195,13 @@ def case_annul(request: HttpRequest, case_id: int) -> HttpResponse:
     """The authority annuls the case's auto or penalty of its own motion for a vício de
     legalidade, with its grounds (Lei 9.784/1999 art. 50 and 53, D-17)."""
     case = get_object_or_404(Case.objects.all(), pk=case_id)
+    grounds = request.POST.get("grounds", "")
+    if grounds.strip() and not confirmed(request):  # blank grounds: the law's refusal at once
+        try:
+            on = posted_day(request, "on")
+        except FieldError as exc:
+            return back(request, exc, reverse("enforcement:case", args=[case.pk]))
+        return ask_confirmation(request, confirmations.case_annul(case, grounds, on))
     return case_step(
         request,
         case.pk,

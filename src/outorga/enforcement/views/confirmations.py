@@ -19,38 +19,55 @@ from outorga.law import interfaces
 from outorga.law.money import brl
 
 
-def auto_cancel(auto: InfractionNotice, reason: str) -> Confirmation:
-    """Cancelling an auto annuls its case as an annulment of the authority's own motion does
-    (``infraction_cancel``): its open debts cancelled, what was paid of its fine given back, a
-    seized vehicle released, a taxi suspension resting on the auto annulled, a defence or appeal
-    still waiting prejudicado."""
-    case = Case.objects.filter(auto=auto, kind=Case.Kind.INFRACTION).first()
-    text = f"O cancelamento do auto {auto.number} é definitivo"
-    if case is not None and case.stage != Case.Stage.ANNULLED:
-        text += f": anula o processo {case.number}"
-        debts = case_debts(case)
-        owed = [d for d in debts if d.status in OWED]
-        if owed:
-            total = sum(d.amount_cents for d in owed)
-            refs = ", ".join(d.reference for d in owed)
-            text += f", cancela {len(owed)} débito(s) dele ({refs}; {brl(total)})"
-        paid = sum(paid_cents(d) for d in debts if d.origin == Debt.Origin.FINE)
-        if paid:
-            text += f", devolve o que foi pago da multa ({brl(paid)})"
-        for s in Seizure.objects.filter(auto=auto, status=Seizure.Status.HELD):
+def _annulment_effects(case: Case) -> str:
+    """What annulling ``case`` does (``case_annul``), read from the records: its open debts
+    cancelled, what was paid of its fine given back, a seized vehicle released, a suspension
+    lifted (the case's, or a taxi suspension resting on its auto), a defence or appeal still
+    waiting prejudicado."""
+    text = ""
+    debts = case_debts(case)
+    owed = [d for d in debts if d.status in OWED]
+    if owed:
+        total = sum(d.amount_cents for d in owed)
+        refs = ", ".join(d.reference for d in owed)
+        text += f", cancela {len(owed)} débito(s) dele ({refs}; {brl(total)})"
+    paid = sum(paid_cents(d) for d in debts if d.origin == Debt.Origin.FINE)
+    if paid:
+        text += f", devolve o que foi pago da multa ({brl(paid)})"
+    if case.kind == Case.Kind.SUSPENSION and case.permit is not None:
+        text += f", anula a suspensão da permissão {case.permit.number} (restabelecida, se ainda "
+        text += "suspensa por ela)"
+    if case.auto_id is not None:
+        for s in Seizure.objects.filter(auto_id=case.auto_id, status=Seizure.Status.HELD):
             text += f", libera o veículo {s.plate} apreendido sem cobrar remoção e estada"
         for p in Penalty.objects.filter(
             kind=Penalty.Kind.SUSPENSION,
-            decision__auto_id=auto.pk,
+            decision__auto_id=case.auto_id,
             decision__target__in=list(TAXI_SUSPENSIONS),
             annulled_on__isnull=True,
         ):
             what = TAXI_SUSPENSIONS[p.decision["target"]][2]
             text += f", anula {what} por {p.days} dias que nele se apoia"
-        if case.filings.filter(result=Filing.Result.PENDING).exists():
-            text += ", e a defesa ou o recurso pendente fica prejudicado"
-    if auto.permit is not None and escalates_by_accumulation(auto.law):
-        text += f"; o auto deixa de contar nas infrações da permissão {auto.permit.number}"
+    if case.filings.filter(result=Filing.Result.PENDING).exists():
+        text += ", e a defesa ou o recurso pendente fica prejudicado"
+    return text
+
+
+def _no_longer_counts(auto: InfractionNotice | None) -> str:
+    """An infraction annulled leaves the permit's count (D-1), under a law that escalates."""
+    if auto is None or auto.permit is None or not escalates_by_accumulation(auto.law):
+        return ""
+    return f"; o auto deixa de contar nas infrações da permissão {auto.permit.number}"
+
+
+def auto_cancel(auto: InfractionNotice, reason: str) -> Confirmation:
+    """Cancelling an auto annuls its case as an annulment of the authority's own motion does
+    (``infraction_cancel``): :func:`_annulment_effects`."""
+    case = Case.objects.filter(auto=auto, kind=Case.Kind.INFRACTION).first()
+    text = f"O cancelamento do auto {auto.number} é definitivo"
+    if case is not None and case.stage != Case.Stage.ANNULLED:
+        text += f": anula o processo {case.number}" + _annulment_effects(case)
+    text += _no_longer_counts(auto)
     back = reverse("enforcement:case", args=[case.pk]) if case else reverse("enforcement:index")
     return Confirmation(
         title=f"cancelar o auto {auto.number}",
@@ -58,6 +75,21 @@ def auto_cancel(auto: InfractionNotice, reason: str) -> Confirmation:
         back=back,
         details=(("Motivo", reason),),
         button="Confirmar o cancelamento",
+    )
+
+
+def case_annul(case: Case, grounds: str, on: dt.date) -> Confirmation:
+    """The annulment of a case of the authority's own motion (Lei 9.784/1999 art. 53,
+    ``case_annul_ex_officio``): :func:`_annulment_effects`."""
+    text = f"A anulação de ofício do processo {case.number} é definitiva" + _annulment_effects(case)
+    if case.kind == Case.Kind.INFRACTION:
+        text += _no_longer_counts(case.auto)
+    return Confirmation(
+        title=f"anular de ofício o processo {case.number}",
+        consequence=f"{text}.",
+        back=reverse("enforcement:case", args=[case.pk]),
+        details=(("Fundamentos (vício de legalidade)", grounds), ("Data do ato", f"{on:%d/%m/%Y}")),
+        button="Confirmar a anulação",
     )
 
 

@@ -786,6 +786,7 @@ SPECIAL: dict[str, Entry] = {
         "auth": MAYOR,
         "json": {"result": "upheld", "reasoning": "invasor"},
     },
+    "api/v1/platform-penalties/<penalty_id>/annul": {"json": {"grounds": "invasor"}},
     "api/v1/platforms/<platform_id>/cases": {
         "json": {
             "kind": "credential_cancellation",
@@ -823,6 +824,9 @@ SPECIAL: dict[str, Entry] = {
     "plataformas/penalidades/<int:penalty_id>/julgamento/": {
         "auth": MAYOR,
         "form": {"upheld": "1", "reasoning": "invasor"},
+    },
+    "plataformas/penalidades/<int:penalty_id>/anular-de-oficio/": {
+        "form": {"grounds": "invasor", "confirmado": "1"},
     },
     # -- inspections -------------------------------------------------------------------------------
     "vistorias/": {"auth": FISCAL},

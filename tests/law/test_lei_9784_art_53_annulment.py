@@ -79,3 +79,49 @@ def test_lei_9784_art_53_taxi_before_the_law_took_effect_is_refused(ipatinga):
         {"kind": "infraction", "stage": "final", "grounds": GROUNDS, "decided_on": "2017-01-02"},
     )
     assert d.outcome is None and d.refusals
+
+
+APPS = "barra-do-garcas.apps-2025"
+BARRA_ON = dt.date(2026, 9, 1)
+
+
+def annul_platform_penalty(barra, **facts: str) -> Decision:
+    base = {"kind": "fine", "stage": "final", "grounds": GROUNDS, "decided_on": "2026-09-01"}
+    return ask(f"{APPS}.case_annulment", barra(BARRA_ON), {**base, **facts})
+
+
+def test_lei_9784_art_53_apps_art_26_a_final_fine_on_a_platform_is_annulled_by_the_authority(
+    barra,
+):
+    """Lei 4.976/2025 is silent on annulling its own acts: by D-17 the authority that applies the
+    warning and the fine (art. 26 I–II) annuls them of its own motion, without decadência."""
+    d = annul_platform_penalty(barra)
+    assert d.outcome == {
+        "allowed": True,
+        "kind": "fine",
+        "decided_by": ["autoridade"],
+        "decadence_applies": False,
+    }
+    assert {
+        "federal.9784-1999 art. 53",
+        "federal.9784-1999 art. 54",
+        f"{APPS} art. 26, I",
+        f"{APPS} art. 26, II",
+        "outorga.decisions art. D-17",
+    } <= citations(d)
+    assert "favorece o autuado (plataforma ou motorista)" in " ".join(r.message for r in d.reasons)
+
+
+@pytest.mark.parametrize(
+    ("facts", "rule"),
+    [
+        ({"grounds": " "}, "apps.d_17_lei_9784_art_50_viii_grounds"),
+        ({"kind": "warning", "stage": "annulled"}, "apps.d_17_lei_9784_art_53_act_standing"),
+    ],
+)
+def test_lei_9784_art_50_art_53_apps_a_penalty_without_grounds_or_annulled_is_not(
+    barra, facts, rule
+):
+    d = annul_platform_penalty(barra, **facts)
+    assert d.outcome["allowed"] is False
+    assert [r.rule for r in d.refusals] == [rule]

@@ -364,6 +364,17 @@ _TABLE: list[Competence] = [
         APPS, "penalty.fine", {R.AUTORIDADE}, cite(APPS, 26, inc="II"), cite(APPS, 22), decision(17)
     ),
     _c(APPS, "penalty.seizure", {R.FISCAL}, cite(APPS, 26, inc="III"), cite(APPS, 23)),
+    # Lei 9.784/1999 art. 53 (D-17: the law is silent): the authority that applies the warning and
+    # the fine (art. 26 I–II) annuls them of its own motion.
+    _c(
+        APPS,
+        "case.annul",
+        {R.AUTORIDADE},
+        cite(APPS, 26, inc="I"),
+        cite(APPS, 26, inc="II"),
+        cite("federal.9784-1999", 53),
+        decision(17),
+    ),
     # The release on the conditions of the regulation (art. 27), as under the other laws.
     _c(
         APPS,

@@ -139,6 +139,7 @@ APP_SERVICES = Interface(
     more=(
         "appeal_deadline",
         "appeal_reconsideration",
+        "case_annulment",
         "complaint_deadline",
         "concurrency_month",
         "credential_after_revision",

@@ -402,7 +402,7 @@ class PlatformPenalty(TenantModel):
         APPEAL_PERIOD = "appeal_period", "prazo de recurso aberto"
         UNDER_APPEAL = "under_appeal", "em recurso"
         FINAL = "final", "definitiva"
-        ANNULLED = "annulled", "anulada em recurso"
+        ANNULLED = "annulled", "anulada (em recurso ou de ofício)"
 
     class NoticeChannel(models.TextChoices):
         """How the decision reached the platform, and so which date counts (decision D-4)."""
@@ -517,6 +517,9 @@ class PlatformPenaltyAppeal(AppealFiling):
         UPHELD = "upheld", "provido: penalidade anulada"
         PARTIAL = "partial", "provido em parte: multa reduzida"
         DISMISSED = "dismissed", "improvido: penalidade confirmada"
+        #: The penalty annulled of the authority's own motion while it waited (Lei 9.784/1999
+        #: art. 52: the appeal has lost its object).
+        MOOT = "moot", "prejudicado: penalidade anulada de ofício"
 
     penalty = models.OneToOneField(
         PlatformPenalty, on_delete=models.PROTECT, related_name="appeal", verbose_name="penalidade"

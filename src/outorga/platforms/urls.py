@@ -13,6 +13,7 @@ from .views.credentialing import (
 )
 from .views.penalties import (
     penalties,
+    penalty_annul,
     penalty_appeal,
     penalty_detail,
     penalty_impose,
@@ -127,6 +128,11 @@ urlpatterns = [
         "plataformas/penalidades/<int:penalty_id>/julgamento/",
         penalty_judge,
         name="penalty_judge",
+    ),
+    path(
+        "plataformas/penalidades/<int:penalty_id>/anular-de-oficio/",
+        penalty_annul,
+        name="penalty_annul",
     ),
     path("plataformas/penalidades/<int:penalty_id>/pdf/", penalty_pdf, name="penalty_pdf"),
     path("reclamacao/", public_complaint, name="public_complaint"),

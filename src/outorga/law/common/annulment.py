@@ -52,13 +52,19 @@ KINDS = ("infraction", "suspension")
 STAGES = ("defence", "jari", "executive", "final", "decided", "annulled")
 
 
-def question_schema(day: dict[str, Any]) -> dict[str, Any]:
+def question_schema(
+    day: dict[str, Any],
+    kinds: tuple[str, ...] = KINDS,
+    stages: tuple[str, ...] = STAGES,
+) -> dict[str, Any]:
     """The facts of a ``case_annulment`` question, the same under every law: the case's kind and
-    stage, the grounds (the vício de legalidade described) and the day of the act."""
+    stage, the grounds (the vício de legalidade described) and the day of the act. ``kinds`` and
+    ``stages``: what the law's processes are (an enforcement case's by default; the apps law's
+    penalties name theirs), ``annulled`` among the stages."""
     return closed(
         {
-            "kind": {"enum": list(KINDS)},
-            "stage": {"enum": list(STAGES)},
+            "kind": {"enum": list(kinds)},
+            "stage": {"enum": list(stages)},
             "grounds": {"type": "string"},
             "decided_on": day,
         },
@@ -85,7 +91,9 @@ def art_50_viii_grounds_stated(grounds: str, *, rule: str, base: tuple[Citation,
     )
 
 
-def art_53_act_still_standing(stage: str, *, rule: str, base: tuple[Citation, ...]) -> Reason:
+def art_53_act_still_standing(
+    stage: str, *, rule: str, base: tuple[Citation, ...], holder: str = "permissionário"
+) -> Reason:
     """Lei 9.784/1999 art. 53: the administration annuls its acts that stand. A case already
     annulled — or closed in the holder's favour, a defence or appeal upheld, a decision
     reconsidered — has no act left to annul."""
@@ -93,7 +101,7 @@ def art_53_act_still_standing(stage: str, *, rule: str, base: tuple[Citation, ..
         rule,
         stage != "annulled",
         "O processo tem ato de penalidade em vigor, que pode ser anulado.",
-        "O processo já está arquivado (anulado, ou encerrado em favor do permissionário): não "
+        f"O processo já está arquivado (anulado, ou encerrado em favor do {holder}): não "
         "há ato a anular.",
         *base,
         ART_53,
@@ -101,14 +109,16 @@ def art_53_act_still_standing(stage: str, *, rule: str, base: tuple[Citation, ..
     )
 
 
-def art_54_no_decadence(*, rule: str, base: tuple[Citation, ...]) -> Reason:
+def art_54_no_decadence(
+    *, rule: str, base: tuple[Citation, ...], holder: str = "permissionário"
+) -> Reason:
     """Lei 9.784/1999 art. 54: the five years of decadência bind only the annulment of acts
     favourable to their addressees; annulling a penalty favours the holder, so none applies — even
     to a case long final."""
     return reason(
         rule,
         Verdict.INFO,
-        "A anulação de penalidade favorece o permissionário: o prazo decadencial de cinco anos "
+        f"A anulação de penalidade favorece o {holder}: o prazo decadencial de cinco anos "
         "do art. 54 da Lei 9.784/1999, que protege atos favoráveis ao destinatário, não a limita; "
         "cabe mesmo após a decisão definitiva.",
         *base,
@@ -147,19 +157,21 @@ def case_annulment(
     rules: tuple[str, str, str, str],
     base: tuple[Citation, ...],
     deciders: Callable[[str, dt.date], tuple[list[str], tuple[Citation, ...]]],
+    holder: str = "permissionário",
 ) -> tuple[dict[str, Any], list[Reason], str]:
     """The ``case_annulment`` answer of a law silent on the annulment of its own acts (D-17, Lei
     9.784/1999 art. 53): may the case (``kind``, ``stage``) be annulled of the administration's own
     motion on ``decided_on``, on these ``grounds``, and who decides it. ``rules``: the law's ids of
     the grounds, standing, decadência and competence reasons; ``base``: the law's articles and
-    D-17. The outcome, the reasons and the summary."""
+    D-17; ``holder``: whom the penalty punished, as the texts name them. The outcome, the reasons
+    and the summary."""
     on = dt.date.fromisoformat(facts["decided_on"])
     base = (*base, decision(17))
     roles, cites, named = who_annuls(deciders, on, rule=rules[3], base=base)
     reasons = [
         art_50_viii_grounds_stated(str(facts["grounds"]), rule=rules[0], base=base),
-        art_53_act_still_standing(str(facts["stage"]), rule=rules[1], base=base),
-        art_54_no_decadence(rule=rules[2], base=base),
+        art_53_act_still_standing(str(facts["stage"]), rule=rules[1], base=base, holder=holder),
+        art_54_no_decadence(rule=rules[2], base=base, holder=holder),
         named,
     ]
     allowed = not any(r.verdict is Verdict.REFUSED for r in reasons)

@@ -28,6 +28,7 @@ from outorga.platforms.services.cases import (
     platform_case_open,
 )
 from outorga.platforms.services.common import field_error
+from outorga.platforms.services.penalty_annulment import platform_penalty_annul_ex_officio
 from outorga.platforms.services.penalty_process import (
     fine_in_part,
     platform_penalty_appeal_file,
@@ -298,6 +299,39 @@ def staff_penalty_judge(request: HttpRequest, penalty_id: int, payload: Judgment
         upheld=payload.result == "upheld",
         partial_fine_upfbg=fine,
         reasoning=payload.reasoning,
+    )
+
+
+class AnnulIn(Schema):
+    grounds: str = Field(
+        ...,
+        max_length=4000,
+        description="o vício de legalidade, com os fatos e os fundamentos jurídicos (Lei "
+        "9.784/1999, art. 50, I e VIII); em branco, a lei recusa",
+    )
+    on: IsoDate | None = Field(None, description="data do ato; hoje no Município, se omitida")
+
+
+@_post_step(
+    "/platform-penalties/{penalty_id}/annul",
+    StaffPenaltyOut,
+    summary="Anular de ofício a advertência ou a multa (Lei 9.784/1999, art. 53; decisão D-17)",
+    description=(
+        "A autoridade que aplica a penalidade (art. 26, I–II) a anula quando eivada de vício de "
+        "legalidade, mesmo definitiva: a multa paga é devolvida, a em aberto cancelada, o recurso "
+        "pendente fica prejudicado (art. 52). **422**: sem fundamentos (art. 50) ou já anulada, "
+        "com o artigo."
+    ),
+    operation_id="outorga_platforms_api_staff_penalty_annul",
+)
+def staff_penalty_annul(request: HttpRequest, penalty_id: int, payload: AnnulIn) -> Any:
+    return _step(
+        request,
+        platform_penalty_annul_ex_officio,
+        partial(_penalty, penalty_id),
+        penalty=_penalty(penalty_id),
+        grounds=payload.grounds,
+        on=payload.on,
     )
 
 

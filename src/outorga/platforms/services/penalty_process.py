@@ -12,7 +12,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from outorga.core.acts import Actor, law_refused, record_act
+from outorga.core.acts import Actor, basis_of, law_refused, record_act
 from outorga.core.errors import Refused
 from outorga.core.localtime import day_of
 from outorga.core.models import Municipality
@@ -45,7 +45,7 @@ from .common import (
 SWEEP_ACTOR = Actor.system("varredura diária")
 
 
-def _locked(penalty_id: int) -> PlatformPenalty:
+def locked_penalty(penalty_id: int) -> PlatformPenalty:
     """The penalty locked for a step of its process, with its fine's debt (only the penalty's
     row is locked; the ledger locks the debt it changes)."""
     return (
@@ -58,13 +58,18 @@ def _locked(penalty_id: int) -> PlatformPenalty:
 def _locked_appeal(appeal_id: int) -> tuple[PlatformPenaltyAppeal, PlatformPenalty]:
     """The appeal and its penalty, both locked, in that order."""
     a = PlatformPenaltyAppeal.objects.select_for_update().get(pk=appeal_id)
-    return a, _locked(a.penalty_id)
+    return a, locked_penalty(a.penalty_id)
 
 
 def _unjudged(appeal_id: int) -> tuple[PlatformPenaltyAppeal, PlatformPenalty]:
     """:func:`_locked_appeal`, refused (409) once the appeal is judged: the judgment locks it
     again in its second transaction, after the law's answer on a reduction was committed."""
     a, x = _locked_appeal(appeal_id)
+    if a.result == PlatformPenaltyAppeal.Result.MOOT:
+        raise PlatformError(
+            "Recurso prejudicado: a penalidade foi anulada de ofício (Lei 9.784/1999, art. 52).",
+            status=409,
+        )
     if a.result != PlatformPenaltyAppeal.Result.PENDING:
         raise PlatformError("Recurso já julgado.", status=409)
     return a, x
@@ -140,7 +145,7 @@ def platform_penalty_notice_record(
             decided_on=imposed_on(current),
         )
     with transaction.atomic(), tenant(municipality):
-        x = _locked(penalty.pk)
+        x = locked_penalty(penalty.pk)
         if x.status != PlatformPenalty.Status.AWAITING_NOTICE:
             if PlatformPenaltyAppeal.objects.filter(penalty=x).exists():
                 raise PlatformError(
@@ -251,7 +256,7 @@ def platform_penalty_appeal_file(
         actor=actor, municipality=municipality, channel=channel, text=text, filed_on=filed_on, on=on
     )
     with transaction.atomic(), tenant(municipality):
-        x = _locked(penalty.pk)
+        x = locked_penalty(penalty.pk)
         appeal, decision, _ = appeal_admit(
             filing,
             action="penalty.appeal.file",
@@ -358,7 +363,7 @@ def platform_penalty_appeal_judge(
         if x.decision_notice_on is not None:
             facts["decision_notice_on"] = x.decision_notice_on.isoformat()
         finality = bound_law(municipality, on).ask("penalty_finality", facts)
-        judged = _appeal_judged(
+        judged = appeal_judged(
             a,
             result=(
                 PlatformPenaltyAppeal.Result.UPHELD
@@ -388,7 +393,7 @@ def platform_penalty_appeal_judge(
                 actor=actor, municipality=municipality, penalty=x, appeal=a, revision=revision
             )
         if upheld:
-            _penalty_annul(actor=actor, municipality=municipality, penalty=x, appeal=a, on=on)
+            penalty_annul(actor=actor, municipality=municipality, penalty=x, appeal=a, on=on)
         else:
             _penalty_make_final(
                 actor=actor, municipality=municipality, penalty=x, finality=finality
@@ -397,7 +402,7 @@ def platform_penalty_appeal_judge(
     return a
 
 
-def _appeal_judged(
+def appeal_judged(
     a: PlatformPenaltyAppeal,
     *,
     result: str,
@@ -597,7 +602,7 @@ def platform_penalty_reconsider(
             ]
             if result == "annul":
                 # Reconsidered in full: the appeal is upheld by the authority that decided.
-                fields += _appeal_judged(
+                fields += appeal_judged(
                     a,
                     result=PlatformPenaltyAppeal.Result.UPHELD,
                     actor=actor,
@@ -629,7 +634,7 @@ def platform_penalty_reconsider(
                     actor=actor, municipality=municipality, penalty=x, appeal=a, revision=revision
                 )
             if result == "annul":
-                _penalty_annul(actor=actor, municipality=municipality, penalty=x, appeal=a, on=on)
+                penalty_annul(actor=actor, municipality=municipality, penalty=x, appeal=a, on=on)
             else:
                 record_act(
                     municipality=municipality,
@@ -688,28 +693,49 @@ def _judge_citations(municipality: Municipality, on: dt.date) -> tuple[Citation,
     return comp.citations if comp else ()
 
 
-def _penalty_annul(
+#: The act of a warning or fine annulled of the authority's own motion (Lei 9.784/1999 art. 53,
+#: D-17; competence ``case.annul``): :mod:`.penalty_annulment`.
+ANNUL_EX_OFFICIO = "penalty.annul_ex_officio"
+
+
+def penalty_annul(
     *,
     actor: Actor,
     municipality: Municipality,
     penalty: PlatformPenalty,
-    appeal: PlatformPenaltyAppeal,
+    appeal: PlatformPenaltyAppeal | None,
     on: dt.date,
+    annulment: Decision | None = None,
+    grounds: str = "",
 ) -> None:
-    """Appeal upheld: the penalty is annulled (it no longer counts as an occurrence, art. 26 I) and
-    the fine falls — cancelled while owed, and what was paid of it, all or part, refunded
-    (finance's refund, which the judge's competence allows). Inside the judgment's transaction."""
+    """Appeal upheld — or, ``appeal`` None, the penalty annulled of the authority's own motion
+    (``annulment``, the law's ``case_annulment``, on ``grounds``: Lei 9.784/1999 art. 53): the
+    penalty is annulled (it no longer counts as an occurrence, art. 26 I) and the fine falls —
+    cancelled while owed, and what was paid of it, all or part, refunded (finance's refund, which
+    the judge's or the annulling authority's competence allows). Inside the deciding transaction."""
     from outorga.finance import services as ledger
     from outorga.finance.models import Debt
     from outorga.finance.payments import paid_cents, refund_for_upheld_defence
 
+    decision: Any
+    if appeal is not None:
+        finality, decision, action = appeal.judgment, appeal, "penalty.annul"
+        why = (
+            f"recurso provido contra a penalidade {penalty.pk} ({cited(municipality, 'penalties')})"
+        )
+        basis = {"citations": list(appeal.judgment.get("citations", [])), "appeal": appeal.pk}
+        new: dict[str, Any] = {"appeal": appeal.pk}
+    else:
+        assert annulment is not None
+        finality, decision, action = annulment.to_json(), annulment, ANNUL_EX_OFFICIO
+        why = f"penalidade {penalty.pk} anulada de ofício (Lei 9.784/1999, art. 53): {grounds}"
+        basis = basis_of(annulment) | {"grounds": grounds}
+        new = {"grounds": grounds, "on": on}
     old = penalty.status
     penalty.status = PlatformPenalty.Status.ANNULLED
     penalty.final_on = None
-    penalty.procedure = {**penalty.procedure, "finality": appeal.judgment}
+    penalty.procedure = {**penalty.procedure, "finality": finality}
     penalty.save(update_fields=["status", "final_on", "procedure"])
-    why = f"recurso provido contra a penalidade {penalty.pk} ({cited(municipality, 'penalties')})"
-    basis = {"citations": list(appeal.judgment.get("citations", [])), "appeal": appeal.pk}
     debt_after = None
     if penalty.debt_id is not None:
         debt = Debt.objects.select_for_update().get(pk=penalty.debt_id)
@@ -718,7 +744,7 @@ def _penalty_annul(
                 actor=actor,
                 municipality=municipality,
                 debt=debt,
-                decision=appeal,
+                decision=decision,
                 related=[],
                 on=on,
             )
@@ -731,10 +757,10 @@ def _penalty_annul(
     record_act(
         municipality=municipality,
         actor=actor,
-        action="penalty.annul",
+        action=action,
         obj=penalty,
         old={"status": old},
-        new={"status": penalty.status, "appeal": appeal.pk, "debt_status": debt_after},
+        new={"status": penalty.status, **new, "debt_status": debt_after},
         basis=basis,
     )
 
@@ -745,7 +771,7 @@ def platform_penalty_finalize_lapsed(
     """Daily sweep: a penalty whose appeal period ended before ``on`` without appeal is final
     (D-1), and so is its fine's debt. Idempotent: anything else is left as it is."""
     with transaction.atomic(), tenant(municipality):
-        x = _locked(penalty.pk)
+        x = locked_penalty(penalty.pk)
         if x.status != PlatformPenalty.Status.APPEAL_PERIOD or x.decision_notice_on is None:
             return False
         if PlatformPenaltyAppeal.objects.filter(penalty=x).exists():

@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
+from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
 from outorga.core.lawseam import law_of
 from outorga.core.listing import page_of
 from outorga.core.localtime import today_of
@@ -24,6 +25,7 @@ from outorga.law.competence import is_allowed
 from outorga.law.money import brl
 from outorga.platforms.services.common import apps_law
 from outorga.platforms.services.penalties import driver_of, platform_penalty_impose
+from outorga.platforms.services.penalty_annulment import platform_penalty_annul_ex_officio
 from outorga.platforms.services.penalty_process import (
     fine_in_part,
     platform_penalty_appeal_file,
@@ -113,6 +115,17 @@ class ReconsiderForm(forms.Form):
     fine_upfbg = _upfbg("Novo valor da multa em UPFBG (só na reconsideração em parte)")
     reasoning = forms.CharField(
         label="Fundamentação (Lei 9.784/1999, art. 50, V)", widget=forms.Textarea({"rows": 3})
+    )
+
+
+class AnnulForm(forms.Form):
+    # Not required here: blank grounds are the law's to refuse, with its article (art. 50).
+    grounds = forms.CharField(
+        required=False,
+        strip=False,
+        label="Fundamentos (vício de legalidade)",
+        widget=forms.Textarea({"rows": 3}),
+        help_text="Os fatos e os fundamentos jurídicos (Lei 9.784/1999, art. 50, I e VIII).",
     )
 
 
@@ -232,6 +245,8 @@ def penalty_detail(request: HttpRequest, user: User, penalty_id: int) -> HttpRes
             "appeal_form": PaperAppealForm(initial={"filed_on": today}),
             "judge_form": JudgeForm(),
             "reconsider_form": ReconsiderForm(),
+            "annul_form": AnnulForm(),
+            "can_annul": x.status != PlatformPenalty.Status.ANNULLED and may("case.annul"),
             "can_reconsider": awaits_reconsideration and may("appeal.reconsider"),
             "can_notice": x.status == PlatformPenalty.Status.AWAITING_NOTICE
             and may("notice.record"),
@@ -344,6 +359,51 @@ def penalty_reconsider(request: HttpRequest, user: User, penalty_id: int) -> Htt
         return "Decisão reconsiderada: penalidade anulada."
 
     return _penalty_step(request, x, ReconsiderForm(request.POST), reconsider)
+
+
+@screen(object_page=True, post=True)
+def penalty_annul(request: HttpRequest, user: User, penalty_id: int) -> HttpResponse:
+    """The authority annuls the warning or fine of its own motion for a vício de legalidade, with
+    its grounds (Lei 9.784/1999 art. 50 and 53, D-17), after a confirmation that says what the
+    annulment does."""
+    x = _penalty(penalty_id)
+    grounds = request.POST.get("grounds", "")
+    if grounds.strip() and not confirmed(request):  # blank grounds: the law's refusal at once
+        return ask_confirmation(request, _annul_confirmation(x, grounds))
+
+    def annul(data: dict[str, Any]) -> str:
+        platform_penalty_annul_ex_officio(
+            **as_servant(request, user), penalty=x, grounds=data["grounds"]
+        )
+        return "Penalidade anulada de ofício (Lei 9.784/1999, art. 53)."
+
+    return _penalty_step(request, x, AnnulForm(request.POST), annul)
+
+
+def _annul_confirmation(x: PlatformPenalty, grounds: str) -> Confirmation:
+    """What the annulment of ``x`` does, read from its records."""
+    from outorga.finance.payments import paid_cents
+
+    what = x.get_kind_display()
+    text = f"A anulação de ofício da {what} é definitiva: ela deixa de contar como ocorrência"
+    text += " (art. 26, I)"
+    if x.debt is not None:
+        paid = paid_cents(x.debt)
+        if paid:
+            text += f", e o que foi pago da multa ({brl(paid)}) é devolvido"
+        else:
+            text += f", e o débito {x.debt.reference} é cancelado"
+    if PlatformPenaltyAppeal.objects.filter(
+        penalty=x, result=PlatformPenaltyAppeal.Result.PENDING
+    ).exists():
+        text += "; o recurso pendente fica prejudicado"
+    return Confirmation(
+        title=f"anular de ofício a {what} de {x.platform.name}",
+        consequence=f"{text}.",
+        back=reverse("platforms:penalty_detail", args=[x.pk]),
+        details=(("Fundamentos (vício de legalidade)", grounds),),
+        button="Confirmar a anulação",
+    )
 
 
 @screen(object_page=True)

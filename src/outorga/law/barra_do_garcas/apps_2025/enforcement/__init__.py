@@ -18,12 +18,15 @@ coverage map and the apps find them):
 * :mod:`.penalties` — art. 26 I–IV: the penalties, the credential's standing, the deadlines;
 * :mod:`.appeals` — art. 26, parágrafo único: the appeal, the finality (D-1), the reconsideration
   and the partial provision;
+* :mod:`.annulment` — Lei 9.784/1999 art. 53 (D-17): the warning or fine annulled of the
+  authority's own motion;
 * :mod:`.roster_restore` — art. 26 IV with art. 3 §2 and Lei 9.784/1999 art. 53, 64: the drivers a
   cancellation disabled, when it is annulled or turned into a suspension.
 """
 
 from outorga.law.common.reconsideration import FEDERAL_RECONSIDERATION
 
+from .annulment import case_annulment
 from .appeals import (
     APPEAL_RESULTS,
     FEDERAL_APPEAL_NOT_HEARD,
@@ -82,6 +85,7 @@ from .roster_restore import (
 )
 
 __all__ = [
+    "case_annulment",
     "art26_iv_annulment_gives_back",
     "art26_iv_platform_disabled_since",
     "art26_iv_already_on_roster",

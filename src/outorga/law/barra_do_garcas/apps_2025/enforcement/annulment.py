@@ -1,0 +1,57 @@
+"""D-17 on the annulment of the law's own acts: Lei 4.976/2025 gives the competent authority the
+warning and the fine (art. 26 I–II), "mediante processo administrativo" (sole paragraph), and
+says nothing of a penalty found illegal afterwards — imposed on the wrong platform or driver, by
+an authority without competence, on a fact the law does not punish. By D-17 Lei 9.784/1999 art. 53
+applies — "A Administração deve anular seus próprios atos, quando eivados de vício de legalidade"
+(STF Súmula 473) —, with the reasons of art. 50 I and VIII; the rule is the shared one
+(:mod:`outorga.law.common.annulment`). Who annuls is the competence table's ``case.annul``: the
+authority that imposes the warning and the fine (art. 26 I–II). Art. 54's five years do not limit
+it: the annulment favours the one punished. The credential's suspension and cancellation (art. 26
+IV, the Chief Executive's decision on a proposal, D-3) are not annulled here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from outorga.law.common import annulment
+from outorga.law.context import Context
+from outorga.law.decisions import Decision
+from outorga.law.questions import question
+
+from .._base import DATE, LAW, art, decide, deciders
+
+#: The articles that give the authority the penalties it annuls (art. 26 I–II, sole paragraph).
+GROUNDS = (art(26, inc="I"), art(26, inc="II"), art(26, "único"))
+QID = "barra-do-garcas.apps-2025.case_annulment"
+#: A warning or a fine (art. 26 I–II), at a stage of its process (``PlatformPenalty.Status``).
+KINDS = ("warning", "fine")
+STAGES = ("awaiting_notice", "appeal_period", "under_appeal", "final", "annulled")
+
+
+@question(
+    QID,
+    law=LAW,
+    title="A advertência ou a multa aplicada à plataforma ou ao motorista pode ser anulada de "
+    "ofício, e por quem?",
+    schema=annulment.question_schema(DATE, KINDS, STAGES),
+)
+def case_annulment(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Lei 9.784/1999 art. 53 with art. 50 I and VIII (D-17; art. 26 I–II): whether a warning or
+    a fine may be annulled of the administration's own motion on ``decided_on`` — the grounds
+    stated (art. 50), the penalty not already annulled (art. 53) — and who annuls it
+    (``decided_by``: the authority that imposes it). No decadência (art. 54)."""
+    outcome, reasons, summary = annulment.case_annulment(
+        facts,
+        rules=(
+            "apps.d_17_lei_9784_art_50_viii_grounds",
+            "apps.d_17_lei_9784_art_53_act_standing",
+            "apps.d_17_lei_9784_art_54_no_decadence",
+            "apps.d_17_lei_9784_art_53_who_annuls",
+        ),
+        base=GROUNDS,
+        deciders=deciders,
+        holder="autuado (plataforma ou motorista)",
+    )
+    return decide(QID, ctx, outcome, reasons, summary)

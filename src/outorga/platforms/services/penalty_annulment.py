@@ -1,0 +1,94 @@
+"""A warning or a fine on a platform or one of its drivers (apps art. 26 I–II) annulled of the
+authority's own motion for a vício de legalidade (Lei 9.784/1999 art. 53, D-17): the law's
+``case_annulment`` asked, the annulment's effects those of an appeal upheld
+(:func:`.penalty_process.penalty_annul`), an appeal still waiting prejudicado (art. 52)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from functools import partial
+
+from django.db import transaction
+
+from outorga.core.acts import Actor, law_refused
+from outorga.core.errors import Refused
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
+
+from ..models import PlatformPenalty, PlatformPenaltyAppeal
+from .common import PlatformRefused, authorize_apps, bound_law, decision_day
+from .penalty_process import ANNUL_EX_OFFICIO, appeal_judged, locked_penalty, penalty_annul
+
+#: The law's refusals of that annulment named on the form's input, by the rule's last name.
+ANNUL_FIELDS = {"d_17_lei_9784_art_50_viii_grounds": "grounds"}
+
+
+def platform_penalty_annul_ex_officio(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    penalty: PlatformPenalty,
+    grounds: str,
+    on: dt.date | None = None,
+) -> PlatformPenalty:
+    """The authority that applies warnings and fines (``case.annul``: art. 26 I–II) annuls one of
+    its own motion for a vício de legalidade — the wrong platform or driver, a fact the law does
+    not punish —, even once final (Lei 9.784/1999 art. 53, D-17; no decadência, art. 54), with
+    its grounds (art. 50 I and VIII): the penalty annulled, the fine cancelled or what was paid
+    of it refunded, an appeal still waiting prejudicado (art. 52). The law's refusal (no grounds,
+    the penalty already annulled) stays in the acts log; the act ``penalty.annul_ex_officio``
+    carries the law's decision as its basis."""
+    authorize_apps(actor=actor, municipality=municipality, action="case.annul")
+    on = decision_day(
+        actor=actor, municipality=municipality, action=ANNUL_EX_OFFICIO, obj=penalty, on=on
+    )
+    grounds = grounds.strip()
+    refused: Refused | None = None
+    with transaction.atomic(), tenant(municipality):
+        x = locked_penalty(penalty.pk)
+        d = bound_law(municipality, on).ask(
+            "case_annulment",
+            {"kind": x.kind, "stage": x.status, "grounds": grounds, "decided_on": on.isoformat()},
+        )
+        if not d.outcome["allowed"]:  # kept in the acts log; nothing else is written
+            refused = law_refused(
+                actor=actor,
+                municipality=municipality,
+                action=ANNUL_EX_OFFICIO,
+                d=d,
+                obj=x,
+                new={"grounds": grounds},
+                error=partial(
+                    PlatformRefused,
+                    "Anulação de ofício recusada",
+                    each_reason=True,
+                    fields=ANNUL_FIELDS,
+                ),
+            )
+        else:
+            waiting = PlatformPenaltyAppeal.objects.select_for_update().filter(
+                penalty=x, result=PlatformPenaltyAppeal.Result.PENDING
+            )
+            for a in waiting:  # Lei 9.784/1999 art. 52: the appeal has lost its object
+                judged = appeal_judged(
+                    a,
+                    result=PlatformPenaltyAppeal.Result.MOOT,
+                    actor=actor,
+                    on=on,
+                    reasoning="Prejudicado: penalidade anulada de ofício (Lei 9.784/1999, art. "
+                    "53; art. 52).",
+                    judgment=d.to_json(),
+                )
+                a.save(update_fields=judged)
+            penalty_annul(
+                actor=actor,
+                municipality=municipality,
+                penalty=x,
+                appeal=None,
+                on=on,
+                annulment=d,
+                grounds=grounds,
+            )
+    if refused is not None:
+        raise refused
+    return x

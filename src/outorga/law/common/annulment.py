@@ -83,10 +83,10 @@ def art_50_viii_grounds_stated(grounds: str, *, rule: str, base: tuple[Citation,
         "Fundamentos da anulação informados (vício de legalidade descrito).",
         "A anulação de ofício deve ser motivada: descreva o vício de legalidade do ato, com os "
         "fatos e os fundamentos jurídicos.",
-        *base,
-        ART_50_I,
+        ART_50_I,  # the articles that refuse first: a brief answer names the first one
         ART_50_VIII,
         ART_50_1,
+        *base,
         facts={"fundamentos": text},
     )
 
@@ -103,8 +103,8 @@ def art_53_act_still_standing(
         "O processo tem ato de penalidade em vigor, que pode ser anulado.",
         f"O processo já está arquivado (anulado, ou encerrado em favor do {holder}): não "
         "há ato a anular.",
-        *base,
         ART_53,
+        *base,
         facts={"fase": stage},
     )
 

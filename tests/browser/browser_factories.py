@@ -46,8 +46,8 @@ def fits(page: Any, width: int) -> None:
     assert scrolled <= width, f"a página transborda a largura da tela ({scrolled}px > {width}px)"
 
 
-def user(role: Role) -> User:
-    return User.objects.get(username=demo_username("ipatinga", role))
+def user(role: Role, slug: str = "ipatinga") -> User:
+    return User.objects.get(username=demo_username(slug, role))
 
 
 def a_permit(m: Municipality) -> Permit:
@@ -118,3 +118,24 @@ def final_by_services(m: Municipality, permit: Permit, code: str, committed: dt.
                 n = case.notices.filter(notified_on__isnull=True).latest("id")
             notice_deliver(actor=clerk, municipality=m, notice=n, form="pessoal", on=day)
     raise AssertionError("não ficou definitivo")
+
+
+def a_warning(m: Municipality, platform: Any, on: dt.date) -> Any:
+    """A first-occurrence written warning on ``platform`` (apps art. 26, I), imposed on ``on`` by
+    the demo authority after the defence was judged."""
+    from outorga.platforms.services.penalties import platform_penalty_impose
+
+    authority = Actor.of(user(Role.AUTORIDADE, m.slug))
+    warning, _ = platform_penalty_impose(
+        actor=authority,
+        municipality=m,
+        platform=platform,
+        kind="warning",
+        infraction_on=on - dt.timedelta(days=20),
+        description="Relatório mensal entregue com atraso.",
+        reasoning="Primeira ocorrência: advertência escrita.",
+        defence_notice_on=on - dt.timedelta(days=15),
+        defence_judged=True,
+        on=on,
+    )
+    return warning

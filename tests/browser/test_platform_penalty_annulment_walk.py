@@ -6,21 +6,16 @@ screen."""
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
-from browser_factories import fits, login
+from browser_factories import a_warning, fits, login
 from django.utils import timezone
 from validate_docbr import CNPJ
 
-from outorga.core.acts import Actor
-from outorga.core.demo import demo_username
 from outorga.core.localtime import today_of
-from outorga.core.models import Municipality, User
+from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.platforms.models import Platform, PlatformPenalty
-from outorga.platforms.services.penalties import platform_penalty_impose
 
 pytestmark = pytest.mark.browser
 
@@ -33,23 +28,11 @@ def test_lei_9784_art_53_the_authority_annuls_a_platform_s_warning_on_its_page(
     base = demo_site.url
     m = Municipality.objects.get(slug="barra-do-garcas")
     today = today_of(m)
-    authority = Actor.of(User.objects.get(username=demo_username(m.slug, Role.AUTORIDADE)))
     with tenant(m):
         p = Platform.objects.create(
             cnpj=CNPJ().generate(), name="Plataforma Trocada", credentialed_at=timezone.now()
         )
-        warning, _ = platform_penalty_impose(
-            actor=authority,
-            municipality=m,
-            platform=p,
-            kind="warning",
-            infraction_on=today - dt.timedelta(days=20),
-            description="Relatório mensal não entregue.",
-            reasoning="Primeira ocorrência: advertência escrita.",
-            defence_notice_on=today - dt.timedelta(days=15),
-            defence_judged=True,
-            on=today,
-        )
+        warning = a_warning(m, p, today)
 
     login(page, base, Role.AUTORIDADE, slug="barra-do-garcas")
     page.goto(f"{base}/plataformas/penalidades/{warning.pk}/")

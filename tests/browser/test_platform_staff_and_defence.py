@@ -9,7 +9,7 @@ import datetime as dt
 import re
 
 import pytest
-from browser_factories import fits, login
+from browser_factories import a_warning, fits, login
 from django.utils import timezone
 
 from outorga.core.acts import Actor
@@ -21,7 +21,6 @@ from outorga.law.competence import Role
 from outorga.platforms.models import Platform, PlatformCase, PlatformPenaltyAppeal, PlatformUser
 from outorga.platforms.services.cases import platform_case_open
 from outorga.platforms.services.credentialing import platform_user_link
-from outorga.platforms.services.penalties import platform_penalty_impose
 from outorga.platforms.services.penalty_process import platform_penalty_notice_record
 
 pytestmark = pytest.mark.browser
@@ -118,18 +117,7 @@ def test_a_platform_files_a_defence_and_an_appeal_on_the_portal(page, demo_site,
             suspension_days=10,
             notice_on=today,
         )
-        warning, _ = platform_penalty_impose(
-            actor=authority,
-            municipality=m,
-            platform=p,
-            kind="warning",
-            infraction_on=today - dt.timedelta(days=20),
-            description="Relatório mensal entregue com atraso.",
-            reasoning="Primeira ocorrência: advertência escrita.",
-            defence_notice_on=today - dt.timedelta(days=15),
-            defence_judged=True,
-            on=today,
-        )
+        warning = a_warning(m, p, today)
         platform_penalty_notice_record(
             actor=authority,
             municipality=m,

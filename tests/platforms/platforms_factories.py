@@ -12,6 +12,7 @@ from django.utils import timezone
 from validate_docbr import CNPJ, CPF
 
 from outorga.core.acts import Actor
+from outorga.core.demo import demo_username
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
@@ -142,6 +143,21 @@ def fine(
         on=on,
     )
     return penalty
+
+
+def pay(m: Municipality, x: Any, on: dt.date, cents: int | None = None) -> Any:
+    """The finance office records a payment of ``x``'s fine (all of it unless ``cents``)."""
+    from outorga.core.models import User
+    from outorga.finance import payments
+
+    finance = Actor.of(User.objects.get(username=demo_username(m.slug, Role.FINANCAS)))
+    return payments.payment_record(
+        actor=finance,
+        municipality=m,
+        reference=x.debt.reference,
+        amount_cents=x.debt.amount_cents if cents is None else cents,
+        paid_on=on,
+    )
 
 
 #: A small PDF (``core.uploads`` judges it by its first bytes).

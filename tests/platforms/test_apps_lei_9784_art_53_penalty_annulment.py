@@ -9,12 +9,11 @@ import datetime as dt
 
 import pytest
 from django.test import Client
-from platforms_factories import fine, warn
+from platforms_factories import fine, pay, warn
 
 from outorga.core.acts import Actor
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
-from outorga.finance import payments
 from outorga.finance.models import Debt, Refund
 from outorga.law.competence import NotCompetent, Role
 from outorga.platforms.models import PlatformPenalty, PlatformPenaltyAppeal
@@ -65,17 +64,8 @@ def acts(m, action, obj):
         return list(Act.objects.filter(action=action, object_id=str(obj.pk)))
 
 
-def test_lei_9784_art_53_a_final_paid_fine_is_annulled_and_refunded(
-    barra_m, authority, user_of, fined
-):
-    finance = Actor.of(user_of("barra-do-garcas", Role.FINANCAS))
-    payments.payment_record(
-        actor=finance,
-        municipality=barra_m,
-        reference=fined.debt.reference,
-        amount_cents=fined.debt.amount_cents,
-        paid_on=dt.date(2026, 10, 5),
-    )
+def test_lei_9784_art_53_a_final_paid_fine_is_annulled_and_refunded(barra_m, authority, fined):
+    pay(barra_m, fined, dt.date(2026, 10, 5))
     sweep_platforms(barra_m, dt.date(2026, 10, 30))  # the appeal period lapsed: final (D-1)
     assert reload(fined).status == PlatformPenalty.Status.FINAL
     annul(barra_m, authority, fined)

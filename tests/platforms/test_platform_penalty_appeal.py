@@ -11,12 +11,11 @@ import datetime as dt
 
 import pytest
 from django.test import Client
-from platforms_factories import fine, on_municipal_day, warn
+from platforms_factories import fine, on_municipal_day, pay, warn
 
 from outorga.core.acts import Actor
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
-from outorga.finance import payments
 from outorga.finance.models import Debt, Payment, Refund
 from outorga.finance.selectors import debts_blocking
 from outorga.finance.services import debts_overdue_make_final
@@ -358,14 +357,7 @@ def test_upheld_the_penalty_is_annulled_and_the_unpaid_fine_cancelled(
 
 def test_upheld_after_payment_the_fine_is_refunded(barra_m, authority, mayor, user_of, fined):
     notify(barra_m, authority, fined, dt.date(2026, 10, 2))
-    finance = Actor.of(user_of("barra-do-garcas", Role.FINANCAS))
-    payments.payment_record(
-        actor=finance,
-        municipality=barra_m,
-        reference=fined.debt.reference,
-        amount_cents=fined.debt.amount_cents,
-        paid_on=dt.date(2026, 10, 5),
-    )
+    pay(barra_m, fined, dt.date(2026, 10, 5))
     assert reload(fined).debt.status == Debt.Status.PAID
     a = paper(barra_m, authority, fined, dt.date(2026, 10, 9))
     platform_penalty_appeal_judge(
@@ -392,14 +384,7 @@ def test_upheld_after_a_partial_payment_the_part_paid_is_refunded(
     """Art. 26 parágrafo único (due process): the fine annulled on appeal is no longer owed, so
     the part of it already paid is owed back — a refund of the judgment, nothing left pending."""
     notify(barra_m, authority, fined, dt.date(2026, 10, 2))
-    finance = Actor.of(user_of("barra-do-garcas", Role.FINANCAS))
-    partial = payments.payment_record(
-        actor=finance,
-        municipality=barra_m,
-        reference=fined.debt.reference,
-        amount_cents=300_000,
-        paid_on=dt.date(2026, 10, 5),
-    )
+    partial = pay(barra_m, fined, dt.date(2026, 10, 5), cents=300_000)
     assert partial.status == Payment.Status.PARTIAL
     a = paper(barra_m, authority, fined, dt.date(2026, 10, 9))
     platform_penalty_appeal_judge(

@@ -627,6 +627,7 @@ class PlatformNotice(TenantModel):
         REPORT_MISSING = "report_missing", "relatório mensal não entregue"
         PENALTY = "penalty", "penalidade notificada"
         APPEAL_JUDGED = "appeal_judged", "recurso julgado"
+        ANNULLED = "annulled", "penalidade anulada de ofício"
         DRIVER_DOCUMENTS = "driver_documents", "motorista com documentos vencidos"
 
     platform = models.ForeignKey(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 from functools import partial
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -23,11 +22,9 @@ from ..models import (
     PlatformCase,
     PlatformCaseAppeal,
     PlatformDriver,
-    PlatformNotice,
     PlatformStatusChange,
 )
-from ..notices import platform_notice_send
-from ..validators import mask_cpf
+from .case_restore import Undoing, case_restore
 from .common import (
     PlatformError,
     PlatformRefused,
@@ -46,7 +43,6 @@ from .common import (
     reasoned,
     revision_facts,
 )
-from .drivers import RosterRestored, platform_drivers_restore_in_transaction
 
 # --- suspension and cancellation: proposal case (art. 26 IV, D-3, D-17) --------------------------
 
@@ -526,191 +522,17 @@ def platform_case_appeal_decide(
                 basis=basis,
             )
             if result in ("upheld", "partial"):
-                _case_restore(actor, municipality, c, p, a, revision, on=on)
+                upheld = a.result == PlatformCaseAppeal.Result.UPHELD
+                undoing = Undoing(
+                    annulled=upheld,
+                    action="platform.case.annul" if upheld else "platform.case.reduce",
+                    reason=f"recurso {a.get_result_display()}",
+                    decision=a.revision,
+                    extra={"appeal": a.pk},
+                    key=f"case-appeal-roster-{a.pk}",
+                    lead="Recurso contra o cancelamento do credenciamento decidido",
+                )
+                case_restore(actor, municipality, c, p, revision, undoing, on=on)
     if refused is not None:
         raise refused
     return a
-
-
-def _suspended_by_another_case(p: Platform, c: PlatformCase) -> bool:
-    """Whether the platform's suspension in force was imposed (or last set) by a case other than
-    ``c``: the newest change of its status into a suspension names that case."""
-    if p.status != Platform.Status.SUSPENDED:
-        return False
-    newest = (
-        PlatformStatusChange.objects.filter(platform=p, new_status=Platform.Status.SUSPENDED)
-        .order_by("-pk")
-        .values_list("case_id", flat=True)
-        .first()
-    )
-    return newest is not None and newest != c.pk
-
-
-def _case_restore(
-    actor: Actor,
-    municipality: Municipality,
-    c: PlatformCase,
-    p: Platform,
-    a: PlatformCaseAppeal,
-    revision: Decision,
-    *,
-    on: dt.date,
-) -> None:
-    """The credential after an appeal granted on ``on`` — annulled, or reduced to the suspension
-    ``revision`` gives (Lei 9.784/1999 art. 64) — is the law's answer (``credential_after_revision``,
-    art. 26 IV), asked with the facts of the records: the credential now and whether its running
-    suspension is another case's. A cancellation annulled or turned into a suspension gives back
-    the drivers it disabled, within the caps of art. 3 §2 (:func:`_roster_restore`). Inside the
-    deciding transaction."""
-    old = {"status": p.status, "suspended_until": p.suspended_until}
-    facts: dict[str, Any] = {
-        "case_kind": c.kind,
-        "status": p.status,
-        "suspension_of_another_case": _suspended_by_another_case(p, c),
-    }
-    if p.suspended_until is not None:
-        facts["suspended_until"] = p.suspended_until.isoformat()
-    revised_until = revision.outcome.get("suspended_until")
-    if revised_until is not None:
-        facts["revised_until"] = revised_until.isoformat()
-    after = bound_law(municipality, on).ask("credential_after_revision", facts)
-    basis = basis_many([revision, after])
-    p.status = after.outcome["status"]
-    p.suspended_until = after.outcome["suspended_until"]
-    if (p.status, p.suspended_until) != (old["status"], old["suspended_until"]):
-        p.save(update_fields=["status", "suspended_until"])
-        PlatformStatusChange.objects.create(
-            platform=p,
-            old_status=old["status"],
-            new_status=p.status,
-            changed_by=actor.user,
-            reason=f"recurso {a.get_result_display()}"[:300],
-            case=c,
-            decision=a.revision,
-        )
-    record_act(
-        municipality=municipality,
-        actor=actor,
-        action="platform.case.annul"
-        if a.result == PlatformCaseAppeal.Result.UPHELD
-        else "platform.case.reduce",
-        obj=c,
-        old=old,
-        new={"status": p.status, "suspended_until": p.suspended_until, "appeal": a.pk},
-        basis=basis,
-    )
-    if (
-        c.kind == PlatformCase.Kind.CANCELLATION
-        and old["status"] == Platform.Status.CANCELLED
-        and p.status != Platform.Status.CANCELLED
-    ):
-        _roster_restore(
-            actor,
-            municipality,
-            c,
-            p,
-            a,
-            on,
-            measure="annulled" if revision is None else "reduced_to_suspension",
-        )
-
-
-def _disabled_by(c: PlatformCase, p: Platform) -> list[int]:
-    """The drivers the cancellation decided in ``c`` disabled: kept on the case since it records
-    them; for a case decided before, those whose deactivation is the decision's own — between
-    the decision's instant and the status change it made, one transaction."""
-    if "drivers_disabled" in c.decision:
-        return [int(pk) for pk in c.decision["drivers_disabled"]]
-    change = (
-        PlatformStatusChange.objects.filter(
-            platform=p, case=c, new_status=Platform.Status.CANCELLED
-        )
-        .order_by("pk")
-        .first()
-    )
-    if change is None or c.decided_at is None:
-        return []
-    return list(
-        PlatformDriver.objects.filter(
-            platform=p,
-            status=PlatformDriver.Status.DISABLED,
-            disabled_at__gte=c.decided_at,
-            disabled_at__lte=change.changed_at,
-        ).values_list("pk", flat=True)
-    )
-
-
-def _roster_restore(
-    actor: Actor,
-    municipality: Municipality,
-    c: PlatformCase,
-    p: Platform,
-    a: PlatformCaseAppeal,
-    on: dt.date,
-    *,
-    measure: str,
-) -> RosterRestored:
-    """The cancellation annulled or turned into a suspension (art. 26 IV; Lei 9.784/1999 art.
-    53, 64) no longer takes the roster: a suspension keeps the drivers enabled. The law core says
-    of each driver it disabled whether it returns on ``on`` (``roster_restore``: not when the
-    platform disabled the person since, nor when art. 4, art. 17 or the caps of art. 3 §2 refuse
-    it); each returned is an act. The case keeps who returned and who did not, and why — the
-    platform's page lists them — and the platform is told by an aviso."""
-    back = platform_drivers_restore_in_transaction(
-        actor=actor,
-        municipality=municipality,
-        platform=p,
-        driver_ids=_disabled_by(c, p),
-        case_id=c.pk,
-        on=on,
-        measure=measure,
-    )
-    if not back.enabled and not back.refused:
-        return back
-    c.decision = {
-        **c.decision,
-        "roster_restore": {
-            "on": on.isoformat(),
-            "appeal": a.pk,
-            "enabled": [d.pk for d in back.enabled],
-            "not_returned": [
-                {
-                    "driver": d.pk,
-                    "name": d.name,
-                    "cpf": mask_cpf(d.cpf),
-                    "reason": _first_refusal(decision),
-                    "citations": [x.render() for x in decision.citations],
-                }
-                for d, decision in back.refused
-            ],
-        },
-    }
-    c.save(update_fields=["decision"])
-    lines = [
-        f"Recurso contra o cancelamento do credenciamento decidido em {on:%d/%m/%Y}: "
-        f"{len(back.enabled)} motorista(s) desativado(s) pelo cancelamento habilitado(s) "
-        f"novamente ({cited(municipality, 'credential_measures', 'roster_cap', on=on)})."
-    ]
-    if back.refused:
-        names = "; ".join(f"{d.name} ({_first_refusal(decision)})" for d, decision in back.refused)
-        lines.append(
-            "Não habilitados novamente — cadastre-os de novo quando houver vaga ou com os "
-            f"documentos em dia: {names}"
-        )
-    platform_notice_send(
-        municipality=municipality,
-        platform=p,
-        key=f"case-appeal-roster-{a.pk}",
-        kind=PlatformNotice.Kind.APPEAL_JUDGED,
-        message=" ".join(lines),
-    )
-    return back
-
-
-def _first_refusal(decision: Decision) -> str:
-    """The first reason that refused, with its citation, as the platform reads it in a short
-    aviso and on its page."""
-    for r in decision.reasons:
-        if str(r.verdict) in ("refused", "pending"):
-            return f"{r.message} ({render_many(r.citations)})" if r.citations else r.message
-    return "verificar"

@@ -126,6 +126,9 @@ def test_lei_9784_art_53_the_annulled_cancellation_gives_back_its_driver_with_an
     [trace] = back.decision["decisions"]
     assert trace["question"] == "barra-do-garcas.apps-2025.roster_restore"
     assert trace["outcome"] == {"returns": True, "already": False}
+    # Upheld in full, the cancellation was annulled — not turned into a suspension (art. 64).
+    [base] = [r for r in trace["reasons"] if r["rule"] == "apps.art26.iv.roster_restore"]
+    assert base["facts"]["cancelamento"] == "anulado"
 
 
 def test_art_26_iv_a_driver_the_platform_disabled_before_the_cancellation_is_not_returned(

@@ -798,6 +798,7 @@ SPECIAL: dict[str, Entry] = {
         "auth": MAYOR,
         "json": {"uphold": True, "text": "invasor"},
     },
+    "api/v1/platform-cases/<case_id>/annul": {"auth": MAYOR, "json": {"grounds": "invasor"}},
     # The appeal against B's case decision: notice, paper filing, the Chief Executive's decision.
     "api/v1/platform-cases/<case_id>/decision-notice": {"json": {"notice_on": "2026-01-05"}},
     "api/v1/platform-cases/<case_id>/appeal": {
@@ -811,6 +812,10 @@ SPECIAL: dict[str, Entry] = {
     "plataformas/processos/<int:case_id>/": {
         "auth": MAYOR,
         "form": {"uphold": "1", "text": "invasor"},
+    },
+    "plataformas/processos/<int:case_id>/anular-de-oficio/": {
+        "auth": MAYOR,
+        "form": {"grounds": "invasor", "confirmado": "1"},
     },
     "plataformas/penalidades/<int:penalty_id>/notificacao/": {
         "form": {"notice_on": "2026-01-05", "channel": "personal"}

@@ -132,6 +132,9 @@ class PlatformCase(TenantModel):
         "core.User", on_delete=models.PROTECT, related_name="+", null=True, blank=True
     )
     decided_at = models.DateTimeField("decidido em", null=True, blank=True)
+    #: The day the Chief Executive annulled the measure of its own motion for a vício de
+    #: legalidade (Lei 9.784/1999 art. 53, D-17); the law's decision is ``decision["annulment"]``.
+    annulled_on = models.DateField("anulado de ofício em", null=True, blank=True)
     decision_text = models.TextField("decisão", blank=True)
     decision = models.JSONField("rastro da decisão", default=dict, blank=True)
     #: The legal date the decision reached the platform (D-4): the appeal period runs from it.
@@ -558,6 +561,9 @@ class PlatformCaseAppeal(AppealFiling):
         UPHELD = "upheld", "provido: penalidade anulada, credenciamento restabelecido"
         PARTIAL = "partial", "provido em parte: penalidade reduzida"
         DISMISSED = "dismissed", "improvido: penalidade mantida"
+        #: The measure annulled of the authority's own motion while it waited (Lei 9.784/1999
+        #: art. 52: the appeal has lost its object).
+        MOOT = "moot", "prejudicado: penalidade anulada de ofício"
 
     case = models.OneToOneField(
         PlatformCase, on_delete=models.PROTECT, related_name="appeal", verbose_name="processo"

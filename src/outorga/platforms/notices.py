@@ -23,6 +23,7 @@ LINKS = {
     PlatformNotice.Kind.REPORT_MISSING: "platforms:portal_reports",
     PlatformNotice.Kind.PENALTY: "platforms:portal_cases",
     PlatformNotice.Kind.APPEAL_JUDGED: "platforms:portal_cases",
+    PlatformNotice.Kind.ANNULLED: "platforms:portal_cases",
     PlatformNotice.Kind.DRIVER_DOCUMENTS: "platforms:portal_drivers",
 }
 

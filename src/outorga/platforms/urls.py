@@ -1,7 +1,7 @@
 from django.urls import path
 
 from .views import attachments, portal, portal_cases
-from .views.cases import case_detail, case_open
+from .views.cases import case_annul, case_detail, case_open
 from .views.complaints import complaints, public_complaint
 from .views.credentialing import (
     contacts_update,
@@ -103,6 +103,7 @@ urlpatterns = [
     path("plataformas/<int:platform_id>/penalidade/", penalty_impose, name="penalty"),
     path("plataformas/<int:platform_id>/processo/", case_open, name="case_open"),
     path("plataformas/processos/<int:case_id>/", case_detail, name="case"),
+    path("plataformas/processos/<int:case_id>/anular-de-oficio/", case_annul, name="case_annul"),
     path("plataformas/cpfs-em-varias/", shared_cpfs, name="shared_cpfs"),
     path("plataformas/relatorios/", reports, name="reports"),
     path("plataformas/relatorios/<int:report_id>/", report_detail, name="report"),

@@ -20,6 +20,7 @@ from ninja import Field, Router, Schema, Status
 
 from outorga.core.apikit import Error, IsoDate, acting, staff
 from outorga.core.apipages import paged
+from outorga.platforms.services.case_annulment import platform_case_annul_ex_officio
 from outorga.platforms.services.cases import (
     platform_case_appeal_decide,
     platform_case_appeal_file,
@@ -488,4 +489,29 @@ def staff_case_appeal_decide(
         partial(_case, case_id),
         appeal=appeal,
         **payload.dict(),
+    )
+
+
+@_post_step(
+    "/platform-cases/{case_id}/annul",
+    StaffCaseOut,
+    summary="Anular de ofício a suspensão ou o cancelamento (Chefe do Executivo; Lei 9.784/1999, "
+    "art. 53)",
+    description=(
+        "Quem decidiu (art. 26, IV; decisão D-3) anula a medida eivada de vício de legalidade, "
+        "mesmo definitiva (decisão D-17): o credenciamento volta como a lei diz, os motoristas "
+        "que o cancelamento desativou voltam dentro dos limites (art. 3º, §2º), o recurso "
+        "pendente fica prejudicado (art. 52). **409**: proposta ainda não decidida. **422**: sem "
+        "fundamentos (art. 50) ou nada a anular, com o artigo."
+    ),
+    operation_id="outorga_platforms_api_staff_case_annul",
+)
+def staff_case_annul(request: HttpRequest, case_id: int, payload: AnnulIn) -> Any:
+    return _step(
+        request,
+        platform_case_annul_ex_officio,
+        partial(_case, case_id),
+        case=_case(case_id),
+        grounds=payload.grounds,
+        on=payload.on,
     )

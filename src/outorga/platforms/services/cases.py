@@ -356,7 +356,7 @@ def platform_case_decision_notice_record(
         )
     with transaction.atomic(), tenant(municipality):
         c = PlatformCase.objects.select_for_update().get(pk=case.pk)
-        if c.status != PlatformCase.Status.UPHELD:
+        if c.status != PlatformCase.Status.UPHELD or c.annulled_on is not None:
             raise PlatformError("Só a decisão que aplicou a penalidade é notificada.", status=409)
         if c.decision_notice_on is not None:
             raise PlatformError(
@@ -401,6 +401,12 @@ def platform_case_appeal_file(
         if c.status != PlatformCase.Status.UPHELD:
             raise PlatformError(
                 "Só cabe recurso contra a decisão que suspendeu ou cancelou o credenciamento.",
+                status=409,
+            )
+        if c.annulled_on is not None:
+            raise PlatformError(
+                f"A decisão foi anulada de ofício em {c.annulled_on:%d/%m/%Y} (Lei 9.784/1999, "
+                "art. 53): não há o que recorrer.",
                 status=409,
             )
         appeal, admission, period = appeal_admit(
@@ -483,7 +489,12 @@ def platform_case_appeal_decide(
         c = PlatformCase.objects.select_for_update().get(pk=a.case_id)
         p = Platform.objects.select_for_update().get(pk=c.platform_id)
         if a.result != PlatformCaseAppeal.Result.PENDING:
-            raise PlatformError("Recurso já decidido.", status=409)
+            raise PlatformError(
+                "Recurso prejudicado: a penalidade foi anulada de ofício (Lei 9.784/1999, art. 52)."
+                if a.result == PlatformCaseAppeal.Result.MOOT
+                else "Recurso já decidido.",
+                status=409,
+            )
         if on < a.filed_on:
             raise field_error("on", "A decisão do recurso não pode ser anterior a ele.")
         # No superior authority: the decider's own review, not bound to forward (ADR 0030).

@@ -339,9 +339,12 @@ def _as_occurrences(
                 "id": f"processo {c.pk}",
                 "kind": "proposal",
                 "on": c.infraction_on.isoformat(),
-                # A measure the Chief Executive annulled on appeal (Lei 9.784/1999 art. 53, 56
-                # §1) established nothing: the law reads it as annulled (art. 26, I).
-                "status": "annulled" if c.appeal_result == ANNULLED_ON_APPEAL else c.status,
+                # A measure the Chief Executive annulled, on appeal or of its own motion (Lei
+                # 9.784/1999 art. 53, 56 §1), established nothing: the law reads it as annulled
+                # (art. 26, I).
+                "status": "annulled"
+                if c.appeal_result == ANNULLED_ON_APPEAL or c.annulled_on is not None
+                else c.status,
             }
             for c in cases.annotate(appeal_result=F("appeal__result")).order_by(
                 "infraction_on", "pk"

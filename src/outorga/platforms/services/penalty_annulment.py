@@ -15,7 +15,8 @@ from outorga.core.errors import Refused
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 
-from ..models import PlatformPenalty, PlatformPenaltyAppeal
+from ..models import PlatformNotice, PlatformPenalty, PlatformPenaltyAppeal
+from ..notices import platform_notice_send
 from .common import PlatformRefused, authorize_apps, bound_law, decision_day
 from .penalty_process import ANNUL_EX_OFFICIO, appeal_judged, locked_penalty, penalty_annul
 
@@ -91,4 +92,13 @@ def platform_penalty_annul_ex_officio(
             )
     if refused is not None:
         raise refused
+    if x.driver_id is None:  # as for its notice: a driver's penalty is the driver's
+        platform_notice_send(
+            municipality=municipality,
+            platform=x.platform,
+            key=f"penalty-annul-{x.pk}",
+            kind=PlatformNotice.Kind.ANNULLED,
+            message=f"A {x.get_kind_display()} {x.pk} foi anulada de ofício em {on:%d/%m/%Y} "
+            f"(Lei 9.784/1999, art. 53): {grounds}",
+        )
     return x

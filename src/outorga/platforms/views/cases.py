@@ -9,8 +9,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
+from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
 from outorga.core.models import User
 from outorga.law.competence import Role
+from outorga.platforms.services.case_annulment import platform_case_annul_ex_officio
 from outorga.platforms.services.cases import (
     platform_case_appeal_decide,
     platform_case_appeal_file,
@@ -21,6 +23,7 @@ from outorga.platforms.services.cases import (
 
 from ..models import Platform, PlatformCase, PlatformCaseAppeal
 from .common import as_servant, form_step, page_step, screen
+from .penalties import AnnulForm
 
 
 class CaseForm(forms.Form):
@@ -163,7 +166,7 @@ def case_detail(request: HttpRequest, user: User, case_id: int) -> HttpResponse:
     ):
         return done
     decision = case.decision.get("penalty") or case.decision.get("deadlines") or {}
-    upheld = case.status == PlatformCase.Status.UPHELD
+    upheld = case.status == PlatformCase.Status.UPHELD and case.annulled_on is None
     return render(
         request,
         "platforms/case.html",
@@ -182,5 +185,50 @@ def case_detail(request: HttpRequest, user: User, case_id: int) -> HttpResponse:
             and appeal.result == PlatformCaseAppeal.Result.PENDING
             and user.role == Role.CHEFE_EXECUTIVO
             else None,
+            "annul_form": AnnulForm(),
+            "can_annul": upheld
+            and user.role == Role.CHEFE_EXECUTIVO
+            and (appeal is None or appeal.result != PlatformCaseAppeal.Result.UPHELD),
         },
     )
+
+
+@screen(object_page=True, post=True)
+def case_annul(request: HttpRequest, user: User, case_id: int) -> HttpResponse:
+    """The Chief Executive annuls the suspension or cancellation it decided, of its own motion,
+    for a vício de legalidade, with its grounds (Lei 9.784/1999 art. 50 and 53, D-17), after a
+    confirmation that says what the annulment does."""
+    case = get_object_or_404(PlatformCase.objects.select_related("platform"), pk=case_id)
+    grounds = request.POST.get("grounds", "")
+    back = reverse("platforms:case", args=[case.pk])
+    if grounds.strip() and not confirmed(request):  # blank grounds: the law's refusal at once
+        what = case.get_kind_display()
+        text = f"A anulação de ofício da {what} de {case.platform.name} é definitiva"
+        if case.kind == PlatformCase.Kind.CANCELLATION:
+            text += ": o credenciamento volta e os motoristas que o cancelamento desativou voltam"
+            text += " ao cadastro dentro dos limites (art. 3º, §2º)"
+        else:
+            text += ": a suspensão deixa de correr e o credenciamento volta"
+        text += "; deixa de contar como ocorrência (art. 26, I)"
+        if PlatformCaseAppeal.objects.filter(
+            case=case, result=PlatformCaseAppeal.Result.PENDING
+        ).exists():
+            text += "; o recurso pendente fica prejudicado"
+        return ask_confirmation(
+            request,
+            Confirmation(
+                title=f"anular de ofício a {what} de {case.platform.name}",
+                consequence=f"{text}.",
+                back=back,
+                details=(("Fundamentos (vício de legalidade)", grounds),),
+                button="Confirmar a anulação",
+            ),
+        )
+
+    def annul(data: dict[str, Any]) -> tuple[str, str]:
+        platform_case_annul_ex_officio(
+            **as_servant(request, user), case=case, grounds=data["grounds"]
+        )
+        return "Processo anulado de ofício (Lei 9.784/1999, art. 53).", back
+
+    return form_step(request, AnnulForm(request.POST), annul, back)

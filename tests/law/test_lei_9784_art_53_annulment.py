@@ -125,3 +125,16 @@ def test_lei_9784_art_50_art_53_apps_a_penalty_without_grounds_or_annulled_is_no
     d = annul_platform_penalty(barra, **facts)
     assert d.outcome["allowed"] is False
     assert [r.rule for r in d.refusals] == [rule]
+
+
+@pytest.mark.parametrize("kind", ["credential_suspension", "credential_cancellation"])
+def test_lei_9784_art_53_apps_art_26_iv_the_chief_executive_annuls_the_credential_s_measure(
+    barra, kind
+):
+    """The credential's suspension and cancellation are the Chief Executive's decision on a
+    proposal (art. 26 IV, D-3): who decided annuls them of its own motion."""
+    d = annul_platform_penalty(barra, kind=kind, stage="under_appeal")
+    assert d.outcome["allowed"] is True
+    assert d.outcome["decided_by"] == ["chefe_executivo"]
+    assert f"{APPS} art. 26, IV" in citations(d)
+    assert f"{APPS} art. 26, II" not in citations(d)

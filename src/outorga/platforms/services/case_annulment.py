@@ -7,11 +7,10 @@ an appeal still waiting prejudicado (art. 52)."""
 from __future__ import annotations
 
 import datetime as dt
-from functools import partial
 
 from django.db import transaction
 
-from outorga.core.acts import Actor, law_refused
+from outorga.core.acts import Actor
 from outorga.core.errors import Refused
 from outorga.core.locking import lock_municipality
 from outorga.core.models import Municipality
@@ -20,12 +19,10 @@ from outorga.core.tenancy import tenant
 from ..models import Platform, PlatformCase, PlatformCaseAppeal, PlatformNotice
 from ..notices import platform_notice_send
 from .case_restore import Undoing, case_restore
-from .common import PlatformError, PlatformRefused, authorize_apps, bound_law, decision_day
+from .common import PlatformError, annulment_refused, authorize_apps, bound_law, decision_day
 
 #: The act of the annulment (the competence is the decision's, ``platform.suspend``).
 ACT = "platform.case.annul_ex_officio"
-#: The law's refusals named on the form's input, by the rule's last name.
-FIELDS = {"d_17_lei_9784_art_50_viii_grounds": "grounds"}
 
 
 def _stage(c: PlatformCase, appeal: PlatformCaseAppeal | None) -> str:
@@ -82,16 +79,13 @@ def platform_case_annul_ex_officio(
             },
         )
         if not d.outcome["allowed"]:  # kept in the acts log; nothing else is written
-            refused = law_refused(
+            refused = annulment_refused(
                 actor=actor,
                 municipality=municipality,
                 action=ACT,
                 d=d,
                 obj=c,
-                new={"grounds": grounds},
-                error=partial(
-                    PlatformRefused, "Anulação de ofício recusada", each_reason=True, fields=FIELDS
-                ),
+                grounds=grounds,
             )
         else:
             if appeal is not None and appeal.result == PlatformCaseAppeal.Result.PENDING:

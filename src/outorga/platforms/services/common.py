@@ -605,3 +605,29 @@ def appeal_filing(
     if filed_on > on:
         raise field_error("filed_on", "A data de apresentação não pode estar no futuro.")
     return AppealFiled(actor, municipality, channel, text, filed_on, on)
+
+
+#: The law's refusal of an annulment of the authority's own motion named on the form's input.
+ANNULMENT_FIELDS = {"d_17_lei_9784_art_50_viii_grounds": "grounds"}
+
+
+def annulment_refused(
+    *, actor: Actor, municipality: Municipality, action: str, d: Decision, obj: Any, grounds: str
+) -> Refused:
+    """The law's refusal of an annulment of the authority's own motion (Lei 9.784/1999 art. 50,
+    53; D-17) — no grounds, nothing standing to annul —, kept in the acts log as ``action`` on
+    ``obj``, for the caller to raise once its transaction is committed."""
+    return law_refused(
+        actor=actor,
+        municipality=municipality,
+        action=action,
+        d=d,
+        obj=obj,
+        new={"grounds": grounds},
+        error=partial(
+            PlatformRefused,
+            "Anulação de ofício recusada",
+            each_reason=True,
+            fields=ANNULMENT_FIELDS,
+        ),
+    )

@@ -6,22 +6,18 @@ authority's own motion for a vício de legalidade (Lei 9.784/1999 art. 53, D-17)
 from __future__ import annotations
 
 import datetime as dt
-from functools import partial
 
 from django.db import transaction
 
-from outorga.core.acts import Actor, law_refused
+from outorga.core.acts import Actor
 from outorga.core.errors import Refused
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 
 from ..models import PlatformNotice, PlatformPenalty, PlatformPenaltyAppeal
 from ..notices import platform_notice_send
-from .common import PlatformRefused, authorize_apps, bound_law, decision_day
+from .common import annulment_refused, authorize_apps, bound_law, decision_day
 from .penalty_process import ANNUL_EX_OFFICIO, appeal_judged, locked_penalty, penalty_annul
-
-#: The law's refusals of that annulment named on the form's input, by the rule's last name.
-ANNUL_FIELDS = {"d_17_lei_9784_art_50_viii_grounds": "grounds"}
 
 
 def platform_penalty_annul_ex_officio(
@@ -52,19 +48,13 @@ def platform_penalty_annul_ex_officio(
             {"kind": x.kind, "stage": x.status, "grounds": grounds, "decided_on": on.isoformat()},
         )
         if not d.outcome["allowed"]:  # kept in the acts log; nothing else is written
-            refused = law_refused(
+            refused = annulment_refused(
                 actor=actor,
                 municipality=municipality,
                 action=ANNUL_EX_OFFICIO,
                 d=d,
                 obj=x,
-                new={"grounds": grounds},
-                error=partial(
-                    PlatformRefused,
-                    "Anulação de ofício recusada",
-                    each_reason=True,
-                    fields=ANNUL_FIELDS,
-                ),
+                grounds=grounds,
             )
         else:
             waiting = PlatformPenaltyAppeal.objects.select_for_update().filter(

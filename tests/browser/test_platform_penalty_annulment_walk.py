@@ -117,7 +117,7 @@ def test_lei_9784_art_53_the_chief_executive_annuls_a_platform_s_suspension_on_i
     )
     page.get_by_role("button", name="Anular de ofício").click()
     consequence = page.locator(".confirm-consequence").inner_text()
-    assert "a suspensão deixa de correr e o credenciamento volta" in consequence
+    assert "Plataforma Suspensa deixa de estar suspensa e o credenciamento volta" in consequence
     for width in (390, 1280):
         page.set_viewport_size({"width": width, "height": 900})
         fits(page, width)

@@ -34,6 +34,7 @@ from outorga.enforcement.services.suspensions import suspension_impose
 from outorga.finance.models import Debt, Refund
 from outorga.law.competence import NotCompetent
 from outorga.registry.models import Permit
+from outorga.registry.validation import FieldError
 
 D = dt.date(2026, 4, 6)  # a Monday
 LATER = dt.date(2026, 9, 14)  # months after the case became final
@@ -237,3 +238,21 @@ def test_lei_9784_art_52_a_defence_still_waiting_is_prejudicado_by_the_annulment
             reasoning="x",
             on=D + dt.timedelta(days=3),
         )
+
+
+def test_lei_9784_art_52_an_annulment_dated_before_the_defence_it_moots_is_refused(world):
+    auto = issue(world, on=D)
+    file(world, auto, D + dt.timedelta(days=2))
+    with pytest.raises(FieldError, match="anterior à defesa ou ao recurso"):
+        annul(world, case_of(world, auto), on=D + dt.timedelta(days=1))
+    assert case_of(world, auto).stage != Case.Stage.ANNULLED
+
+
+def test_lei_9784_art_53_no_confirmation_is_asked_of_whom_may_not_annul(world):
+    """A clerk's direct post gets the service's refusal, not a confirmation of an act it may
+    not perform."""
+    auto, _, case = seized_and_final(world)
+    url = f"/fiscalizacao/processos/{case.pk}/anular-de-oficio/"
+    r = client_of(world.clerk.user).post(url, {"grounds": GROUNDS}, follow=True)
+    assert "Confirmar a anulação" not in r.content.decode()
+    assert case_of(world, auto).stage == Case.Stage.FINAL

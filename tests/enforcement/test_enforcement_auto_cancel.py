@@ -35,7 +35,7 @@ def test_lei_9784_art_53_cancelling_a_final_auto_gives_back_the_paid_fine_and_th
     # What the confirmation says before the click is what the cancellation does.
     assert "devolve o que foi pago da multa (R$" in consequence
     assert f"libera o veículo {s.plate} apreendido" in consequence
-    assert "cancela 1 débito(s)" in consequence  # the removal, still owed
+    assert "cancela o saldo de 1 débito(s)" in consequence  # the removal, still owed
 
     cancel(world, auto)
     case = case_of(world, auto)

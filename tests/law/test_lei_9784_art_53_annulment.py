@@ -109,7 +109,7 @@ def test_lei_9784_art_53_apps_art_26_a_final_fine_on_a_platform_is_annulled_by_t
         f"{APPS} art. 26, II",
         "outorga.decisions art. D-17",
     } <= citations(d)
-    assert "favorece o autuado (plataforma ou motorista)" in " ".join(r.message for r in d.reasons)
+    assert "favorece o autuado: o prazo decadencial" in " ".join(r.message for r in d.reasons)
 
 
 @pytest.mark.parametrize(

@@ -21,12 +21,14 @@ from outorga.core.tenancy import tenant
 from outorga.law.competence import NotCompetent
 from outorga.platforms.models import (
     Platform,
+    PlatformCase,
     PlatformCaseAppeal,
     PlatformNotice,
 )
 from outorga.platforms.services.case_annulment import platform_case_annul_ex_officio
 from outorga.platforms.services.cases import platform_case_open
 from outorga.platforms.services.common import PlatformError, PlatformRefused, occurrences
+from outorga.platforms.views import confirmations
 
 pytestmark = pytest.mark.django_db
 
@@ -138,8 +140,8 @@ def test_lei_9784_art_53_the_case_page_and_the_api_annul_after_the_chief_executi
     assert "Anular de ofício (Lei 9.784/1999, art. 53)" in client.get(page).content.decode()
     url = f"/plataformas/processos/{case.pk}/anular-de-oficio/"
     asked = client.post(url, {"grounds": GROUNDS}).content.decode()
-    assert "A anulação de ofício da suspensão temporária" in asked
-    assert "a suspensão deixa de correr e o credenciamento volta" in asked
+    assert f"A anulação de ofício do processo {case.pk} (suspensão temporária" in asked
+    assert "deixa de estar suspensa e o credenciamento volta" in asked
     assert fresh(barra_m, case).annulled_on is None
     done = client.post(url, {"grounds": GROUNDS, "confirmado": "1"}, follow=True)
     html = done.content.decode()
@@ -156,3 +158,49 @@ def test_lei_9784_art_53_the_case_page_and_the_api_annul_after_the_chief_executi
     again = client.post(url, {"grounds": GROUNDS}, content_type="application/json")
     assert again.status_code == 422 and again.json()["codigo"] == "recusado_pela_lei"
     assert "art. 53" in again.json()["detail"]
+
+
+def test_lei_9784_art_53_the_portal_shows_the_annulment_and_offers_no_appeal(
+    barra_m, authority, mayor, platform, portal
+):
+    """The platform reads its case annulled (date and grounds), not "penalidade aplicada", and is
+    not offered an appeal against a decision that no longer stands."""
+    case = decided(barra_m, authority, mayor, platform, kind="credential_suspension")
+    page = f"/plataforma/processos/{case.pk}/"
+    assert "Razões do recurso" in portal.get(page).content.decode()
+    annul(barra_m, mayor, case)
+    html = portal.get(page).content.decode()
+    assert f"anulado de ofício em {ON:%d/%m/%Y}" in html and GROUNDS in html
+    assert "Razões do recurso" not in html
+    assert (
+        f"anulado de ofício em {ON:%d/%m/%Y}"
+        in portal.get("/plataforma/processos/").content.decode()
+    )
+
+
+def test_lei_9784_art_53_an_annulment_dated_before_the_decision_is_refused_and_kept(
+    barra_m, authority, mayor, platform
+):
+    case = decided(barra_m, authority, mayor, platform, kind="credential_cancellation")
+    with pytest.raises(PlatformError, match="anterior à decisão que anula"):
+        annul(barra_m, mayor, case, on=dt.date(2026, 9, 1))
+    assert fresh(barra_m, case).annulled_on is None
+    with tenant(barra_m):
+        (refused,) = Act.objects.filter(
+            action="platform.case.annul_ex_officio", object_id=str(case.pk)
+        )
+    assert refused.record["outcome"] == "refused"
+
+
+def test_lei_9784_art_53_the_confirmation_of_a_cancellation_reads_the_records(
+    barra_m, authority, mayor, platform
+):
+    case = decided(barra_m, authority, mayor, platform, kind="credential_cancellation")
+    with tenant(barra_m):
+        c = PlatformCase.objects.select_related("platform").get(pk=case.pk)
+        text = confirmations.case_annul(c, GROUNDS, mayor.user).consequence
+        # Not the authority's to annul (D-3): no confirmation, the service says why.
+        assert confirmations.case_annul(c, GROUNDS, authority.user) is None
+    assert f"do processo {c.pk} (cancelamento do credenciamento) é definitiva" in text
+    assert "deixa de estar cancelada e o credenciamento volta" in text
+    assert "com os motoristas que o cancelamento desativou" in text

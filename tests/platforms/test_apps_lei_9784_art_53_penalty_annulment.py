@@ -168,3 +168,17 @@ def test_lei_9784_art_53_the_staff_api_annuls_and_refuses_without_grounds(
     ok = client.post(url, {"grounds": GROUNDS}, content_type="application/json")
     assert ok.status_code == 200, ok.content
     assert ok.json()["status"] == PlatformPenalty.Status.ANNULLED
+
+
+def test_lei_9784_art_53_the_annulment_keeps_the_finality_it_found_and_is_dated_after_the_appeal(
+    barra_m, authority, fined
+):
+    sweep_platforms(barra_m, dt.date(2026, 10, 30))  # final (D-1)
+    finality = reload(fined).procedure["finality"]
+    with pytest.raises(PlatformError, match="anterior à decisão que anula"):
+        annul(barra_m, authority, fined, on=dt.date(2026, 9, 1))
+    annul(barra_m, authority, fined)
+    x = reload(fined)
+    assert x.procedure["finality"] == finality  # kept beside the annulment
+    assert x.procedure["annulment"]["grounds"] == GROUNDS
+    assert x.procedure["annulment"]["question"] == "barra-do-garcas.apps-2025.case_annulment"

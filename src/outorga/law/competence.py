@@ -289,12 +289,16 @@ _TABLE: list[Competence] = [
         note="a lei exige processo administrativo; quem decide fica para o regulamento (art. 43)",
     ),
     # Lei 9.784/1999 art. 53 (D-17: the law and its regulation are silent): the Secretaria that
-    # applies the fine and the suspensions (art. 41 II, 42 IV–V, 46) annuls them of its own motion.
+    # applies the warning, the fine and the suspensions (art. 41 I–II, 42 IV–V, 46) annuls them of
+    # its own motion.
     _c(
         TAXI,
         "case.annul",
         {R.AUTORIDADE},
+        cite(TAXI, 41, inc="I"),
         cite(TAXI, 41, inc="II"),
+        cite(TAXI, 42, inc="IV"),
+        cite(TAXI, 42, inc="V"),
         cite(TAXI, 46),
         cite("federal.9784-1999", 53),
         decision(17),

@@ -143,6 +143,14 @@ class PlatformCase(TenantModel):
     class Meta:
         ordering = ["-proposed_at"]
 
+    @property
+    def situation(self) -> str:
+        """The case's status as the screens say it: the annulment of the authority's own motion
+        (Lei 9.784/1999 art. 53) above the decision it annulled."""
+        if self.annulled_on is not None:
+            return f"anulado de ofício em {self.annulled_on:%d/%m/%Y} (Lei 9.784/1999, art. 53)"
+        return self.get_status_display()
+
 
 class PlatformStatusChange(TenantModel):
     """History of a platform's status: credential, suspension, cancellation, reinstatement."""

@@ -177,6 +177,14 @@ def case_annul_ex_officio(
         )
     if not answers(case.law, "case_annulment"):
         raise InvalidStep(f"a lei deste processo não prevê a anulação de ofício ({ART_53})")
+    with tenant(municipality):
+        waiting = case.filings.filter(result=Filing.Result.PENDING).order_by("-filed_on").first()
+    if waiting is not None and on < waiting.filed_on:
+        raise FieldError(
+            "on",
+            f"a anulação ({on:%d/%m/%Y}) não pode ser anterior à defesa ou ao recurso que ela "
+            f"torna prejudicado ({waiting.filed_on:%d/%m/%Y}; Lei 9.784/1999, art. 52)",
+        )
     with transaction.atomic(), tenant(municipality):
         case = Case.objects.select_for_update().get(pk=case.pk)
         d = ask_annulment(municipality, case, grounds, on)

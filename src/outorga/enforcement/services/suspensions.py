@@ -270,6 +270,10 @@ def auto_suspensions_annul(
     auto = case.auto
     if auto is None:
         return ""
+    if auto.permit_id is not None:
+        # A suspension imposed on the auto serialises on the permit's row (``_TaxiSuspension``):
+        # locked first, none can be committed between this reading and the annulment.
+        Permit.objects.select_for_update().filter(pk=auto.permit_id).first()
     penalties = list(
         Penalty.objects.select_for_update().filter(
             kind=Penalty.Kind.SUSPENSION,

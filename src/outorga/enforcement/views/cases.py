@@ -196,7 +196,8 @@ def case_annul(request: HttpRequest, case_id: int) -> HttpResponse:
     legalidade, with its grounds (Lei 9.784/1999 art. 50 and 53, D-17)."""
     case = get_object_or_404(Case.objects.all(), pk=case_id)
     grounds = request.POST.get("grounds", "")
-    if grounds.strip() and not confirmed(request):  # blank grounds: the law's refusal at once
+    # Blank grounds, or an act this person or this case does not allow: the service says why.
+    if grounds.strip() and not confirmed(request) and confirmations.case_annulable(case, request):
         try:
             on = posted_day(request, "on")
         except FieldError as exc:

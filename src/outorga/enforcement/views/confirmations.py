@@ -5,18 +5,34 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.http import HttpRequest
 from django.urls import reverse
 
 from outorga.core.confirm import Confirmation
 from outorga.core.lawctx import context
+from outorga.core.localtime import today_of
+from outorga.core.requests import user_of
 from outorga.enforcement.lawbridge import escalates_by_accumulation, taxi_like
 from outorga.enforcement.models import Case, Filing, InfractionNotice, Penalty, Seizure
+from outorga.enforcement.services.annulment import EX_OFFICIO, EX_OFFICIO_KINDS
 from outorga.enforcement.services.common import case_debts
 from outorga.enforcement.services.suspensions import TAXI_SUSPENSIONS
 from outorga.finance.models import Debt
 from outorga.finance.payments import OWED, paid_cents
 from outorga.law import interfaces
+from outorga.law.competence import is_allowed
 from outorga.law.money import brl
+
+
+def case_annulable(case: Case, request: HttpRequest) -> bool:
+    """Whether the ex officio annulment of ``case`` may run for the person asking: the
+    competence (``case.annul``), a kind of case the service annuls and a case not yet annulled —
+    else no confirmation is asked and the service answers why."""
+    return (
+        case.kind in EX_OFFICIO_KINDS
+        and case.stage != Case.Stage.ANNULLED
+        and is_allowed(user_of(request).role, EX_OFFICIO, case.law, today_of(case.municipality))
+    )
 
 
 def _annulment_effects(case: Case) -> str:
@@ -27,13 +43,17 @@ def _annulment_effects(case: Case) -> str:
     text = ""
     debts = case_debts(case)
     owed = [d for d in debts if d.status in OWED]
-    if owed:
-        total = sum(d.amount_cents for d in owed)
+    if owed:  # what is still owed of each: a part already paid is given back, not cancelled
+        total = sum(d.amount_cents - paid_cents(d) for d in owed)
         refs = ", ".join(d.reference for d in owed)
-        text += f", cancela {len(owed)} débito(s) dele ({refs}; {brl(total)})"
+        text += f", cancela o saldo de {len(owed)} débito(s) dele ({refs}; {brl(total)})"
     paid = sum(paid_cents(d) for d in debts if d.origin == Debt.Origin.FINE)
     if paid:
         text += f", devolve o que foi pago da multa ({brl(paid)})"
+    unlicensed = bool(case.auto and case.auto.permit_id is None)
+    others = sum(paid_cents(d) for d in debts if d.origin != Debt.Origin.FINE)
+    if unlicensed and others:  # mototaxi art. 42 §2: caught without a permission
+        text += f", devolve o que foi pago de taxas, remoção e estada ({brl(others)})"
     if case.kind == Case.Kind.SUSPENSION and case.permit is not None:
         text += f", anula a suspensão da permissão {case.permit.number} (restabelecida, se ainda "
         text += "suspensa por ela)"

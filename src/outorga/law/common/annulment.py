@@ -91,8 +91,14 @@ def art_50_viii_grounds_stated(grounds: str, *, rule: str, base: tuple[Citation,
     )
 
 
+#: Whom a penalty punished, as the texts name them: the article and the noun ("o permissionário").
+Holder = tuple[str, str]
+PERMISSIONARIO: Holder = ("o", "permissionário")
+_OF = {"o": "do", "a": "da"}
+
+
 def art_53_act_still_standing(
-    stage: str, *, rule: str, base: tuple[Citation, ...], holder: str = "permissionário"
+    stage: str, *, rule: str, base: tuple[Citation, ...], holder: Holder = PERMISSIONARIO
 ) -> Reason:
     """Lei 9.784/1999 art. 53: the administration annuls its acts that stand. A case already
     annulled — or closed in the holder's favour, a defence or appeal upheld, a decision
@@ -101,7 +107,8 @@ def art_53_act_still_standing(
         rule,
         stage != "annulled",
         "O processo tem ato de penalidade em vigor, que pode ser anulado.",
-        f"O processo já está arquivado (anulado, ou encerrado em favor do {holder}): não "
+        f"O processo já está arquivado (anulado, ou encerrado em favor {_OF[holder[0]]} "
+        f"{holder[1]}): não "
         "há ato a anular.",
         ART_53,
         *base,
@@ -110,7 +117,7 @@ def art_53_act_still_standing(
 
 
 def art_54_no_decadence(
-    *, rule: str, base: tuple[Citation, ...], holder: str = "permissionário"
+    *, rule: str, base: tuple[Citation, ...], holder: Holder = PERMISSIONARIO
 ) -> Reason:
     """Lei 9.784/1999 art. 54: the five years of decadência bind only the annulment of acts
     favourable to their addressees; annulling a penalty favours the holder, so none applies — even
@@ -118,7 +125,8 @@ def art_54_no_decadence(
     return reason(
         rule,
         Verdict.INFO,
-        f"A anulação de penalidade favorece o {holder}: o prazo decadencial de cinco anos "
+        f"A anulação de penalidade favorece {holder[0]} {holder[1]}: o prazo decadencial de "
+        "cinco anos "
         "do art. 54 da Lei 9.784/1999, que protege atos favoráveis ao destinatário, não a limita; "
         "cabe mesmo após a decisão definitiva.",
         *base,
@@ -157,7 +165,7 @@ def case_annulment(
     rules: tuple[str, str, str, str],
     base: tuple[Citation, ...],
     deciders: Callable[[str, dt.date], tuple[list[str], tuple[Citation, ...]]],
-    holder: str = "permissionário",
+    holder: Holder = PERMISSIONARIO,
 ) -> tuple[dict[str, Any], list[Reason], str]:
     """The ``case_annulment`` answer of a law silent on the annulment of its own acts (D-17, Lei
     9.784/1999 art. 53): may the case (``kind``, ``stage``) be annulled of the administration's own

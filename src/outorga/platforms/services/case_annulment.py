@@ -19,7 +19,15 @@ from outorga.core.tenancy import tenant
 from ..models import Platform, PlatformCase, PlatformCaseAppeal, PlatformNotice
 from ..notices import platform_notice_send
 from .case_restore import Undoing, case_restore
-from .common import PlatformError, annulment_refused, authorize_apps, bound_law, decision_day
+from .cases import decided_on
+from .common import (
+    PlatformError,
+    annulment_dated_rightly,
+    annulment_refused,
+    authorize_apps,
+    bound_law,
+    decision_day,
+)
 
 #: The act of the annulment (the competence is the decision's, ``platform.suspend``).
 ACT = "platform.case.annul_ex_officio"
@@ -55,14 +63,30 @@ def platform_case_annul_ex_officio(
     authorize_apps(actor=actor, municipality=municipality, action="platform.suspend")
     on = decision_day(actor=actor, municipality=municipality, action=ACT, obj=case, on=on)
     grounds = grounds.strip()
+    with tenant(municipality):
+        current = PlatformCase.objects.get(pk=case.pk)
+        waiting = PlatformCaseAppeal.objects.filter(
+            case=current, result=PlatformCaseAppeal.Result.PENDING
+        ).first()
+    if current.status != PlatformCase.Status.OPEN:  # an open proposal is refused below
+        annulment_dated_rightly(
+            actor=actor,
+            municipality=municipality,
+            action=ACT,
+            obj=current,
+            on=on,
+            annulled_since=decided_on(current),
+            appeal_filed_on=waiting.filed_on if waiting else None,
+        )
     refused: Refused | None = None
     with transaction.atomic(), tenant(municipality):
         # The drivers a cancellation disabled come back within the caps of art. 3 §2, counted
-        # under the municipality's row, locked before any other (ADR 0015).
+        # under the municipality's row, locked before any other (ADR 0015); then the appeal, the
+        # case and the platform, in the order the appeal's decision locks them.
         lock_municipality(municipality)
+        appeal = PlatformCaseAppeal.objects.select_for_update().filter(case_id=case.pk).first()
         c = PlatformCase.objects.select_for_update().get(pk=case.pk)
         p = Platform.objects.select_for_update().get(pk=c.platform_id)
-        appeal = PlatformCaseAppeal.objects.select_for_update().filter(case=c).first()
         if c.status == PlatformCase.Status.OPEN:
             raise PlatformError(
                 "A proposta ainda não foi decidida: não há suspensão ou cancelamento a anular "

@@ -320,7 +320,7 @@ def platform_reinstate_after_suspension(
 # --- appeal against the decision (art. 26 IV and sole paragraph; D-4, D-17; ADR 0030) -----------
 
 
-def _decided_on(c: PlatformCase) -> dt.date:
+def decided_on(c: PlatformCase) -> dt.date:
     """The day of the decision: the one the law core applied (a suspension counts from it)."""
     as_of = c.decision.get("penalty", {}).get("as_of")
     if as_of:
@@ -352,7 +352,7 @@ def platform_case_decision_notice_record(
             action="platform.case.notice",
             obj=current,
             notice_on=notice_on,
-            decided_on=_decided_on(current),
+            decided_on=decided_on(current),
         )
     with transaction.atomic(), tenant(municipality):
         c = PlatformCase.objects.select_for_update().get(pk=case.pk)
@@ -362,7 +362,7 @@ def platform_case_decision_notice_record(
             raise PlatformError(
                 f"Notificação já registrada em {c.decision_notice_on:%d/%m/%Y}.", status=409
             )
-        period = notice_period(municipality, on, notice_on, _decided_on(c))
+        period = notice_period(municipality, on, notice_on, decided_on(c))
         c.decision_notice_on = notice_on
         c.decision = {**c.decision, "notice": period.to_json()}
         c.save(update_fields=["decision_notice_on", "decision"])
@@ -416,7 +416,7 @@ def platform_case_appeal_file(
             of="case",
             against="esta decisão",
             obj=c,
-            decided_on=_decided_on(c),
+            decided_on=decided_on(c),
             decision_notice_on=c.decision_notice_on,
         )
         if not isinstance(appeal, Refused):
@@ -481,10 +481,10 @@ def platform_case_appeal_decide(
     revision_result, final_result = CASE_APPEAL_RESULTS[result]
     refused: Refused | None = None
     with transaction.atomic(), tenant(municipality):
-        if result != "dismissed":
-            # The drivers a cancellation disabled come back within the caps of art. 3 §2,
-            # counted under the municipality's row, locked before any other (ADR 0015).
-            lock_municipality(municipality)
+        # The drivers a cancellation disabled come back within the caps of art. 3 §2, counted
+        # under the municipality's row, locked before any other (ADR 0015) — whatever the result,
+        # so that this decision and an annulment of the case lock in one order.
+        lock_municipality(municipality)
         a = PlatformCaseAppeal.objects.select_for_update().get(pk=appeal.pk)
         c = PlatformCase.objects.select_for_update().get(pk=a.case_id)
         p = Platform.objects.select_for_update().get(pk=c.platform_id)
@@ -503,7 +503,7 @@ def platform_case_appeal_decide(
             facts.update(
                 imposed_kind=c.kind,
                 new_days=int(suspension_days or 0),
-                suspension_from=_decided_on(c).isoformat(),
+                suspension_from=decided_on(c).isoformat(),
             )
             if c.suspension_days:
                 facts["imposed_days"] = int(c.suspension_days)

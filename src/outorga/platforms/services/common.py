@@ -186,6 +186,35 @@ def _refuse_the_date(
     raise field_error(field, why)
 
 
+def annulment_dated_rightly(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    action: str,
+    obj: Any,
+    on: dt.date,
+    annulled_since: dt.date,
+    appeal_filed_on: dt.date | None,
+) -> None:
+    """An annulment of the authority's own motion dated ``on`` annuls a decision of
+    ``annulled_since`` and moots an appeal filed on ``appeal_filed_on``: never before either (it
+    annuls what already exists; Lei 9.784/1999 art. 53, 52). Refused naming ``on``, kept as an
+    act on ``obj``, before the step's transaction."""
+    if on < annulled_since:
+        why = (
+            f"A anulação ({on:%d/%m/%Y}) não pode ser anterior à decisão que anula "
+            f"({annulled_since:%d/%m/%Y})."
+        )
+    elif appeal_filed_on is not None and on < appeal_filed_on:
+        why = (
+            f"A anulação ({on:%d/%m/%Y}) não pode ser anterior ao recurso que ela torna "
+            f"prejudicado ({appeal_filed_on:%d/%m/%Y}; Lei 9.784/1999, art. 52)."
+        )
+    else:
+        return
+    _refuse_the_date(municipality, actor, action, obj, "on", on, why, ("Lei 9.784/1999, art. 53",))
+
+
 def apps_law(m: Municipality, on: dt.date | None = None) -> str:
     """The law governing transport by app in ``m`` on ``on`` (today): the one competence is checked
     under. A municipality where no law governs it has no platforms (403)."""

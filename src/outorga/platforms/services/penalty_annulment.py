@@ -16,8 +16,20 @@ from outorga.core.tenancy import tenant
 
 from ..models import PlatformNotice, PlatformPenalty, PlatformPenaltyAppeal
 from ..notices import platform_notice_send
-from .common import annulment_refused, authorize_apps, bound_law, decision_day
-from .penalty_process import ANNUL_EX_OFFICIO, appeal_judged, locked_penalty, penalty_annul
+from .common import (
+    annulment_dated_rightly,
+    annulment_refused,
+    authorize_apps,
+    bound_law,
+    decision_day,
+)
+from .penalty_process import (
+    ANNUL_EX_OFFICIO,
+    appeal_judged,
+    imposed_on,
+    locked_penalty,
+    penalty_annul,
+)
 
 
 def platform_penalty_annul_ex_officio(
@@ -40,8 +52,26 @@ def platform_penalty_annul_ex_officio(
         actor=actor, municipality=municipality, action=ANNUL_EX_OFFICIO, obj=penalty, on=on
     )
     grounds = grounds.strip()
+    with tenant(municipality):
+        current = PlatformPenalty.objects.get(pk=penalty.pk)
+        waiting = PlatformPenaltyAppeal.objects.filter(
+            penalty=current, result=PlatformPenaltyAppeal.Result.PENDING
+        ).first()
+    annulment_dated_rightly(
+        actor=actor,
+        municipality=municipality,
+        action=ANNUL_EX_OFFICIO,
+        obj=current,
+        on=on,
+        annulled_since=imposed_on(current),
+        appeal_filed_on=waiting.filed_on if waiting else None,
+    )
     refused: Refused | None = None
     with transaction.atomic(), tenant(municipality):
+        # The appeal before the penalty, as its judgment locks them (no deadlock between them).
+        appeal = (
+            PlatformPenaltyAppeal.objects.select_for_update().filter(penalty_id=penalty.pk).first()
+        )
         x = locked_penalty(penalty.pk)
         d = bound_law(municipality, on).ask(
             "case_annulment",
@@ -57,12 +87,10 @@ def platform_penalty_annul_ex_officio(
                 grounds=grounds,
             )
         else:
-            waiting = PlatformPenaltyAppeal.objects.select_for_update().filter(
-                penalty=x, result=PlatformPenaltyAppeal.Result.PENDING
-            )
-            for a in waiting:  # Lei 9.784/1999 art. 52: the appeal has lost its object
+            if appeal is not None and appeal.result == PlatformPenaltyAppeal.Result.PENDING:
+                # Lei 9.784/1999 art. 52: the appeal has lost its object.
                 judged = appeal_judged(
-                    a,
+                    appeal,
                     result=PlatformPenaltyAppeal.Result.MOOT,
                     actor=actor,
                     on=on,
@@ -70,7 +98,7 @@ def platform_penalty_annul_ex_officio(
                     "53; art. 52).",
                     judgment=d.to_json(),
                 )
-                a.save(update_fields=judged)
+                appeal.save(update_fields=judged)
             penalty_annul(
                 actor=actor,
                 municipality=municipality,
@@ -80,15 +108,15 @@ def platform_penalty_annul_ex_officio(
                 annulment=d,
                 grounds=grounds,
             )
+            if x.driver_id is None:  # as for its notice: a driver's penalty is the driver's
+                platform_notice_send(
+                    municipality=municipality,
+                    platform=x.platform,
+                    key=f"penalty-annul-{x.pk}",
+                    kind=PlatformNotice.Kind.ANNULLED,
+                    message=f"A {x.get_kind_display()} {x.pk} foi anulada de ofício em "
+                    f"{on:%d/%m/%Y} (Lei 9.784/1999, art. 53): {grounds}",
+                )
     if refused is not None:
         raise refused
-    if x.driver_id is None:  # as for its notice: a driver's penalty is the driver's
-        platform_notice_send(
-            municipality=municipality,
-            platform=x.platform,
-            key=f"penalty-annul-{x.pk}",
-            kind=PlatformNotice.Kind.ANNULLED,
-            message=f"A {x.get_kind_display()} {x.pk} foi anulada de ofício em {on:%d/%m/%Y} "
-            f"(Lei 9.784/1999, art. 53): {grounds}",
-        )
     return x

@@ -574,7 +574,10 @@ def platform_penalty_reconsider(
         a, x = _locked_appeal(appeal.pk)
         if a.result != PlatformPenaltyAppeal.Result.PENDING or a.forwarded_on is not None:
             raise PlatformError(
-                "O recurso já foi decidido ou encaminhado à autoridade superior.", status=409
+                "Recurso prejudicado: a penalidade foi anulada de ofício (Lei 9.784/1999, art. 52)."
+                if a.result == PlatformPenaltyAppeal.Result.MOOT
+                else "O recurso já foi decidido ou encaminhado à autoridade superior.",
+                status=409,
             )
         if on < a.filed_on:
             raise field_error("on", "A reconsideração não pode ser anterior ao recurso.")
@@ -727,14 +730,22 @@ def penalty_annul(
         new: dict[str, Any] = {"appeal": appeal.pk}
     else:
         assert annulment is not None
-        finality, decision, action = annulment.to_json(), annulment, ANNUL_EX_OFFICIO
+        finality, decision, action = None, annulment, ANNUL_EX_OFFICIO
         why = f"penalidade {penalty.pk} anulada de ofício (Lei 9.784/1999, art. 53): {grounds}"
         basis = basis_of(annulment) | {"grounds": grounds}
         new = {"grounds": grounds, "on": on}
     old = penalty.status
     penalty.status = PlatformPenalty.Status.ANNULLED
     penalty.final_on = None
-    penalty.procedure = {**penalty.procedure, "finality": finality}
+    # An appeal upheld is the penalty's finality (D-1); an annulment of the authority's own motion
+    # is kept apart, beside the finality it found.
+    penalty.procedure = (
+        {**penalty.procedure, "finality": finality}
+        if finality is not None
+        else {**penalty.procedure, "annulment": {**annulment.to_json(), "grounds": grounds}}
+        if annulment is not None
+        else penalty.procedure
+    )
     penalty.save(update_fields=["status", "final_on", "procedure"])
     debt_after = None
     if penalty.debt_id is not None:

@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
-from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
+from outorga.core.confirm import ask_confirmation, confirmed
 from outorga.core.models import User
 from outorga.law.competence import Role
 from outorga.platforms.services.case_annulment import platform_case_annul_ex_officio
@@ -22,6 +22,7 @@ from outorga.platforms.services.cases import (
 )
 
 from ..models import Platform, PlatformCase, PlatformCaseAppeal
+from . import confirmations
 from .common import as_servant, form_step, page_step, screen
 from .penalties import AnnulForm
 
@@ -201,29 +202,11 @@ def case_annul(request: HttpRequest, user: User, case_id: int) -> HttpResponse:
     case = get_object_or_404(PlatformCase.objects.select_related("platform"), pk=case_id)
     grounds = request.POST.get("grounds", "")
     back = reverse("platforms:case", args=[case.pk])
-    if grounds.strip() and not confirmed(request):  # blank grounds: the law's refusal at once
-        what = case.get_kind_display()
-        text = f"A anulação de ofício da {what} de {case.platform.name} é definitiva"
-        if case.kind == PlatformCase.Kind.CANCELLATION:
-            text += ": o credenciamento volta e os motoristas que o cancelamento desativou voltam"
-            text += " ao cadastro dentro dos limites (art. 3º, §2º)"
-        else:
-            text += ": a suspensão deixa de correr e o credenciamento volta"
-        text += "; deixa de contar como ocorrência (art. 26, I)"
-        if PlatformCaseAppeal.objects.filter(
-            case=case, result=PlatformCaseAppeal.Result.PENDING
-        ).exists():
-            text += "; o recurso pendente fica prejudicado"
-        return ask_confirmation(
-            request,
-            Confirmation(
-                title=f"anular de ofício a {what} de {case.platform.name}",
-                consequence=f"{text}.",
-                back=back,
-                details=(("Fundamentos (vício de legalidade)", grounds),),
-                button="Confirmar a anulação",
-            ),
-        )
+    # Blank grounds, or an act this person or this state does not allow: the service says why.
+    if grounds.strip() and not confirmed(request):
+        asked = confirmations.case_annul(case, grounds, user)
+        if asked is not None:
+            return ask_confirmation(request, asked)
 
     def annul(data: dict[str, Any]) -> tuple[str, str]:
         platform_case_annul_ex_officio(

@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
-from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
+from outorga.core.confirm import ask_confirmation, confirmed
 from outorga.core.lawseam import law_of
 from outorga.core.listing import page_of
 from outorga.core.localtime import today_of
@@ -42,6 +42,7 @@ from ..models import (
     PlatformPenalty,
     PlatformPenaltyAppeal,
 )
+from . import confirmations
 from .common import as_servant, form_step, screen
 
 
@@ -368,8 +369,11 @@ def penalty_annul(request: HttpRequest, user: User, penalty_id: int) -> HttpResp
     annulment does."""
     x = _penalty(penalty_id)
     grounds = request.POST.get("grounds", "")
-    if grounds.strip() and not confirmed(request):  # blank grounds: the law's refusal at once
-        return ask_confirmation(request, _annul_confirmation(x, grounds))
+    # Blank grounds, or an act this person or this state does not allow: the service says why.
+    if grounds.strip() and not confirmed(request):
+        asked = confirmations.penalty_annul(x, grounds, user)
+        if asked is not None:
+            return ask_confirmation(request, asked)
 
     def annul(data: dict[str, Any]) -> str:
         platform_penalty_annul_ex_officio(
@@ -378,32 +382,6 @@ def penalty_annul(request: HttpRequest, user: User, penalty_id: int) -> HttpResp
         return "Penalidade anulada de ofício (Lei 9.784/1999, art. 53)."
 
     return _penalty_step(request, x, AnnulForm(request.POST), annul)
-
-
-def _annul_confirmation(x: PlatformPenalty, grounds: str) -> Confirmation:
-    """What the annulment of ``x`` does, read from its records."""
-    from outorga.finance.payments import paid_cents
-
-    what = x.get_kind_display()
-    text = f"A anulação de ofício da {what} é definitiva: ela deixa de contar como ocorrência"
-    text += " (art. 26, I)"
-    if x.debt is not None:
-        paid = paid_cents(x.debt)
-        if paid:
-            text += f", e o que foi pago da multa ({brl(paid)}) é devolvido"
-        else:
-            text += f", e o débito {x.debt.reference} é cancelado"
-    if PlatformPenaltyAppeal.objects.filter(
-        penalty=x, result=PlatformPenaltyAppeal.Result.PENDING
-    ).exists():
-        text += "; o recurso pendente fica prejudicado"
-    return Confirmation(
-        title=f"anular de ofício a {what} de {x.platform.name}",
-        consequence=f"{text}.",
-        back=reverse("platforms:penalty_detail", args=[x.pk]),
-        details=(("Fundamentos (vício de legalidade)", grounds),),
-        button="Confirmar a anulação",
-    )
 
 
 @screen(object_page=True)

@@ -84,7 +84,7 @@ def case(request: HttpRequest, platform: Platform, case_id: int) -> HttpResponse
     through the same service as the API route."""
     c = _own(platform, PlatformCase, case_id)
     appeal = PlatformCaseAppeal.objects.filter(case=c).first()
-    appealing = c.status == PlatformCase.Status.UPHELD
+    appealing = c.status == PlatformCase.Status.UPHELD and c.annulled_on is None
     form: forms.Form = (
         AppealForm(request.POST or None)
         if appealing

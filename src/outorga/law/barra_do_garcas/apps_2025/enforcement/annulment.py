@@ -61,6 +61,6 @@ def case_annulment(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         ),
         base=GROUNDS if facts["kind"] not in ANNULLED_BY else CREDENTIAL_GROUNDS,
         deciders=lambda action, on: deciders(ANNULLED_BY.get(facts["kind"], action), on),
-        holder="autuado (plataforma ou motorista)",
+        holder=("a", "plataforma") if facts["kind"] in ANNULLED_BY else ("o", "autuado"),
     )
     return decide(QID, ctx, outcome, reasons, summary)

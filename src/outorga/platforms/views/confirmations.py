@@ -1,0 +1,104 @@
+"""What an irreversible act of the platforms' due process says before it runs (``core.confirm``):
+the consequence read from the records — None where the act cannot run for this person or in this
+state, so that the service answers why instead of a confirmation of something impossible."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from outorga.core.confirm import Confirmation
+from outorga.core.localtime import today_of
+from outorga.core.models import User
+from outorga.law.competence import is_allowed
+from outorga.law.money import brl
+from outorga.platforms.services.common import apps_law
+
+from ..models import (
+    Platform,
+    PlatformCase,
+    PlatformCaseAppeal,
+    PlatformPenalty,
+    PlatformPenaltyAppeal,
+    PlatformStatusChange,
+)
+
+GROUNDS = "Fundamentos (vício de legalidade)"
+
+
+def _may(user: User, action: str, x: PlatformPenalty | PlatformCase) -> bool:
+    return is_allowed(user.role, action, apps_law(x.municipality), today_of(x.municipality))
+
+
+def penalty_annul(x: PlatformPenalty, grounds: str, user: User) -> Confirmation | None:
+    """The annulment of a warning or fine of the authority's own motion (Lei 9.784/1999 art. 53):
+    it no longer counts as an occurrence, what was paid of the fine is given back and the rest
+    cancelled, a waiting appeal prejudicado."""
+    from outorga.finance.models import Debt
+    from outorga.finance.payments import OWED, paid_cents
+
+    if x.status == PlatformPenalty.Status.ANNULLED or not _may(user, "case.annul", x):
+        return None
+    what = x.get_kind_display()
+    text = f"A anulação de ofício da {what} é definitiva: ela deixa de contar como ocorrência"
+    text += " (art. 26, I)"
+    debt = x.debt
+    if debt is not None and (debt.status in OWED or debt.status == Debt.Status.PAID):
+        paid = paid_cents(debt)
+        if paid:
+            text += f"; o que foi pago da multa ({brl(paid)}) é devolvido"
+            if debt.status in OWED:
+                text += f" e o saldo do débito {debt.reference} é cancelado"
+        else:
+            text += f"; o débito {debt.reference} ({brl(debt.amount_cents)}) é cancelado"
+    if PlatformPenaltyAppeal.objects.filter(
+        penalty=x, result=PlatformPenaltyAppeal.Result.PENDING
+    ).exists():
+        text += "; o recurso pendente fica prejudicado"
+    return Confirmation(
+        title=f"anular de ofício a {what} de {x.platform.name}",
+        consequence=f"{text}.",
+        back=reverse("platforms:penalty_detail", args=[x.pk]),
+        details=((GROUNDS, grounds),),
+        button="Confirmar a anulação",
+    )
+
+
+def case_annul(c: PlatformCase, grounds: str, user: User) -> Confirmation | None:
+    """The annulment of a credential's suspension or cancellation by the Chief Executive (Lei
+    9.784/1999 art. 53; art. 26 IV): the credential comes back when the status in force is the
+    one this case set, and a cancellation's drivers with it (art. 3 §2); it no longer counts as an
+    occurrence; a waiting appeal prejudicado."""
+    if (
+        c.status != PlatformCase.Status.UPHELD
+        or c.annulled_on is not None
+        or not _may(user, "platform.suspend", c)
+    ):
+        return None
+    p = c.platform
+    text = f"A anulação de ofício do processo {c.pk} ({c.get_kind_display()}) é definitiva"
+    set_here = (
+        PlatformStatusChange.objects.filter(platform=p, new_status=p.status)
+        .order_by("-pk")
+        .values_list("case_id", flat=True)
+        .first()
+        == c.pk
+    )
+    if p.status != Platform.Status.CREDENTIALED and set_here:
+        text += f": a plataforma {p.name} deixa de estar {p.get_status_display()} e o "
+        text += "credenciamento volta, como a lei diz ao desfazer a medida (art. 26, IV)"
+        if p.status == Platform.Status.CANCELLED:
+            text += ", com os motoristas que o cancelamento desativou, dentro dos limites "
+            text += "(art. 3º, §2º)"
+    else:
+        text += f": a plataforma {p.name} segue {p.get_status_display()} (a medida deste "
+        text += "processo já não é a que está em vigor)"
+    text += "; o processo deixa de contar como ocorrência (art. 26, I)"
+    if PlatformCaseAppeal.objects.filter(case=c, result=PlatformCaseAppeal.Result.PENDING).exists():
+        text += "; o recurso pendente fica prejudicado"
+    return Confirmation(
+        title=f"anular de ofício o processo {c.pk} ({c.get_kind_display()})",
+        consequence=f"{text}.",
+        back=reverse("platforms:case", args=[c.pk]),
+        details=((GROUNDS, grounds),),
+        button="Confirmar a anulação",
+    )

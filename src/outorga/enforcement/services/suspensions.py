@@ -426,13 +426,16 @@ class _TaxiSuspension:
     @contextmanager
     def locked(self, auto: InfractionNotice, grounds: dict[str, Any]) -> Iterator[dict[str, Any]]:
         """The change's transaction, with the permit's row locked — two impositions on one auto
-        at once are serialised by it — and the grounds read again under the lock. Where another
+        at once, or one and the auto's annulment, are serialised by it — and the grounds read
+        again under the lock. Where another
         suspension on the auto was committed since the law's answer, the law is asked again:
         its refusal is logged in this transaction and raised once it is committed, so the body
         does not run. Yields the grounds the law allowed."""
         with transaction.atomic(), tenant(self.municipality):
             Permit.objects.select_for_update().filter(pk=self.permit.pk).first()
-            now = self.grounds(auto)
+            # The auto and its case read again under the lock: an annulment or a cancellation
+            # committed meanwhile (which locks the permit too) leaves the case no longer final.
+            now = self.grounds(InfractionNotice.objects.select_related("case").get(pk=auto.pk))
             refused: FieldError | None = None
             if now != grounds:
                 try:

@@ -11,11 +11,13 @@ from pathlib import Path
 
 import pytest
 from dbrole_factories import across_tenants
+from django.db.models import Count
 from django.test import Client
 
 from outorga.core.actlabels import LABELS, act_label
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
+from outorga.core.views import acts_named
 from outorga.law.competence import Role
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "outorga"
@@ -99,6 +101,20 @@ def test_the_acts_log_filters_by_kind_and_date_at_a_url_pages_and_exports_csv(
     assert listed.total == logins
     assert all(a.action == "auth.login" for a in listed.page)
     assert "auth.login</td>" not in body
+    # Or by words of its name, accents and case aside (some two hundred kinds of act: no list
+    # too long to read).
+    with tenant(ipatinga_m):
+        action, count = (
+            Act.objects.values_list("action").annotate(n=Count("pk")).order_by("-n").first()
+        )
+        present = set(Act.objects.values_list("action", flat=True))
+    words = act_label(action).upper().split()[:2]
+    r = c.get("/atos/", {"tipo": " ".join(words)})
+    named = present & set(acts_named(" ".join(words)))
+    assert action in named and r.context["listing"].total >= count > 0
+    assert {act_label(a.action) for a in r.context["listing"].page} <= {act_label(x) for x in named}
+    assert '<select name="tipo"' not in body
+    assert c.get("/atos/", {"tipo": "anulado ofício nada"}).context["listing"].total == 0
     # A date range that holds nothing.
     r = c.get("/atos/", {"ate": "2000-01-01"})
     assert r.context["listing"].total == 0 and "Nenhum ato com esses filtros" in r.content.decode()

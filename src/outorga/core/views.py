@@ -11,6 +11,7 @@ from django.contrib.auth import logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.db import connection
+from django.db.models import QuerySet
 from django.http import (
     Http404,
     HttpRequest,
@@ -40,6 +41,7 @@ from .localtime import today_of
 from .middleware import client_ip
 from .models import Act, Municipality
 from .requests import user_of
+from .search import fold, words
 from .tenancy import tenant
 
 
@@ -117,10 +119,12 @@ class ActFilterForm(forms.Form):
     ate = forms.DateField(
         label="Até", required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
-    tipo = forms.ChoiceField(
-        label="Ato",
+    # Some two hundred kinds of act: words of the name (or its code), not a list too long to read.
+    tipo = forms.CharField(
+        label="Ato (palavras do nome)",
         required=False,
-        choices=[("", "todos"), *sorted(LABELS.items(), key=lambda kv: kv[1])],
+        max_length=150,
+        help_text='Como aparece na coluna "Ato": por exemplo, "anulado de ofício" ou "pagamento".',
     )
     quem = forms.CharField(label="Quem (nome)", required=False, max_length=150)
     resultado = forms.ChoiceField(
@@ -136,7 +140,6 @@ class ActFilterForm(forms.Form):
 ACT_LOOKUPS = {
     "de": "created_at__date__gte",
     "ate": "created_at__date__lte",
-    "tipo": "action",
     "quem": "actor_name__icontains",
     "resultado": "outcome",
     "objeto": "object_type",
@@ -189,6 +192,24 @@ def favicon(request: HttpRequest) -> HttpResponse:
     return HttpResponsePermanentRedirect(static("outorga/favicon.svg"))
 
 
+def acts_named(text: str) -> list[str]:
+    """The codes of the kinds of act whose code is ``text`` or whose name has every word of it
+    (case and accents aside): "anulada ofício" finds each annulment of the authority's own
+    motion."""
+    terms = words(text)
+    return [
+        code
+        for code, label in LABELS.items()
+        if code == text.strip() or all(t in fold(label) for t in terms)
+    ]
+
+
+def _acts_narrowed(qs: QuerySet[Act], data: dict[str, Any]) -> QuerySet[Act]:
+    qs = filtered(qs, data, ACT_LOOKUPS)
+    text = (data.get("tipo") or "").strip()
+    return qs.filter(action__in=acts_named(text)) if text else qs
+
+
 @login_required
 def acts(request: HttpRequest) -> HttpResponseBase:
     """The acts log, filtered by date, kind, who and outcome at a URL, sorted, paged and exported
@@ -202,12 +223,15 @@ def acts(request: HttpRequest) -> HttpResponseBase:
         request,
         form=ActFilterForm(request.GET or None),
         qs=qs,
-        narrow=lambda qs, f: filtered(qs, f, ACT_LOOKUPS),
+        narrow=_acts_narrowed,
         columns=ACT_COLUMNS,
         default_order="-seq",
         filename="registro-de-atos",
         template="core/acts.html",
-        context={"audited": m, "system": user_of(request).municipality is None},
+        context={
+            "audited": m,
+            "system": user_of(request).municipality is None,
+        },
     )
 
 

@@ -79,11 +79,11 @@ def test_d_15_a_record_that_kept_only_its_instant_is_dated_on_barra_do_garcas_cl
     ``decided_at``): 00:30 of 01/07 in Brasília is still 30/06 in Barra do Garças, the day its
     periods and finality count from."""
     from outorga.platforms.models import PlatformCase, PlatformPenalty
-    from outorga.platforms.services.cases import _decided_on
+    from outorga.platforms.services.cases import decided_on
     from outorga.platforms.services.penalty_process import imposed_on
 
     instant = dt.datetime(2026, 7, 1, 3, 30, tzinfo=dt.UTC)
     penalty = PlatformPenalty(municipality=barra_m, imposed_on=None, imposed_at=instant)
     assert imposed_on(penalty) == dt.date(2026, 6, 30)
     case = PlatformCase(municipality=barra_m, decision={}, decided_at=instant)
-    assert _decided_on(case) == dt.date(2026, 6, 30)
+    assert decided_on(case) == dt.date(2026, 6, 30)

@@ -97,6 +97,8 @@ def test_lei_9784_art_50_art_53_refusals_are_kept_and_a_proposal_undecided_has_n
     with pytest.raises(PlatformRefused) as exc:
         annul(barra_m, mayor, case, grounds=" ")
     assert exc.value.errors[0]["campo"] == "grounds"
+    cited = exc.value.errors[0]["fundamento"]
+    assert cited.startswith("Lei Federal 9.784/1999, art. 50, I;") and "art. 50, VIII" in cited
     assert fresh(barra_m, platform).status == Platform.Status.SUSPENDED
     with tenant(barra_m):
         (refused,) = Act.objects.filter(
@@ -104,7 +106,7 @@ def test_lei_9784_art_50_art_53_refusals_are_kept_and_a_proposal_undecided_has_n
         )
     assert refused.record["outcome"] == "refused"
     annul(barra_m, mayor, case)
-    with pytest.raises(PlatformRefused, match="arquivado"):
+    with pytest.raises(PlatformRefused, match=r"arquivado.*Lei Federal 9\.784/1999, art\. 53"):
         annul(barra_m, mayor, case)
     other = make_platform(barra_m, "Plataforma Sem Decisão")
     open_case = platform_case_open(
@@ -190,6 +192,7 @@ def test_lei_9784_art_53_an_annulment_dated_before_the_decision_is_refused_and_k
             action="platform.case.annul_ex_officio", object_id=str(case.pk)
         )
     assert refused.record["outcome"] == "refused"
+    assert refused.record["basis"]["citations"] == ["Lei 9.784/1999, art. 53"]
 
 
 def test_lei_9784_art_53_the_confirmation_of_a_cancellation_reads_the_records(

@@ -11,7 +11,6 @@ import datetime as dt
 from django.db import transaction
 
 from outorga.core.acts import Actor
-from outorga.core.errors import Refused
 from outorga.core.locking import lock_municipality
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
@@ -22,10 +21,9 @@ from .case_restore import Undoing, case_restore
 from .cases import decided_on
 from .common import (
     PlatformError,
+    annulment_asked,
     annulment_dated_rightly,
-    annulment_refused,
     authorize_apps,
-    bound_law,
     decision_day,
 )
 
@@ -78,7 +76,6 @@ def platform_case_annul_ex_officio(
             annulled_since=decided_on(current),
             appeal_filed_on=waiting.filed_on if waiting else None,
         )
-    refused: Refused | None = None
     with transaction.atomic(), tenant(municipality):
         # The drivers a cancellation disabled come back within the caps of art. 3 §2, counted
         # under the municipality's row, locked before any other (ADR 0015); then the appeal, the
@@ -93,25 +90,17 @@ def platform_case_annul_ex_officio(
                 "(rejeite-a na decisão, art. 26, IV).",
                 status=409,
             )
-        d = bound_law(municipality, on).ask(
-            "case_annulment",
-            {
-                "kind": c.kind,
-                "stage": _stage(c, appeal),
-                "grounds": grounds,
-                "decided_on": on.isoformat(),
-            },
+        d, refused = annulment_asked(
+            actor=actor,
+            municipality=municipality,
+            action=ACT,
+            obj=c,
+            kind=c.kind,
+            stage=_stage(c, appeal),
+            grounds=grounds,
+            on=on,
         )
-        if not d.outcome["allowed"]:  # kept in the acts log; nothing else is written
-            refused = annulment_refused(
-                actor=actor,
-                municipality=municipality,
-                action=ACT,
-                d=d,
-                obj=c,
-                grounds=grounds,
-            )
-        else:
+        if refused is None:  # else kept in the acts log; nothing else is written
             if appeal is not None and appeal.result == PlatformCaseAppeal.Result.PENDING:
                 # Lei 9.784/1999 art. 52: the appeal has lost its object.
                 appeal.result, appeal.decided_by, appeal.decided_on = (

@@ -640,13 +640,28 @@ def appeal_filing(
 ANNULMENT_FIELDS = {"d_17_lei_9784_art_50_viii_grounds": "grounds"}
 
 
-def annulment_refused(
-    *, actor: Actor, municipality: Municipality, action: str, d: Decision, obj: Any, grounds: str
-) -> Refused:
-    """The law's refusal of an annulment of the authority's own motion (Lei 9.784/1999 art. 50,
-    53; D-17) — no grounds, nothing standing to annul —, kept in the acts log as ``action`` on
-    ``obj``, for the caller to raise once its transaction is committed."""
-    return law_refused(
+def annulment_asked(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    action: str,
+    obj: Any,
+    kind: str,
+    stage: str,
+    grounds: str,
+    on: dt.date,
+) -> tuple[Decision, Refused | None]:
+    """The law's ``case_annulment`` of ``obj`` (its ``kind`` at its ``stage``) on ``on``, with
+    the refusal — no grounds, nothing standing to annul (Lei 9.784/1999 art. 50, 53; D-17) —
+    kept in the acts log as ``action`` on ``obj``, for the caller to raise once its transaction
+    is committed. Inside that transaction."""
+    d = bound_law(municipality, on).ask(
+        "case_annulment",
+        {"kind": kind, "stage": stage, "grounds": grounds, "decided_on": on.isoformat()},
+    )
+    if d.outcome["allowed"]:
+        return d, None
+    refused = law_refused(
         actor=actor,
         municipality=municipality,
         action=action,
@@ -660,3 +675,4 @@ def annulment_refused(
             fields=ANNULMENT_FIELDS,
         ),
     )
+    return d, refused

@@ -10,17 +10,15 @@ import datetime as dt
 from django.db import transaction
 
 from outorga.core.acts import Actor
-from outorga.core.errors import Refused
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 
 from ..models import PlatformNotice, PlatformPenalty, PlatformPenaltyAppeal
 from ..notices import platform_notice_send
 from .common import (
+    annulment_asked,
     annulment_dated_rightly,
-    annulment_refused,
     authorize_apps,
-    bound_law,
     decision_day,
 )
 from .penalty_process import (
@@ -66,27 +64,23 @@ def platform_penalty_annul_ex_officio(
         annulled_since=imposed_on(current),
         appeal_filed_on=waiting.filed_on if waiting else None,
     )
-    refused: Refused | None = None
     with transaction.atomic(), tenant(municipality):
         # The appeal before the penalty, as its judgment locks them (no deadlock between them).
         appeal = (
             PlatformPenaltyAppeal.objects.select_for_update().filter(penalty_id=penalty.pk).first()
         )
         x = locked_penalty(penalty.pk)
-        d = bound_law(municipality, on).ask(
-            "case_annulment",
-            {"kind": x.kind, "stage": x.status, "grounds": grounds, "decided_on": on.isoformat()},
+        d, refused = annulment_asked(
+            actor=actor,
+            municipality=municipality,
+            action=ANNUL_EX_OFFICIO,
+            obj=x,
+            kind=x.kind,
+            stage=x.status,
+            grounds=grounds,
+            on=on,
         )
-        if not d.outcome["allowed"]:  # kept in the acts log; nothing else is written
-            refused = annulment_refused(
-                actor=actor,
-                municipality=municipality,
-                action=ANNUL_EX_OFFICIO,
-                d=d,
-                obj=x,
-                grounds=grounds,
-            )
-        else:
+        if refused is None:  # else kept in the acts log; nothing else is written
             if appeal is not None and appeal.result == PlatformPenaltyAppeal.Result.PENDING:
                 # Lei 9.784/1999 art. 52: the appeal has lost its object.
                 judged = appeal_judged(

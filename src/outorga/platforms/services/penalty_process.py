@@ -720,9 +720,12 @@ def penalty_annul(
     from outorga.finance.models import Debt
     from outorga.finance.payments import paid_cents, refund_for_upheld_defence
 
+    # An appeal upheld is the penalty's finality (D-1); an annulment of the authority's own motion
+    # is kept apart, beside the finality it found.
     decision: Any
     if appeal is not None:
-        finality, decision, action = appeal.judgment, appeal, "penalty.annul"
+        decision, action = appeal, "penalty.annul"
+        kept = {"finality": appeal.judgment}
         why = (
             f"recurso provido contra a penalidade {penalty.pk} ({cited(municipality, 'penalties')})"
         )
@@ -730,22 +733,15 @@ def penalty_annul(
         new: dict[str, Any] = {"appeal": appeal.pk}
     else:
         assert annulment is not None
-        finality, decision, action = None, annulment, ANNUL_EX_OFFICIO
+        decision, action = annulment, ANNUL_EX_OFFICIO
+        kept = {"annulment": {**annulment.to_json(), "grounds": grounds}}
         why = f"penalidade {penalty.pk} anulada de ofício (Lei 9.784/1999, art. 53): {grounds}"
         basis = basis_of(annulment) | {"grounds": grounds}
         new = {"grounds": grounds, "on": on}
     old = penalty.status
     penalty.status = PlatformPenalty.Status.ANNULLED
     penalty.final_on = None
-    # An appeal upheld is the penalty's finality (D-1); an annulment of the authority's own motion
-    # is kept apart, beside the finality it found.
-    penalty.procedure = (
-        {**penalty.procedure, "finality": finality}
-        if finality is not None
-        else {**penalty.procedure, "annulment": {**annulment.to_json(), "grounds": grounds}}
-        if annulment is not None
-        else penalty.procedure
-    )
+    penalty.procedure = {**penalty.procedure, **kept}
     penalty.save(update_fields=["status", "final_on", "procedure"])
     debt_after = None
     if penalty.debt_id is not None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from browser_factories import fits, login
+from browser_factories import a_warning, fits, login
 from django.utils import timezone
 
 from outorga.core.acts import Actor
@@ -23,7 +23,6 @@ from outorga.platforms.services.cases import (
     platform_case_open,
 )
 from outorga.platforms.services.credentialing import platform_user_link
-from outorga.platforms.services.penalties import platform_penalty_impose
 
 pytestmark = pytest.mark.browser
 
@@ -52,18 +51,7 @@ def test_the_platform_appeals_on_the_portal_and_the_chief_executive_upholds(
             platform=p,
             user=user(username=demo_username(m.slug, Role.PLATAFORMA)),
         )
-        platform_penalty_impose(
-            actor=authority,
-            municipality=m,
-            platform=p,
-            kind="warning",
-            infraction_on=today - dt.timedelta(days=90),
-            description="Relatório mensal entregue com atraso.",
-            reasoning="Primeira ocorrência: advertência escrita.",
-            defence_notice_on=today - dt.timedelta(days=85),
-            defence_judged=True,
-            on=today - dt.timedelta(days=80),
-        )
+        a_warning(m, p, today - dt.timedelta(days=70))  # the fact 90 days ago (art. 26, I)
         case = platform_case_open(
             actor=authority,
             municipality=m,

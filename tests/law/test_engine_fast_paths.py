@@ -19,6 +19,7 @@ from outorga.law import batch, parameters, questions
 from outorga.law.calendar import Calendar
 from outorga.law.context import Context
 from outorga.law.decisions import (
+    VERDICT_ONLY,
     Decision,
     Reason,
     Verdict,
@@ -30,7 +31,7 @@ from outorga.law.ipatinga.mototaxi_2013.penalties import Infraction
 from outorga.law.ipatinga.mototaxi_2013.people import PersonFacts
 from outorga.law.ipatinga.mototaxi_2013.vehicles import VehicleFacts
 from outorga.law.rulebook import facts_of
-from outorga.law.rules import check, reason
+from outorga.law.rules import Requirement, check, reason
 from outorga.law.windows import add_months, months_ending
 
 ON = dt.date(2026, 6, 1)
@@ -73,6 +74,29 @@ def test_a_requirement_checked_for_a_rule_is_the_reason_its_class_makes(passed, 
     assert type(fast) is Reason
     assert fast == plain and hash(fast) == hash(plain) and repr(fast) == repr(plain)
     assert pickle.loads(pickle.dumps(fast)) == plain  # noqa: S301 — our own bytes
+
+
+@settings(max_examples=50, deadline=None)
+@given(passed=st.booleans(), facts=st.dictionaries(texts, st.integers() | dates, max_size=3))
+def test_a_requirement_named_once_answers_as_check_in_full_and_as_quick_verdict_only(passed, facts):
+    requirement = Requirement("r", *CITES)
+    fast = requirement.check(passed, "Atendido.", "Não atendido.", facts=facts)
+    assert fast == check("r", passed, "Atendido.", "Não atendido.", *CITES, facts=facts)
+    stand_in = requirement.stand_in[passed]
+    token = VERDICT_ONLY.set(True)
+    try:
+        answered = check("r", passed, "Atendido.", "Não atendido.", *CITES)
+    finally:
+        VERDICT_ONLY.reset(token)
+    assert (stand_in.rule, stand_in.verdict) == (answered.rule, answered.verdict)
+    assert stand_in.verdict is (Verdict.OK if passed else Verdict.REFUSED)
+    if not passed:  # a refusal keeps its articles: what a brief answer shows
+        assert stand_in.citations == answered.citations == CITES
+
+
+def test_a_requirement_without_citation_is_refused():
+    with pytest.raises(ValueError, match="no citation"):
+        Requirement("r")
 
 
 def test_a_reason_made_for_a_rule_writes_a_lazy_message_when_read_or_at_once_when_eager():

@@ -111,6 +111,49 @@ def quick(rule: str, passed: bool, *citations: Citation) -> Reason:
     return quick_check(rule, passed, citations)
 
 
+class Requirement:
+    """A requirement of a law, named once with the articles it applies: ``rule`` and
+    ``citations`` serve both its answers — ``stand_in[passed]``, what it gives while a question is
+    answered verdict-only (the shared refusal or OK: a subscript, not a call, on the rules every
+    eligibility reads, issue #21), and :meth:`check`, the full reason. ``passed`` is a ``bool``."""
+
+    __slots__ = ("rule", "citations", "stand_in")
+
+    def __init__(self, rule: str, *citations: Citation) -> None:
+        if not citations:
+            raise ValueError(f"requirement {rule} has no citation")
+        self.rule, self.citations = rule, citations
+        #: Indexed by the verdict: ``stand_in[False]`` refuses (with the citations, as
+        #: :func:`quick` keeps a refusal's), ``stand_in[True]`` is the rule's shared OK.
+        self.stand_in: tuple[Reason, Reason] = (
+            quick_check(rule, False, citations),
+            quick_check(rule, True, citations),
+        )
+
+    def check(
+        self,
+        passed: bool,
+        ok_message: Message,
+        refused_message: Message,
+        *,
+        facts: Facts | None = None,
+        params: tuple[ParameterValue, ...] = (),
+    ) -> Reason:
+        """:func:`check` of this rule with its citations."""
+        return check(
+            self.rule,
+            passed,
+            ok_message,
+            refused_message,
+            *self.citations,
+            facts=facts,
+            params=params,
+        )
+
+    def __repr__(self) -> str:
+        return f"Requirement({self.rule!r})"
+
+
 def unless_suspended(ctx: Context, rule: str, apply: Callable[..., Reason], *args: Any) -> Reason:
     """Apply ``rule`` (``apply(*args)``) unless a court suspended it on ``ctx.as_of``; then say
     so and cite it (D-16)."""

@@ -13,7 +13,7 @@ from outorga.law.citations import decision
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
-from outorga.law.rules import check, quick, reason, verdict_only
+from outorga.law.rules import Requirement, check, quick, reason, verdict_only
 from outorga.law.schemas import closed, list_of, nullable
 from outorga.law.windows import add_years, age_on
 
@@ -65,6 +65,22 @@ ROLES = {r.value: r for r in Role}  # ``Role(value)`` as a lookup (the call refu
 ROLE_PT = {Role.PERMISSIONARIO: "permissionário", Role.AUXILIAR: "condutor auxiliar"}
 #: The roles as the rules compare them on every call (a member read off its enum costs a lookup).
 PERMISSIONARIO, AUXILIAR = Role.PERMISSIONARIO, Role.AUXILIAR
+
+#: The requirements of art. 5º–8º and 32 below, each named once with its articles (issue #21).
+MINIMUM_AGE = Requirement("art_5_i_minimum_age", ART_5_I)
+CNH_CATEGORY_A = Requirement("art_5_ii_cnh_category_a", ART_5_II)
+COURSE = Requirement("art_5_iii_course", ART_5_III)
+SAFETY_GEAR = Requirement("art_5_iv_safety_gear", ART_5_IV)
+MEDICAL_CERTIFICATE = Requirement("art_5_vii_medical_certificate", ART_5_VII, ART_5_P2)
+MEDICAL_CERTIFICATE_AFTER_TENDER = Requirement(
+    "art_5_par2_medical_certificate_after_tender", ART_5_P2, D_4
+)
+NATURAL_PERSON = Requirement("art_6_par1_natural_person", ART_6_P1)
+EXCLUSIVITY = Requirement("art_8_exclusivity", ART_8, D_13)
+OTHER_COMMERCIAL_PERMISSION = {
+    PERMISSIONARIO: Requirement("art_32_other_commercial_permission", ART_32_III_F, D_13),
+    AUXILIAR: Requirement("art_32_other_commercial_permission", ART_32_IV_D, D_13),
+}
 
 #: Art. 5º, V–XI: the personal documents, by fact key → (inciso, Portuguese name).
 DOCUMENTS: dict[str, tuple[str, str]] = {
@@ -220,13 +236,11 @@ def art_5_i_minimum_age(ctx: Context, p: PersonFacts) -> Reason:
     age = age_on(p.birth_date, ctx.as_of)
     passed = age >= minimum.value
     if verdict_only():
-        return quick("art_5_i_minimum_age", passed, ART_5_I)
-    return check(
-        "art_5_i_minimum_age",
+        return MINIMUM_AGE.stand_in[passed]
+    return MINIMUM_AGE.check(
         passed,
         lambda: f"Idade de {age} anos na data; a lei exige no mínimo {minimum.value} anos.",
         lambda: f"Idade de {age} anos na data; a lei exige no mínimo {minimum.value} anos.",
-        ART_5_I,
         facts={"data_nascimento": p.birth_date, "idade": age},
         params=(minimum,),
     )
@@ -249,9 +263,8 @@ def art_5_ii_cnh_category_a(ctx: Context, p: PersonFacts) -> Reason:
     since = add_years(holds_a_since, years.value)
     passed = ctx.as_of >= since
     if verdict_only():
-        return quick("art_5_ii_cnh_category_a", passed, ART_5_II)
-    return check(
-        "art_5_ii_cnh_category_a",
+        return CNH_CATEGORY_A.stand_in[passed]
+    return CNH_CATEGORY_A.check(
         passed,
         lambda: (
             f"Habilitado na categoria A desde {fmt(holds_a_since)}: "
@@ -261,7 +274,6 @@ def art_5_ii_cnh_category_a(ctx: Context, p: PersonFacts) -> Reason:
             f"Habilitado na categoria A desde {fmt(holds_a_since)}; a lei exige "
             f"{years.value} anos de habilitação, completos somente em {fmt(since)}."
         ),
-        ART_5_II,
         facts={"categoria_a_desde": p.category_a_since, "completa_em": since},
         params=(years,),
     )
@@ -270,13 +282,11 @@ def art_5_ii_cnh_category_a(ctx: Context, p: PersonFacts) -> Reason:
 def art_5_iii_course(ctx: Context, p: PersonFacts) -> Reason:
     """Art. 5º, III — ser aprovado em curso especializado, nos termos da regulamentação do CONTRAN."""
     if verdict_only():
-        return quick("art_5_iii_course", p.course_approved, ART_5_III)
-    return check(
-        "art_5_iii_course",
+        return COURSE.stand_in[p.course_approved]
+    return COURSE.check(
         p.course_approved,
         "Aprovado em curso especializado (CONTRAN).",
         "Não comprovou aprovação no curso especializado exigido pelo CONTRAN.",
-        ART_5_III,
         facts={"curso_aprovado": p.course_approved},
     )
 
@@ -291,13 +301,11 @@ def art_5_iv_safety_gear(ctx: Context, p: PersonFacts) -> Reason:
             ART_5_IV,
         )
     if verdict_only():
-        return quick("art_5_iv_safety_gear", p.safety_gear, ART_5_IV)
-    return check(
-        "art_5_iv_safety_gear",
+        return SAFETY_GEAR.stand_in[p.safety_gear]
+    return SAFETY_GEAR.check(
         p.safety_gear,
         "Colete e capacete com dispositivos retrorrefletivos verificados.",
         "Não dispõe de colete e capacete com dispositivos retrorrefletivos.",
-        ART_5_IV,
         facts={"colete_e_capacete": p.safety_gear},
     )
 
@@ -334,17 +342,14 @@ def art_5_vii_medical_certificate_yearly(ctx: Context, p: PersonFacts) -> Reason
     until = add_years(issued, years.value)
     passed = issued <= ctx.as_of <= until
     if verdict_only():
-        return quick("art_5_vii_medical_certificate", passed, ART_5_VII, ART_5_P2)
-    return check(
-        "art_5_vii_medical_certificate",
+        return MEDICAL_CERTIFICATE.stand_in[passed]
+    return MEDICAL_CERTIFICATE.check(
         passed,
         lambda: f"Atestado médico de {fmt(issued)}, válido até {fmt(until)}.",
         lambda: (
             f"Atestado médico de {fmt(issued)} vencido em {fmt(until)}; "
             "deve ser renovado anualmente."
         ),
-        ART_5_VII,
-        ART_5_P2,
         facts={"atestado_emitido_em": p.medical_issued_on, "valido_ate": until},
         params=(years,),
     )
@@ -374,11 +379,8 @@ def art_5_par2_medical_certificate_after_tender(ctx: Context, p: PersonFacts) ->
         )
     presented = p.medical_presented_on
     if verdict_only():
-        return quick(
-            "art_5_par2_medical_certificate_after_tender", presented <= deadline, ART_5_P2, D_4
-        )
-    return check(
-        "art_5_par2_medical_certificate_after_tender",
+        return MEDICAL_CERTIFICATE_AFTER_TENDER.stand_in[presented <= deadline]
+    return MEDICAL_CERTIFICATE_AFTER_TENDER.check(
         presented <= deadline,
         lambda: (
             f"Atestado médico apresentado em {fmt(presented)}, dentro do prazo "
@@ -388,8 +390,6 @@ def art_5_par2_medical_certificate_after_tender(ctx: Context, p: PersonFacts) ->
             f"Atestado médico apresentado em {fmt(presented)}, após o prazo de "
             f"{days.value} dias da homologação (até {fmt(deadline)})."
         ),
-        ART_5_P2,
-        D_4,
         facts={
             "homologacao": p.tender_homologated_on,
             "apresentado_em": p.medical_presented_on,
@@ -406,13 +406,11 @@ def art_6_par1_natural_person(ctx: Context, p: PersonFacts) -> Reason:
     """Art. 6º, §1º — as permissões somente se dão à pessoa física, sendo pessoal e intransferível
     (art. 7º: no cession, loan, lease or sublease)."""
     if verdict_only():
-        return quick("art_6_par1_natural_person", p.person_type == "fisica", ART_6_P1)
-    return check(
-        "art_6_par1_natural_person",
+        return NATURAL_PERSON.stand_in[p.person_type == "fisica"]
+    return NATURAL_PERSON.check(
         p.person_type == "fisica",
         "Pessoa física: a permissão é pessoal e intransferível.",
         "A permissão somente se dá a pessoa física.",
-        ART_6_P1,
         facts={"tipo_pessoa": p.person_type},
     )
 
@@ -422,16 +420,13 @@ def art_8_no_taxi_school_or_collective_permission(ctx: Context, p: PersonFacts) 
     atividades de taxista, transporte escolar e transporte coletivo urbano ou rural (D-13)."""
     held = p.held(ART_8_SERVICES)
     if verdict_only():
-        return quick("art_8_exclusivity", not held, ART_8, D_13)
-    return check(
-        "art_8_exclusivity",
+        return EXCLUSIVITY.stand_in[not held]
+    return EXCLUSIVITY.check(
         not held,
         "Não detém permissão de táxi, transporte escolar ou coletivo no Município.",
         lambda: (
             f"Detém permissão do Município de {', '.join(held)}; a lei veda o exercício simultâneo."
         ),
-        ART_8,
-        D_13,
         facts={"outras_permissoes": p.active_permissions()},
     )
 
@@ -441,19 +436,16 @@ def art_32_iii_f_no_other_commercial_permission(ctx: Context, p: PersonFacts) ->
     para fins comerciais é causa de cassação; per decision D-13 it also bars a new grant. Another
     mototáxi/motofrete permission also breaks art. 6º §2º (one vehicle per holder)."""
     held = p.held(OTHER_COMMERCIAL)
-    cause = ART_32_III_F if p.role is PERMISSIONARIO else ART_32_IV_D
+    requirement = OTHER_COMMERCIAL_PERMISSION[p.role]
     if verdict_only():
-        return quick("art_32_other_commercial_permission", not held, cause, D_13)
-    return check(
-        "art_32_other_commercial_permission",
+        return requirement.stand_in[not held]
+    return requirement.check(
         not held,
         "Não detém outra permissão do Município para fins comerciais.",
         lambda: (
             f"Detém outra permissão do Município para fins comerciais ({', '.join(held)}), "
             "causa de cassação."
         ),
-        cause,
-        D_13,
         facts={"outras_permissoes": p.active_permissions()},
     )
 

@@ -15,7 +15,7 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.parameters import ParameterMissing
 from outorga.law.questions import question
-from outorga.law.rules import check, quick, reason, unless_suspended, verdict_only
+from outorga.law.rules import Requirement, check, quick, reason, unless_suspended, verdict_only
 from outorga.law.schemas import closed, list_of, nullable
 from outorga.law.windows import add_months
 
@@ -180,17 +180,14 @@ class VehicleFacts:
 def art_3_kind(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 1º, §1º, art. 2º, XV and XXVII — motocicleta ou motoneta."""
     if verdict_only():
-        return quick("art_3_kind", v.kind in KINDS, ART_1_P1, ART_2_XXVII)
-    return check(
-        "art_3_kind",
+        return KIND.stand_in[v.kind in KINDS]
+    return KIND.check(
         v.kind in KINDS,
         lambda: f"Veículo do tipo {vehicle_kind_label(v.kind)}.",
         lambda: (
             f"Veículo do tipo {vehicle_kind_label(v.kind)}; a lei admite somente motocicleta ou "
             "motoneta."
         ),
-        ART_1_P1,
-        ART_2_XXVII,
         facts={"tipo": v.kind},
     )
 
@@ -198,6 +195,23 @@ def art_3_kind(ctx: Context, v: VehicleFacts) -> Reason:
 #: Rules a court may suspend (D-16): their stable ids, as ``SUSPENDABLE_RULES`` lists them.
 RULE_ENGINE = "art_3_i_engine"
 RULE_AGE = "art_3_ii_age"
+#: The requirements of art. 1º–6º below, each named once with its articles (issue #21).
+KIND = Requirement("art_3_kind", ART_1_P1, ART_2_XXVII)
+AGE = Requirement(RULE_AGE, ART_3_II, D_6)
+SOLE_REGISTRATION = Requirement("art_3_sole_registration", ART_3_PUNICO)
+CRLV = Requirement("art_5_par1_i_crlv", ART_5_P1_I)
+VISTORIA = Requirement("art_5_par1_ii_vistoria", ART_5_P1_II)
+RED_PLATE = Requirement("art_5_par1_iv_red_plate", ART_5_P1_IV)
+IN_HOLDERS_NAME = Requirement("art_5_par5_in_holders_name", ART_5_P5)
+SINGLE_ACTIVITY = Requirement("art_5_par8_single_activity", ART_5_P8)
+ONE_VEHICLE_PER_PERMIT = Requirement("art_6_par2_one_vehicle_per_permit", ART_6_P2)
+ONE_PERMIT_PER_VEHICLE = Requirement("art_6_par2_one_permit_per_vehicle", ART_6_P2, ART_5_P5)
+COMMON_EQUIPMENT_FITTED = Requirement("art_5_par7_common_equipment", ART_5_P7)
+#: Art. 3º, I, art. 5º, §1º, III and art. 19 as they pass (``stand_in[True]``): their refusals
+#: cite what is wrong — the alínea, art. 24 for motofrete, the inciso of each missing item.
+ENGINE = Requirement(RULE_ENGINE, ART_3_I)
+SEMIANNUAL_INSPECTION = Requirement("art_5_par1_iii_semiannual_inspection", ART_5_P1_III)
+MOTOTAXI_EQUIPMENT_FITTED = Requirement("art_19_mototaxi_equipment", ART_19)
 
 
 def art_3_i_engine(ctx: Context, v: VehicleFacts) -> Reason:
@@ -214,7 +228,7 @@ def _engine(ctx: Context, v: VehicleFacts) -> Reason:
     too_small = v.engine_cc < low.value
     too_big = v.engine_cc > high.value
     if not (too_small or too_big) and verdict_only():
-        return quick(RULE_ENGINE, True, ART_3_I)
+        return ENGINE.stand_in[True]
     cites = [ART_3_I_A] if too_small else []
     cites += [ART_3_I_B] if too_big else []
     passed = not (too_small or too_big)
@@ -241,9 +255,8 @@ def _age(ctx: Context, manufacture_year: int) -> Reason:
     limit = param(ctx, "vehicle.max_age_years")
     age = ctx.as_of.year - manufacture_year
     if verdict_only():
-        return quick(RULE_AGE, age <= limit.value, ART_3_II, D_6)
-    return check(
-        RULE_AGE,
+        return AGE.stand_in[age <= limit.value]
+    return AGE.check(
         age <= limit.value,
         lambda: (
             f"Fabricado em {manufacture_year}: {age} anos em {ctx.as_of.year} "
@@ -253,8 +266,6 @@ def _age(ctx: Context, manufacture_year: int) -> Reason:
             f"Fabricado em {manufacture_year}: {age} anos em {ctx.as_of.year}; "
             f"a lei admite no máximo {limit.value}."
         ),
-        ART_3_II,
-        D_6,
         facts={
             "ano_fabricacao": manufacture_year,
             "ano_referencia": ctx.as_of.year,
@@ -269,16 +280,14 @@ def art_3_sole_registration(ctx: Context, v: VehicleFacts) -> Reason:
     aluguel (CTB art. 135)."""
     ok = v.registration_uf == REGISTRATION_UF and v.registration_category == "aluguel"
     if verdict_only():
-        return quick("art_3_sole_registration", ok, ART_3_PUNICO)
-    return check(
-        "art_3_sole_registration",
+        return SOLE_REGISTRATION.stand_in[ok]
+    return SOLE_REGISTRATION.check(
         ok,
         "Registrado em Minas Gerais na categoria aluguel.",
         lambda: (
             f"Registrado em {v.registration_uf} na categoria {v.registration_category}; a lei exige "
             "registro em Minas Gerais na categoria aluguel."
         ),
-        ART_3_PUNICO,
         facts={"uf": v.registration_uf, "categoria": v.registration_category},
     )
 
@@ -290,15 +299,13 @@ def art_5_par1_i_crlv(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 5º, §1º, I — CRLV atualizado no Município de Ipatinga, com o seguro obrigatório."""
     ok = v.crlv_updated_in_ipatinga and v.dpvat
     if verdict_only():
-        return quick("art_5_par1_i_crlv", ok, ART_5_P1_I)
-    return check(
-        "art_5_par1_i_crlv",
+        return CRLV.stand_in[ok]
+    return CRLV.check(
         ok,
         lambda: f"CRLV atualizado em {ctx.municipality.name}, com seguro obrigatório (DPVAT).",
         lambda: (
             f"Falta CRLV atualizado em {ctx.municipality.name} com o seguro obrigatório (DPVAT)."
         ),
-        ART_5_P1_I,
         facts={"crlv_atualizado": v.crlv_updated_in_ipatinga, "dpvat": v.dpvat},
     )
 
@@ -306,13 +313,11 @@ def art_5_par1_i_crlv(ctx: Context, v: VehicleFacts) -> Reason:
 def art_5_par1_ii_vistoria(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 5º, §1º, II — laudo de vistoria expedido pelo órgão executivo de trânsito."""
     if verdict_only():
-        return quick("art_5_par1_ii_vistoria", v.vistoria_report, ART_5_P1_II)
-    return check(
-        "art_5_par1_ii_vistoria",
+        return VISTORIA.stand_in[v.vistoria_report]
+    return VISTORIA.check(
         v.vistoria_report,
         "Laudo de vistoria apresentado.",
         "Falta o laudo de vistoria do órgão executivo de trânsito.",
-        ART_5_P1_II,
         facts={"laudo_vistoria": v.vistoria_report},
     )
 
@@ -324,7 +329,7 @@ def art_5_par1_iii_semiannual_inspection(ctx: Context, v: VehicleFacts) -> Reaso
     if inspected is not None and verdict_only():  # a passed rule's stand-in has no citations
         passed = inspected <= ctx.as_of <= add_months(inspected, months.value)
         if passed:
-            return quick("art_5_par1_iii_semiannual_inspection", True, ART_5_P1_III)
+            return SEMIANNUAL_INSPECTION.stand_in[True]
     cites = [ART_5_P1_III] + ([ART_24] if v.service is MOTOFRETE else [])
     if inspected is None:
         return reason(
@@ -355,13 +360,11 @@ def art_5_par1_iii_semiannual_inspection(ctx: Context, v: VehicleFacts) -> Reaso
 def art_5_par1_iv_red_plate(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 5º, §1º, IV — placa de aluguel (vermelha) conforme o CTB."""
     if verdict_only():
-        return quick("art_5_par1_iv_red_plate", v.red_plate, ART_5_P1_IV)
-    return check(
-        "art_5_par1_iv_red_plate",
+        return RED_PLATE.stand_in[v.red_plate]
+    return RED_PLATE.check(
         v.red_plate,
         "Placa de aluguel.",
         "O veículo não tem placa de aluguel.",
-        ART_5_P1_IV,
         facts={"placa_aluguel": v.red_plate},
     )
 
@@ -370,13 +373,11 @@ def art_5_par5_in_holders_name(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 5º, §5º — CRV, CRLV e DPVAT em nome do permissionário."""
     missing = [k.upper() for k in ("crv", "crlv", "dpvat") if not v.in_holders_name.get(k)]
     if verdict_only():
-        return quick("art_5_par5_in_holders_name", not missing, ART_5_P5)
-    return check(
-        "art_5_par5_in_holders_name",
+        return IN_HOLDERS_NAME.stand_in[not missing]
+    return IN_HOLDERS_NAME.check(
         not missing,
         "CRV, CRLV e DPVAT em nome do permissionário.",
         lambda: f"Não estão em nome do permissionário: {', '.join(missing)}.",
-        ART_5_P5,
         facts={"em_nome_do_permissionario": dict(v.in_holders_name)},
     )
 
@@ -384,14 +385,12 @@ def art_5_par5_in_holders_name(ctx: Context, v: VehicleFacts) -> Reason:
 def art_5_par7_common_equipment(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 5º, §7º — antena corta-pipas no guidom e protetor de motor e pernas (mata-cachorro)."""
     if verdict_only():
-        return quick("art_5_par7_common_equipment", COMMON_KEYS <= v.equipment, ART_5_P7)
+        return COMMON_EQUIPMENT_FITTED.stand_in[COMMON_KEYS <= v.equipment]
     missing = [name for key, name in COMMON_EQUIPMENT.items() if key not in v.equipment]
-    return check(
-        "art_5_par7_common_equipment",
+    return COMMON_EQUIPMENT_FITTED.check(
         not missing,
         "Antena corta-pipas e protetor de motor e pernas instalados.",
         lambda: f"Falta equipamento: {'; '.join(missing)}.",
-        ART_5_P7,
         facts={"equipamentos": sorted(v.equipment)},
     )
 
@@ -401,13 +400,11 @@ def art_5_par8_single_activity(ctx: Context, v: VehicleFacts) -> Reason:
     atividades (art. 22: o mototaxista não faz motofrete)."""
     both = {"mototaxi", "motofrete"} <= v.authorized_services
     if verdict_only():
-        return quick("art_5_par8_single_activity", not both, ART_5_P8)
-    return check(
-        "art_5_par8_single_activity",
+        return SINGLE_ACTIVITY.stand_in[not both]
+    return SINGLE_ACTIVITY.check(
         not both,
         lambda: f"Veículo destinado somente a {SERVICE_PT[v.service]}.",
         "O mesmo veículo não pode servir ao transporte de passageiros e de cargas.",
-        ART_5_P8,
         facts={"servicos_autorizados": sorted(v.authorized_services)},
     )
 
@@ -417,16 +414,14 @@ def art_6_par2_one_vehicle_per_permit(ctx: Context, v: VehicleFacts) -> Reason:
     limit = param(ctx, "vehicle.vehicles_per_permit")
     passed = v.other_vehicles_on_permit + 1 <= limit.value
     if verdict_only():
-        return quick("art_6_par2_one_vehicle_per_permit", passed, ART_6_P2)
-    return check(
-        "art_6_par2_one_vehicle_per_permit",
+        return ONE_VEHICLE_PER_PERMIT.stand_in[passed]
+    return ONE_VEHICLE_PER_PERMIT.check(
         passed,
         lambda: f"Único veículo cadastrado na permissão (limite {limit.value}).",
         lambda: (
             f"A permissão já tem {v.other_vehicles_on_permit} veículo(s) cadastrado(s); "
             f"o limite é {limit.value}."
         ),
-        ART_6_P2,
         facts={"outros_veiculos_na_permissao": v.other_vehicles_on_permit},
         params=(limit,),
     )
@@ -439,17 +434,14 @@ def art_6_par2_one_permit_per_vehicle(ctx: Context, v: VehicleFacts) -> Reason:
     art. 5 §8's refusal."""
     same = [n for s, n in v.other_permits if s == v.service.value]
     if verdict_only():
-        return quick("art_6_par2_one_permit_per_vehicle", not same, ART_6_P2, ART_5_P5)
-    return check(
-        "art_6_par2_one_permit_per_vehicle",
+        return ONE_PERMIT_PER_VEHICLE.stand_in[not same]
+    return ONE_PERMIT_PER_VEHICLE.check(
         not same,
         "Veículo não cadastrado em outra permissão do serviço.",
         lambda: (
             f"O veículo já está cadastrado na permissão {', '.join(same)} de "
             f"{SERVICE_PT[v.service]}; cada permissão tem o seu único veículo."
         ),
-        ART_6_P2,
-        ART_5_P5,
         facts={"outras_permissoes_do_veiculo": [n for _, n in v.other_permits]},
     )
 
@@ -487,7 +479,7 @@ def art_19_mototaxi_equipment(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 19, I–VI — alças metálicas, escapamento isolado, apoio para os pés, coletes
     retrorrefletivos, touca descartável e retrovisores de ambos os lados."""
     if MOTOTAXI_KEYS <= v.equipment and verdict_only():  # all of it: the shared OK
-        return quick("art_19_mototaxi_equipment", True, ART_19)
+        return MOTOTAXI_EQUIPMENT_FITTED.stand_in[True]
     missing = [
         (inc, name) for key, (inc, name) in MOTOTAXI_EQUIPMENT.items() if key not in v.equipment
     ]

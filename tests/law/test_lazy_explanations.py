@@ -251,6 +251,59 @@ def test_the_verdict_only_answer_is_the_full_one(qid, rng):
     assert quick == full
 
 
+def escalation_case(rng: random.Random) -> dict[str, Any]:
+    """A mototaxi record dense enough to escalate: one to eight final or pending infractions
+    within some 500 days of the reference date (the generic generator spreads dates over ten
+    years, where three in twelve months is rare), now and then by the auxiliary or already
+    counted for a suspension, and now and then a cause of cassação."""
+    on = dt.date(2026, 6, 1) + dt.timedelta(days=rng.randint(-200, 200))
+    infractions = [
+        {
+            "id": str(i),
+            "committed_on": (on - dt.timedelta(days=rng.randint(-30, 500))).isoformat(),
+            "severity": rng.choice(["leve", "media", "grave", "gravissima"]),
+            "final": rng.random() < 0.9,
+            **({"caused_suspension": True} if rng.random() < 0.1 else {}),
+            **({"by_auxiliary": True} if rng.random() < 0.1 else {}),
+        }
+        for i in range(rng.randint(1, 8))
+    ]
+    facts: dict[str, Any] = {"infractions": infractions}
+    if rng.random() < 0.2:
+        facts["cassation"] = {"ctb_points": rng.choice([5, 20]), "transfer_attempt": True}
+    return {
+        "question": "ipatinga.mototaxi-2013.penalty",
+        "town": "ipatinga",
+        "on": on.isoformat(),
+        "facts": facts,
+    }
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rng=st.randoms(use_true_random=False))
+def test_art_32_an_escalation_reached_is_answered_verdict_only_as_in_full(rng):
+    """Art. 32, I–III with D-1, D-2, D-15: where the counts reach a suspension, a revocation or a
+    cassação, the verdict-only stand-ins are the full reasons' rules and verdicts, one for one,
+    and the outcome and summary are the full answer's."""
+    quick, full = answered_both_ways(escalation_case(rng))
+    assert isinstance(quick, QuickDecision) and not quick.explained
+    stand_ins = quick.__dict__["_quick"]
+    assert [(r.rule, r.verdict) for r in stand_ins] == [(r.rule, r.verdict) for r in full.reasons]
+    assert (quick.outcome, quick.summary) == (full.outcome, full.summary)
+    assert quick.to_json() == full.to_json()
+
+
+def test_art_32_the_dense_records_reach_every_escalation():
+    """The generator above is worth its name: its records reach a suspension of either length,
+    a revocation proposal, a cassação proposal and no penalty at all."""
+    rng = random.Random(32)
+    outcomes = [answered_both_ways(escalation_case(rng))[1].outcome for _ in range(300)]
+    assert {o["suspension"]["days"] for o in outcomes if o["suspension"]} == {15, 30}
+    assert any(o["revocation"] for o in outcomes)
+    assert any(o["cassation"] for o in outcomes)
+    assert any(not (o["suspension"] or o["revocation"] or o["cassation"]) for o in outcomes)
+
+
 def test_the_corpus_is_answered_verdict_only_as_in_full():
     for case in corpus_cases():
         quick, full = answered_both_ways(case)

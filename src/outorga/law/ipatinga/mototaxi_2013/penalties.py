@@ -19,7 +19,7 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict, quick_reason
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
-from outorga.law.rules import quick, reason, verdict_only
+from outorga.law.rules import Requirement, reason, verdict_only
 from outorga.law.schemas import closed, list_of
 from outorga.law.windows import months_ending
 
@@ -66,6 +66,20 @@ CASSATION_PARAMS = (
 )
 D1_CITES = (D_1, ART_32)
 REVOCATION_CITES = (ART_32_II, D_1, D_2)
+#: The counts of art. 32, I and II, named once: their OK below the threshold, and the reasons
+#: they give verdict-only once it is reached (rule and verdict: the competence's articles, read
+#: on the day, are checked to exist before these stand in for them).
+SUSPENSION = Requirement("art_32_i_suspension", *SUSPENSION_CITES)
+REVOCATION = Requirement("art_32_ii_revocation", *REVOCATION_CITES)
+SUSPENSION_IMPOSED = (
+    quick_reason("art_32_i_suspension", Verdict.INFO, SUSPENSION_CITES),
+    quick_reason("art_34_suspension_competence", Verdict.INFO, (ART_34_P3,)),
+    quick_reason("art_32_par2_return_after_suspension", Verdict.INFO, (ART_32_P2,)),
+)
+REVOCATION_PROPOSED = (
+    quick_reason("art_32_ii_revocation", Verdict.INFO, REVOCATION_CITES),
+    quick_reason("art_34_par1_revogacao_proposal", Verdict.INFO, (ART_32_II,)),
+)
 
 #: The verdicts the rules below give on every call (a member read off its enum costs a lookup).
 _OK, _INFO = Verdict.OK, Verdict.INFO
@@ -217,7 +231,7 @@ def art_32_i_suspension(
     start, end = _window(on, months)  # ``on``: the newest of ``eligible``
     inside = [i for i in eligible if start <= i.committed_on <= end]
     if len(inside) < threshold.value and verdict_only():
-        return None, [quick("art_32_i_suspension", True, *cites)]
+        return None, [SUSPENSION.stand_in[True]]
     n_serious = len([i for i in inside if i.severity in SERIOUS])
 
     def facts() -> dict[str, Any]:  # written for the full answer only
@@ -244,7 +258,6 @@ def art_32_i_suspension(
         ]
     days = serious.value if n_serious >= threshold.value else light.value
     roles, comp_cites = authority("penalty.suspension", ctx.as_of)
-    kind = "graves ou gravíssimas" if days == serious.value else "de qualquer natureza"
     outcome = {
         "days": days,
         "infractions": [i.id for i in inside],
@@ -253,6 +266,9 @@ def art_32_i_suspension(
         "decided_by": roles,
         "return_requires_proof": True,
     }
+    if comp_cites and verdict_only():  # the three reasons below, rule and verdict
+        return outcome, list(SUSPENSION_IMPOSED)
+    kind = "graves ou gravíssimas" if days == serious.value else "de qualquer natureza"
     return outcome, [
         reason(
             "art_32_i_suspension",
@@ -308,7 +324,7 @@ def art_32_ii_revocation(
     start, end = _window(on, months)  # ``on``: the newest of ``relevant``
     inside = [i for i in relevant if start <= i.committed_on <= end]
     if len(inside) < threshold.value and verdict_only():
-        return None, [quick("art_32_ii_revocation", True, *cites)]
+        return None, [REVOCATION.stand_in[True]]
 
     def facts() -> dict[str, Any]:  # written for the full answer only
         return {"janela": {"inicio": start, "fim": end}, "na_janela": [i.id for i in inside]}
@@ -328,13 +344,16 @@ def art_32_ii_revocation(
             )
         ]
     roles, comp_cites = authority("penalty.revocation", ctx.as_of)
-    return {
+    outcome = {
         "proposal": True,
         "infractions": [i.id for i in inside],
         "window_start": start,
         "window_end": end,
         "decided_by": roles,
-    }, [
+    }
+    if comp_cites and verdict_only():  # the two reasons below, rule and verdict
+        return outcome, list(REVOCATION_PROPOSED)
+    return outcome, [
         reason(
             "art_32_ii_revocation",
             _INFO,
@@ -477,7 +496,9 @@ def _cassation(
     on: dt.date,
 ) -> tuple[dict[str, Any] | None, list[Reason]]:
     if not causes:
-        return None, [reason(rule, _OK, lambda: f"Nenhuma causa de {label}.", base, params=params)]
+        if verdict_only():
+            return None, [quick_reason(rule, _OK, (base,))]
+        return None, [reason(rule, _OK, f"Nenhuma causa de {label}.", base, params=params)]
     roles, comp_cites = authority(action, on)
     return {
         "proposal": True,

@@ -401,8 +401,10 @@ def art_32_iii_cassation_causes(ctx: Context, f: Mapping[str, Any]) -> tuple[lis
     subterfúgios; e) descumprir suspensão ou operar veículo lacrado; f) deter do Município qualquer
     permissão para fins comerciais (D-13); g) atingir 20 pontos no CTB; h) não renovar o Termo de
     Permissão no prazo."""
+    if not f and verdict_only():  # no cause recorded (the escalation's usual case)
+        return [], ()  # the parameters go only into the full answer's reason
     years, days, points = param_set(ctx, CASSATION_PARAMS)
-    if not f:  # no cause recorded (the escalation's usual case)
+    if not f:
         return [], (years, days, points)
     out: list[Cause] = []
 

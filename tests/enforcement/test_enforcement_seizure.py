@@ -453,3 +453,61 @@ def test_d_15_the_fine_charged_at_a_seizure_has_the_ufpi_of_the_date_of_the_fact
         facts = release_facts(s, seized_on)
     d = ask(world.m, s.law, "seizure_release", facts, seized_on)
     assert d.outcome["fine_cents"] == of_the_fact
+
+
+def test_art_35_par1_an_unlicensed_auto_whose_vehicle_got_away_becomes_final_with_the_gravissima_fine(
+    world,
+):
+    """Art. 35: caught without permission, the driver is subject to the law's penalties; §1 names
+    the gravíssima fine (art. 41 §1: 4 UFPI). With no seizure to charge it at, the fine is imposed
+    when the auto becomes final — before, the law's fine question refused the auto's code and the
+    daily sweep stopped at that case, every day."""
+    from registry_factories import person
+
+    from outorga.enforcement.models import Penalty
+
+    offender = person(world.m, name="Condutor Sem Permissão")
+    auto = infraction_issue(
+        actor=world.fiscal,
+        municipality=world.m,
+        code="art35",
+        committed_at=at(D),
+        place="Rua Diamantina, 40, Centro",
+        description="Transporte de passageiro em motocicleta sem permissão; o condutor evadiu-se.",
+        agent_registration="F-0042",
+        plate="CLD9Z99",
+        law="ipatinga.mototaxi-2013",
+        offender_document=offender.document,
+        offender_signed=True,
+    )
+    case = make_final(world, auto, D)  # through the daily sweep's revelia and finality
+    with tenant(world.m):
+        penalty = Penalty.objects.select_related("debt").get(case=case)
+        final_on = penalty.imposed_on
+        assert penalty.kind == Penalty.Kind.FINE and penalty.debt is not None
+        assert penalty.debt.person_id == offender.pk
+    gravissima, _ = fine(world.m, "ipatinga.mototaxi-2013", "art41-I", D, final_on)
+    assert penalty.amount_cents == penalty.debt.amount_cents == gravissima > 0
+    cited = {c["text"] for r in penalty.decision["reasons"] for c in r["citations"]}
+    assert {
+        "Lei de mototáxi de Ipatinga (2013), art. 35, §1",
+        "Lei de mototáxi de Ipatinga (2013), art. 41, §1",
+    } <= cited
+
+
+def test_art_18_art_39_par2_a_vehicle_working_at_a_bus_stop_is_seized_and_released_on_its_fine(
+    world,
+):
+    """Art. 18 forbids the service at bus and taxi stops; art. 39, I types it (média) and §2 seizes
+    the vehicle. The seizure is made, and its release asks for the média fine (art. 35 §2) — before,
+    the release question knew only the catalog's own codes and refused the seizure."""
+    auto = issue(world, code="art39-I-art18", on=D)
+    assert auto.seizure
+    s = seize(world, auto, D, person=world.permit.holder)
+    media, _ = fine(world.m, "ipatinga.mototaxi-2013", "art39-I", D, D)
+    with tenant(world.m):
+        fine_debt = Seizure.objects.select_related("fine_debt").get(pk=s.pk).fine_debt
+    assert fine_debt is not None and fine_debt.amount_cents == media > 0
+    refused = _refusal(world, s, D)  # nothing paid yet
+    assert "ponto de ônibus ou de táxi: acarreta apreensão" in refused
+    assert "art. 39, §2" in refused and "art. 35, §2" in refused

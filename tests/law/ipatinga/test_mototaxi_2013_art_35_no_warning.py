@@ -43,3 +43,21 @@ def test_art_35_a_catalog_irregularity_fixable_and_harmless_still_takes_the_warn
     d = warn(ipatinga(ON), "art38-II")
     assert d.outcome["allowed"] is True and not d.refusals
     assert RULE not in {r.rule for r in d.reasons}
+
+
+def test_art_35_par1_the_fine_of_service_without_permission_is_the_gravissima_one(ipatinga):
+    """Art. 35 §1 (with art. 41 §1): caught without permission, the fine is the gravíssima —
+    asked of the law's ``fine`` when the auto becomes final with no seizure that charged it."""
+    facts = {"infractions": [{"code": "art35", "committed_on": "2026-04-06"}]}
+    d = ask("ipatinga.mototaxi-2013.fine", ipatinga(ON), facts)
+    gravissima = ask(
+        "ipatinga.mototaxi-2013.fine",
+        ipatinga(ON),
+        {"infractions": [{"code": "art41-I", "committed_on": "2026-04-06"}]},
+    )
+    assert d.outcome["total_cents"] == gravissima.outcome["total_cents"] > 0
+    assert d.outcome["items"][0]["severity"] == "gravissima" and d.outcome["seizure"] is True
+    assert {c.compact() for c in d.citations} >= {
+        "ipatinga.mototaxi-2013 art. 35, §1",
+        "ipatinga.mototaxi-2013 art. 41, §1",
+    }

@@ -42,3 +42,23 @@ def test_art_18_not_in_force_before_the_law():
     with pytest.raises(NotInForce):
         infraction_type("art39-I-art18", LAW_DATE - dt.timedelta(days=1))
     assert infraction_type("art39-I-art18", LAW_DATE).code == "art39-I-art18"
+
+
+def test_art_18_art_35_par2_the_seized_vehicle_goes_back_on_paying_the_art_39_fine(ipatinga):
+    """The release of a vehicle seized at a stop (art. 39, §2) asks for its média fine (art. 35,
+    §2), as for the catalog's own incisos."""
+    facts = {
+        "grounds": "infracao",
+        "codes": ["art39-I-art18"],
+        "seized_on": "2024-06-01",
+        "fine_paid": False,
+        "charges": [
+            {"kind": "remocao", "amount_cents": 15000, "paid": True},
+            {"kind": "estadia", "amount_cents": 2000, "paid": True},
+        ],
+    }
+    refused = ask("mototaxi.seizure_release", ipatinga(AS_OF), facts)
+    assert refused.outcome["may_release"] is False and refused.outcome["fine_cents"] == 1000
+    assert cite(LAW, 39, 2) in refused.citations and cite(LAW, 35, 2) in refused.citations
+    released = ask("mototaxi.seizure_release", ipatinga(AS_OF), {**facts, "fine_paid": True})
+    assert released.outcome["may_release"] is True

@@ -33,6 +33,7 @@ from .catalog import (
     ARTICLE_OF,
     CATALOG,
     CODE_SCHEMA,
+    PROHIBITIONS,
     InfractionType,
     NotInForce,
     fine_units,
@@ -317,7 +318,12 @@ FINE_SCHEMA: dict[str, Any] = closed(
             "type": "array",
             "minItems": 1,
             "items": closed(
-                {"code": CODE_SCHEMA, "committed_on": DATE}, required=["code", "committed_on"]
+                # An inciso of art. 38–41, or art. 35: service without permission.
+                {
+                    "code": {"anyOf": [CODE_SCHEMA, {"const": UNLICENSED_PROVISION}]},
+                    "committed_on": DATE,
+                },
+                required=["code", "committed_on"],
             ),
         },
         "imposed_on": DATE,
@@ -345,13 +351,28 @@ def infraction_type_reason(t: InfractionType, facts: Mapping[str, Any] | None = 
     schema=FINE_SCHEMA,
 )
 def fine(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    """Art. 37–41 (fine by nature, seizure per §2º), art. 31 §1º (penalties of infractions committed
-    together are cumulative) and §3º (warning by the inspector for fixable, riskless faults)."""
+    """Art. 37–41 (fine by nature, seizure per §2º), art. 35 §1º (service without permission: the
+    gravíssima fine, with seizure), art. 31 §1º (penalties of infractions committed together are
+    cumulative) and §3º (warning by the inspector for fixable, riskless faults)."""
     imposed_on = opt_day(facts.get("imposed_on")) or ctx.as_of
     reasons: list[Reason] = []
     items = []
     for i in facts["infractions"]:
         committed_on = day(i["committed_on"])
+        if i["code"] == UNLICENSED_PROVISION:  # caught without permission (art. 35)
+            cents, found = art_35_par1_fine_due(ctx, "sem_permissao", [], committed_on, imposed_on)
+            reasons += found
+            units = found[-1].parameters[0].value  # the fine's reason: its units in UFPI
+            items.append(
+                {
+                    "code": UNLICENSED_PROVISION,
+                    "severity": Severity.GRAVISSIMA.value,
+                    "units": units,
+                    "cents": cents,
+                    "seizure": True,
+                }
+            )
+            continue
         try:
             t = infraction_type(i["code"], committed_on)
         except NotInForce as exc:
@@ -556,7 +577,7 @@ def art_35_par1_fine_due(
     title="O veículo apreendido pode ser liberado?",
     schema=release_schema(
         CHARGE_KINDS,
-        {"enum": [t.code for t in CATALOG if t.seizure]},
+        {"enum": [t.code for t in (*CATALOG, *PROHIBITIONS) if t.seizure]},
         **{
             "if": {"properties": {"grounds": {"const": "infracao"}}},
             "then": {"required": ["codes"], "properties": {"codes": {"minItems": 1}}},

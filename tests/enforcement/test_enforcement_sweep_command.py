@@ -6,12 +6,15 @@ from __future__ import annotations
 import datetime as dt
 import io
 
+import pytest
 from django.core.management import call_command
-from enforcement_factories import case_of, issue, pending_notice
+from django.core.management.base import CommandError
+from enforcement_factories import case_of, issue, pending_notice, seized
 
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, Penalty
-from outorga.enforcement.services.finality import sweep
+from outorga.enforcement.services import finality
+from outorga.enforcement.services.finality import CasesNotSwept, sweep
 from outorga.enforcement.services.notices import notice_deliver
 from outorga.registry.models import Notification
 
@@ -80,3 +83,36 @@ def test_d_4_without_a_date_the_app_sweeps_read_each_municipality_s_own_day(
     out = io.StringIO()
     call_command("platforms_sweep", "--municipality", "barra-do-garcas", stdout=out)
     assert "em 30/06/2026." in out.getvalue()
+
+
+def test_a_case_that_cannot_move_holds_neither_the_others_nor_the_rest_of_the_sweep(
+    world, monkeypatch
+):
+    """One case failing (a law question refusing its facts, say) rolls back alone: the other
+    lapsed deadlines are judged, the seized vehicles' storage counted, and the step fails naming
+    the case held — which the next sweep tries again."""
+    held, other = case_of(world, issue(world, on=D)), case_of(world, issue(world, on=D))
+    _, seizure = seized(world, D)
+    real = finality._deadline_recounted
+
+    def broken(m, case):  # type: ignore[no-untyped-def]
+        if case.pk == held.pk:
+            raise ValueError("fatos inválidos")
+        return real(m, case)
+
+    monkeypatch.setattr(finality, "_deadline_recounted", broken)
+    with pytest.raises(CasesNotSwept) as exc:
+        sweep(world.m, dt.date(2026, 4, 17))
+    assert exc.value.failed == [f"{held.number} (ValueError: fatos inválidos)"]
+    assert other.number in exc.value.report["revelia"]
+    assert held.number not in exc.value.report["revelia"]
+    days = finality.storage_days(seizure, dt.date(2026, 4, 17))
+    assert days > 0 and exc.value.report["storage"] == [f"{seizure.plate}: {days} dia(s)"]
+    with tenant(world.m):
+        assert Case.objects.get(pk=other.pk).revelia and not Case.objects.get(pk=held.pk).revelia
+    out = io.StringIO()
+    with pytest.raises(CommandError, match=f"Ipatinga/MG: {held.number} \\(ValueError"):
+        call_command("enforcement_sweep", on="2026-04-18", municipality="ipatinga", stdout=out)
+    assert "estadia de veículos apreendidos: 1" in out.getvalue()  # what it did is still said
+    monkeypatch.undo()
+    assert sweep(world.m, dt.date(2026, 4, 18))["revelia"] == [held.number]

@@ -6,6 +6,7 @@ anything by itself, D-3)."""
 from __future__ import annotations
 
 import datetime as dt
+import logging
 
 from django.db import transaction
 
@@ -38,6 +39,7 @@ from outorga.registry.selectors import suspension_ends_with_its_period
 from outorga.registry.services.permit_status import permit_suspension_served
 
 SYSTEM = Actor.system("varredura diária")
+logger = logging.getLogger(__name__)
 
 
 # --- finality and the penalty it applies (D-1, D-5) -----------------------------------------------
@@ -232,73 +234,13 @@ def sweep(municipality: Municipality, on: dt.date) -> dict[str, list[str]]:
                 "deadline", "id"
             )
         )
+    failed: list[str] = []
     for case in lapsed:
-        with transaction.atomic(), tenant(municipality):
-            case = Case.objects.select_for_update().get(pk=case.pk)
-            if (
-                case.waiting != Case.Waiting.DEADLINE
-                or case.deadline is None
-                or case.deadline >= on
-            ):
-                continue
-            if _deadline_recounted(municipality, case) >= on:
-                continue
-            if case.kind in PROPOSALS:
-                case.waiting = Case.Waiting.JUDGMENT
-                case.save(update_fields=["waiting"])
-                record_act(
-                    municipality=municipality,
-                    actor=SYSTEM,
-                    action="case.proposal.ready",
-                    obj=case,
-                    new={"deadline": case.deadline, "defence": False},
-                    basis={
-                        "citations": list(
-                            dict.fromkeys(
-                                [
-                                    *competence_citations(case.law, proposal_action(case), on),
-                                    "decisão D-3",
-                                ]
-                            )
-                        )
-                    },
-                )
-                report["proposals_ready"].append(case.number)
-            elif case.stage == Case.Stage.DEFENCE:
-                notice = case.notices.filter(purpose=Notice.Purpose.AUTO).first()
-                assert notice is not None and notice.notified_on is not None
-                _, d = stage_deadline(
-                    municipality, case.law, "defence", notice.form, notice.notified_on, as_of=on
-                )
-                nxt = next_stage(case.law, "defence")
-                case.revelia, case.stage = True, nxt or Case.Stage.FINAL
-                case.waiting, case.deadline = Case.Waiting.NOTICE, None
-                case.outcome = "julgado à revelia (sem defesa no prazo)"
-                case.save(update_fields=["revelia", "stage", "waiting", "deadline", "outcome"])
-                # The judgment by default is a first-instance decision: notified like any other,
-                # it opens the appeal (art. 43).
-                Notice.objects.create(case=case, purpose=Notice.Purpose.DEFENCE_DECISION, act_on=on)
-                record_act(
-                    municipality=municipality,
-                    actor=SYSTEM,
-                    action="case.revelia",
-                    obj=case,
-                    new={"stage": case.stage, "revelia": True},
-                    basis=basis_of(d),
-                )
-                report["revelia"].append(case.number)
-            else:
-                # D-1: final from the day after the last day of the appeal, not from the day the
-                # sweep got to it (a sweep skipped for days must not move the fine's imposition,
-                # D-5, nor the escalation's date).
-                case_make_final(
-                    SYSTEM,
-                    municipality,
-                    case,
-                    case.deadline + dt.timedelta(days=1),
-                    "prazo de recurso encerrado sem recurso",
-                )
-                report["final"].append(case.number)
+        try:
+            _case_swept(municipality, case.pk, on, report)
+        except Exception as exc:  # noqa: BLE001 — one case must not hold the town's others
+            logger.exception("varredura: o processo %s não avançou", case.number)
+            failed.append(f"{case.number} ({type(exc).__name__}: {exc})"[:300])
     with tenant(municipality):
         for s in Seizure.objects.filter(status=Seizure.Status.HELD):
             days = storage_days(s, on)
@@ -319,7 +261,87 @@ def sweep(municipality: Municipality, on: dt.date) -> dict[str, list[str]]:
         ):
             served, line = _suspension_ended(municipality, p, on)
             report["suspensions_served" if served else "suspensions_ended"].append(line)
+    if failed:  # the others went on; the step still fails, naming each case held
+        raise CasesNotSwept(failed, report)
     return report
+
+
+class CasesNotSwept(RuntimeError):
+    """Cases the sweep could not move on ``on`` (each rolled back alone; the others and the rest of
+    the sweep went on): the step fails naming them, and the next run tries them again."""
+
+    def __init__(self, failed: list[str], report: dict[str, list[str]]) -> None:
+        self.failed, self.report = failed, report
+        super().__init__(f"{len(failed)} processo(s) não avançaram: {'; '.join(failed)}")
+
+
+def _case_swept(
+    municipality: Municipality, case_id: int, on: dt.date, report: dict[str, list[str]]
+) -> None:
+    """One lapsed deadline of the sweep, in its own transaction: the proposal ready, the judgment
+    by default, or the case final."""
+    with transaction.atomic(), tenant(municipality):
+        case = Case.objects.select_for_update().get(pk=case_id)
+        if case.waiting != Case.Waiting.DEADLINE or case.deadline is None or case.deadline >= on:
+            return
+        if _deadline_recounted(municipality, case) >= on:
+            return
+        if case.kind in PROPOSALS:
+            case.waiting = Case.Waiting.JUDGMENT
+            case.save(update_fields=["waiting"])
+            record_act(
+                municipality=municipality,
+                actor=SYSTEM,
+                action="case.proposal.ready",
+                obj=case,
+                new={"deadline": case.deadline, "defence": False},
+                basis={
+                    "citations": list(
+                        dict.fromkeys(
+                            [
+                                *competence_citations(case.law, proposal_action(case), on),
+                                "decisão D-3",
+                            ]
+                        )
+                    )
+                },
+            )
+            report["proposals_ready"].append(case.number)
+        elif case.stage == Case.Stage.DEFENCE:
+            notice = case.notices.filter(purpose=Notice.Purpose.AUTO).first()
+            assert notice is not None and notice.notified_on is not None
+            _, d = stage_deadline(
+                municipality, case.law, "defence", notice.form, notice.notified_on, as_of=on
+            )
+            nxt = next_stage(case.law, "defence")
+            case.revelia, case.stage = True, nxt or Case.Stage.FINAL
+            case.waiting, case.deadline = Case.Waiting.NOTICE, None
+            case.outcome = "julgado à revelia (sem defesa no prazo)"
+            case.save(update_fields=["revelia", "stage", "waiting", "deadline", "outcome"])
+            # The judgment by default is a first-instance decision: notified like any other,
+            # it opens the appeal (art. 43).
+            Notice.objects.create(case=case, purpose=Notice.Purpose.DEFENCE_DECISION, act_on=on)
+            record_act(
+                municipality=municipality,
+                actor=SYSTEM,
+                action="case.revelia",
+                obj=case,
+                new={"stage": case.stage, "revelia": True},
+                basis=basis_of(d),
+            )
+            report["revelia"].append(case.number)
+        else:
+            # D-1: final from the day after the last day of the appeal, not from the day the
+            # sweep got to it (a sweep skipped for days must not move the fine's imposition,
+            # D-5, nor the escalation's date).
+            case_make_final(
+                SYSTEM,
+                municipality,
+                case,
+                case.deadline + dt.timedelta(days=1),
+                "prazo de recurso encerrado sem recurso",
+            )
+            report["final"].append(case.number)
 
 
 def _suspension_ended(municipality: Municipality, p: Permit, on: dt.date) -> tuple[bool, str]:

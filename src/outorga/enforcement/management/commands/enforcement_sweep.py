@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.management.base import CommandError
+
 from outorga.core.management.town_sweep import TownSweepCommand
-from outorga.enforcement.services.finality import sweep
+from outorga.core.sweep import day_of
+from outorga.enforcement.services.finality import CasesNotSwept, sweep
 
 LABELS = {
     "reconsider_until": "recursos com o prazo de reconsideração registrado (Lei 9.784/1999, art. 56, §1º)",
@@ -27,11 +30,18 @@ class Command(TownSweepCommand):
 
     def handle(self, *args: Any, **opts: Any) -> None:
         on = self.sweep_on(opts)
+        held: list[str] = []
         for m in self.towns(opts, unknown="município desconhecido"):
-            day, report = self.on_its_day(m, on, sweep)
+            try:
+                day, report = self.on_its_day(m, on, sweep)
+            except CasesNotSwept as exc:  # the others went on: what was done, then who was held
+                day, report = day_of(m, on), exc.report
+                held += [f"{m.name}/{m.uf}: {case}" for case in exc.failed]
             self.stdout.write(f"{m.name}/{m.uf} em {day:%d/%m/%Y}:")
             for key, label in LABELS.items():
                 items = report[key]
                 self.stdout.write(f"  {label}: {len(items)}")
                 for item in items:
                     self.stdout.write(f"    - {item}")
+        if held:
+            raise CommandError(f"processos que não avançaram: {'; '.join(held)}")

@@ -50,7 +50,10 @@ class Procedure:
     the mototaxi law's admits none, art. 35). ``deadline_citations``: for each step, the articles by
     which its period runs from a notice — what a refusal to file before that notice names. The
     articles of the procedure's acts (``cassacao``, ``warning``, ``seizure``…) are the
-    rulebook's ``CITES``, like every other."""
+    rulebook's ``CITES``, like every other. ``auxiliary_answered_by``: who answers for the fine of
+    an infraction the permit's auxiliary committed — ``"holder"`` (mototaxi art. 31 §2: the
+    permissionário answers for his auxiliaries) or ``"offender"`` (taxi art. 41: the penalties
+    fall on "o infrator") — and the articles that say so."""
 
     steps: Mapping[str, str]
     kinds: Callable[[dt.date | None, Sequence[Mapping[str, Any]]], list[InfractionKind]]
@@ -58,6 +61,7 @@ class Procedure:
     unlicensed: InfractionKind | None = None
     unlicensed_admits_warning: bool = False
     deadline_citations: Mapping[str, tuple[Citation, ...]] = field(default_factory=dict)
+    auxiliary_answered_by: tuple[str, tuple[Citation, ...]] = ("holder", ())
 
     @property
     def stages(self) -> list[str]:

@@ -33,8 +33,9 @@ from outorga.enforcement.services.reconsideration import (
 from outorga.enforcement.services.seizures import storage_days
 from outorga.finance import services as ledger
 from outorga.finance.models import Debt
-from outorga.law.interfaces import citations
-from outorga.registry.models import Permit
+from outorga.law.citations import Citation
+from outorga.law.interfaces import citations, procedure
+from outorga.registry.models import Permit, Person
 from outorga.registry.selectors import suspension_ends_with_its_period
 from outorga.registry.services.permit_status import permit_suspension_served
 
@@ -85,7 +86,7 @@ def case_make_final(
     if auto is None:
         # A suspension confirmed on appeal (art. 34 §3): it was applied when imposed.
         return
-    person = case.person
+    person, answers = fine_debtor(case, auto)
     if auto.penalty == InfractionNotice.Penalty.WARNING:
         Penalty.objects.create(
             kind=Penalty.Kind.WARNING, case=case, permit=auto.permit, imposed_on=on, decision={}
@@ -123,7 +124,7 @@ def case_make_final(
                     description=f"Multa do auto {auto.number} ({auto.provision})",
                     amount_cents=cents,
                     due_on=due_on,
-                    basis=basis_of(decision, more=[due]),
+                    basis=basis_of(decision, answers, more=[due]),
                     status=Debt.Status.FINAL,
                 )
         Penalty.objects.create(
@@ -137,6 +138,17 @@ def case_make_final(
         )
     if auto.permit is not None:
         escalate(actor=actor, municipality=municipality, permit=auto.permit, on=on)
+
+
+def fine_debtor(case: Case, auto: InfractionNotice) -> tuple[Person | None, tuple[Citation, ...]]:
+    """Who the fine of ``auto`` is charged to, and the articles that say so: the case's person
+    (the holder, or the one caught without a permit), but for an infraction the permit's
+    auxiliary committed under a law that punishes "o infrator" (taxi art. 41), the auxiliary —
+    under the mototaxi law the holder answers for him (art. 31 §2)."""
+    if auto.committed_by != InfractionNotice.CommittedBy.AUXILIARY or auto.auxiliary is None:
+        return case.person, ()
+    who, cites = procedure(case.law).auxiliary_answered_by
+    return (auto.auxiliary.person if who == "offender" else case.person), cites
 
 
 # --- the daily sweep -----------------------------------------------------------------------------

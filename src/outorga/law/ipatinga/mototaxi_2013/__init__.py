@@ -79,6 +79,8 @@ PROCEDURE = Procedure(
         "art. 35",
         True,
     ),
+    # Art. 31 §2: the permissionários answer for the infractions of their auxiliaries.
+    auxiliary_answered_by=("holder", (art(31, 2),)),
 )
 
 #: The loads a motofrete may be found carrying (art. 24, §3), code → label, for the screens that

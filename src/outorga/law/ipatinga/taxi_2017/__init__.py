@@ -94,6 +94,9 @@ PROCEDURE = Procedure(
         ILLEGAL_TRANSPORT, ILLEGAL_TRANSPORT_DESCRIPTION, "", art(16).render(), True
     ),
     unlicensed_admits_warning=True,
+    # Art. 41: the penalties fall on "o infrator" — the auxiliary for his own infraction (§3 too:
+    # "o infrator punido"); the holder is notified before them (§5), not charged for them.
+    auxiliary_answered_by=("offender", (art(41),)),
 )
 
 #: The fees of art. 40, by inciso: label, article.

@@ -175,3 +175,39 @@ def test_d16_measured_peak_is_not_judged_while_the_cap_is_suspended():
     )
     assert d.reasons[0].verdict is Verdict.SUSPENDED
     assert d.outcome["candidate"] is False
+
+
+def test_art_28_d15_a_peak_is_judged_on_its_day_not_on_the_month_s_last_day(barra):
+    """July 2025 straddles the end of the adaptation period (last day 15/07/2025): a peak on 05/07
+    fell inside it and is no infraction; one on 20/07 is a candidate. A peak without its moment is
+    judged on the month's last day."""
+    asked = barra(dt.date(2025, 8, 5))
+    month = {"year": 2025, "month": 7, "measured_peak": 60}
+    inside = ask("apps.concurrency_month", asked, {**month, "measured_peak_at": "2025-07-05T10:00"})
+    assert inside.outcome["candidate"] is False
+    (grace,) = [r for r in inside.reasons if r.rule == "apps.art28.adaptation_period"]
+    assert grace.verdict is Verdict.INFO and grace.message.startswith("Em 05/07/2025 as plata")
+    after = ask("apps.concurrency_month", asked, {**month, "measured_peak_at": "2025-07-20T10:00"})
+    assert after.outcome["candidate"] is True
+    assert ask("apps.concurrency_month", asked, month).outcome["candidate"] is True
+
+
+def test_d16_a_peak_before_the_court_suspended_the_cap_is_judged_by_the_cap():
+    """The cap suspended from 10/03/2026 (D-16): a peak of 03/03 happened while it was in force
+    and is a candidate; one of 12/03, while suspended, is not judged."""
+    facts = dataclasses.replace(
+        BARRA_DO_GARCAS,
+        suspensions=(
+            RuleSuspension(
+                "apps.art3.driver_cap_platform", dt.date(2026, 3, 10), None, "TJMT (teste)"
+            ),
+        ),
+    )
+    month = {"year": 2026, "month": 3, "measured_peak": 80}
+    ctx = Context(facts, dt.date(2026, 3, 31))
+    before = ask("apps.concurrency_month", ctx, {**month, "measured_peak_at": "2026-03-03T18:00"})
+    assert before.outcome["candidate"] is True
+    assert before.reasons[0].verdict is Verdict.REFUSED
+    during = ask("apps.concurrency_month", ctx, {**month, "measured_peak_at": "2026-03-12T18:00"})
+    assert during.reasons[0].verdict is Verdict.SUSPENDED
+    assert during.outcome["candidate"] is False

@@ -165,11 +165,12 @@ def art3_2_roster_cap_municipality(
     )
 
 
-def art3_2_measured_peak(ctx: Context, peak: int, month_end: dt.date) -> Reason:
+def art3_2_measured_peak(ctx: Context, peak: int, on: dt.date) -> Reason:
     """Art. 3, §2 and D-9 (b): the maximum number of drivers online at the same instant in a month,
     measured from the platform's data; a month over 50 is an infraction candidate. Same rule id as
-    the roster cap, so one court suspension covers both (D-16)."""
-    cap = param(ctx, "driver_cap_platform", month_end)
+    the roster cap, so one court suspension covers both (D-16). ``on``: the day of the peak (the
+    month's last day when its moment is not known), which ``ctx`` judges."""
+    cap = param(ctx, "driver_cap_platform", on)
 
     def apply() -> Reason:
         return check(
@@ -322,10 +323,15 @@ def concurrency_month(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         count = int(facts["measured_peak"])
         if facts.get("measured_peak_at"):
             at = dt.datetime.fromisoformat(str(facts["measured_peak_at"]))
-    reasons = [art3_2_measured_peak(ctx, count, last_day)]
+    # D-15 and D-16: the peak is judged on the day it happened — the cap in force, a court's
+    # suspension of the rule and the adaptation period of art. 28 that day; a peak given without
+    # its moment, on the month's last day.
+    fact_day = min(max(at.date(), dt.date(year, month, 1)), last_day) if at else last_day
+    on_the_day = ctx if fact_day == ctx.as_of else Context(ctx.municipality, fact_day)
+    reasons = [art3_2_measured_peak(on_the_day, count, fact_day)]
     candidate = reasons[0].verdict is Verdict.REFUSED
     if candidate:
-        enforceable, grace = platform_obligation_enforceable(ctx, last_day)
+        enforceable, grace = platform_obligation_enforceable(ctx, fact_day)
         reasons.append(grace)
         candidate = enforceable
     outcome = {"peak": count, "peak_at": at.isoformat() if at else None, "candidate": candidate}

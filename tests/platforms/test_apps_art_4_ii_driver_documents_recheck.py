@@ -258,3 +258,26 @@ def test_d_16_a_driver_lapsed_only_on_a_rule_a_court_then_suspends_is_current_ag
     acts = checks_of(barra_m, d)
     assert [a.record["payload"]["new"]["documents"] for a in acts] == ["lapsed", "current"]
     assert len(notices_of(barra_m, platform)) == 1
+
+
+def test_art_4_ii_c_a_driver_whose_certidao_is_already_old_is_not_enabled(barra_m):
+    """The registration sends the certidão's issue date the platform declared, and the law judges
+    its age then — before, a certidão of 2024 enabled the driver and the next day's re-check
+    found it lapsed."""
+    platform = make_platform(barra_m)
+    driver, decisions = platform_driver_register(
+        actor=platform_actor(),
+        municipality=barra_m,
+        platform=platform,
+        data=driver_data(
+            vehicle_manufacture_year=2022,
+            criminal_certificate_date=dt.date(2024, 1, 1),
+            debt_clearance_date=dt.date(2026, 2, 20),
+            crlv_valid_until=dt.date(2026, 12, 31),
+            app_insurance_valid_until=dt.date(2026, 12, 31),
+        ),
+        on=JOINED,
+    )
+    assert driver.status == PlatformDriver.Status.REFUSED
+    refused = [r.rule for d in decisions for r in d.refusals]
+    assert refused == ["apps.art4.ii.c.criminal_certificate"]

@@ -400,3 +400,27 @@ def test_art_17_vehicles_not_on_two_wheels_are_allowed(barra, kind):
 def test_art_17_refusal_cites_the_article(barra):
     d = ask("apps.vehicle_eligibility", barra(ON), {**GOOD_CAR, "kind": "motocicleta"})
     assert cite(LAW, 17) in reason_of(d, "apps.art17.two_wheeler_ban").citations
+
+
+def test_art_4_ii_c_e_a_certidao_issued_too_long_ago_is_refused_at_registration(barra):
+    """Art. 4, II ("exigir e manter atualizados"): a certidão given with its issue date is judged
+    at registration by the same term as the periodic re-check (art. 27, example parameter): one
+    issued long ago is refused, one issued within the term is taken; one given without a date is
+    taken as presented (the re-check asks for its date, ADR 0055)."""
+    old = {"negative": True, "issued_on": "2024-01-01"}
+    d = ask("apps.driver_eligibility", barra(ON), driver(criminal_certificate=old))
+    assert d.outcome == "refused"
+    (refused,) = d.refusals
+    assert refused.rule == "apps.art4.ii.c.criminal_certificate"
+    assert "emitida em 01/01/2024, desatualizada" in refused.message
+    assert {c.compact() for c in refused.citations} >= {
+        "barra-do-garcas.apps-2025 art. 4, II, c",
+        "barra-do-garcas.apps-2025 art. 27",
+    }
+    debt = ask("apps.driver_eligibility", barra(ON), driver(municipal_debt_certificate=old))
+    assert [r.rule for r in debt.refusals] == ["apps.art4.ii.e.municipal_debt_clearance"]
+    recent = {"negative": True, "issued_on": (ON - dt.timedelta(days=10)).isoformat()}
+    fresh = driver(criminal_certificate=recent, municipal_debt_certificate=recent)
+    assert ask("apps.driver_eligibility", barra(ON), fresh).outcome == "ok"
+    undated = driver(criminal_certificate={"negative": True})
+    assert ask("apps.driver_eligibility", barra(ON), undated).outcome == "ok"

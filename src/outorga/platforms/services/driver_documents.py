@@ -23,26 +23,9 @@ from ..models import PlatformDriver, PlatformNotice
 from ..notices import platform_notice_send
 from ..validators import mask_cpf
 from .common import basis_many
-from .drivers import VEHICLE_KIND_TO_LAW
+from .drivers import VEHICLE_KIND_TO_LAW, certificate_facts, document_facts
 
 QUESTION = "driver_documents_current"
-
-
-def _document(present: bool, valid_until: dt.date | None = None) -> dict[str, Any] | None:
-    if not present:
-        return None
-    return {"valid_until": valid_until.isoformat()} if valid_until else {}
-
-
-def _certificate(present: bool, issued_on: dt.date | None) -> dict[str, Any] | None:
-    """A certidão negativa (art. 4, II, c and e): the platform declaring it says it is negative;
-    its date is the day it was issued."""
-    if not present:
-        return None
-    out: dict[str, Any] = {"negative": True}
-    if issued_on is not None:
-        out["issued_on"] = issued_on.isoformat()
-    return out
 
 
 def recheck_facts(d: PlatformDriver) -> dict[str, Any]:
@@ -55,16 +38,18 @@ def recheck_facts(d: PlatformDriver) -> dict[str, Any]:
     if wheels is not None:
         vehicle["wheels"] = wheels
     optional = {
-        "crlv": _document(d.crlv, d.crlv_valid_until),
-        "app_insurance": _document(d.app_insurance, d.app_insurance_valid_until),
-        "dpvat": _document(d.dpvat),
+        "crlv": document_facts(d.crlv, d.crlv_valid_until),
+        "app_insurance": document_facts(d.app_insurance, d.app_insurance_valid_until),
+        "dpvat": document_facts(d.dpvat),
     }
     vehicle.update({k: v for k, v in optional.items() if v is not None})
     facts: dict[str, Any] = {"cnh": cnh, "vehicle": vehicle}
     driver = {
-        "criminal_certificate": _certificate(d.criminal_certificate, d.criminal_certificate_date),
-        "municipal_debt_certificate": _certificate(d.debt_clearance, d.debt_clearance_date),
-        "inss_registration": _document(d.inss),
+        "criminal_certificate": certificate_facts(
+            d.criminal_certificate, d.criminal_certificate_date
+        ),
+        "municipal_debt_certificate": certificate_facts(d.debt_clearance, d.debt_clearance_date),
+        "inss_registration": document_facts(d.inss),
     }
     facts.update({k: v for k, v in driver.items() if v is not None})
     return facts

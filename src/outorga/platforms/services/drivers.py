@@ -73,14 +73,21 @@ class DriverData:
     inss_number: str = ""
 
 
-def _doc(present: bool, valid_until: dt.date | None = None, negative: bool | None = None) -> Any:
+def document_facts(present: bool, valid_until: dt.date | None = None) -> dict[str, Any] | None:
+    """A document of art. 4 as the law's facts: presented or not, with the validity it states."""
     if not present:
         return None
-    out: dict[str, Any] = {}
-    if valid_until is not None:
-        out["valid_until"] = valid_until.isoformat()
-    if negative is not None:
-        out["negative"] = negative
+    return {"valid_until": valid_until.isoformat()} if valid_until else {}
+
+
+def certificate_facts(present: bool, issued_on: dt.date | None) -> dict[str, Any] | None:
+    """A certidão negativa (art. 4, II, c and e) as the law's facts: the platform declaring it
+    says it is negative; its date is the day it was issued, which the law judges the age of."""
+    if not present:
+        return None
+    out: dict[str, Any] = {"negative": True}
+    if issued_on is not None:
+        out["issued_on"] = issued_on.isoformat()
     return out
 
 
@@ -97,10 +104,13 @@ def driver_facts(data: DriverData) -> tuple[dict[str, Any], dict[str, Any]]:
     driver = _drop_none(
         {
             "cnh": cnh,
-            # A platform declaring the certificate says it is negative (certidão negativa).
-            "criminal_certificate": _doc(data.criminal_certificate, negative=True),
-            "municipal_debt_certificate": _doc(data.debt_clearance, negative=True),
-            "inss_registration": _doc(data.inss),
+            "criminal_certificate": certificate_facts(
+                data.criminal_certificate, data.criminal_certificate_date
+            ),
+            "municipal_debt_certificate": certificate_facts(
+                data.debt_clearance, data.debt_clearance_date
+            ),
+            "inss_registration": document_facts(data.inss),
         }
     )
     vehicle = _drop_none(
@@ -108,9 +118,9 @@ def driver_facts(data: DriverData) -> tuple[dict[str, Any], dict[str, Any]]:
             "kind": kind,
             "wheels": wheels,
             "manufacture_year": data.vehicle_manufacture_year,
-            "crlv": _doc(data.crlv, data.crlv_valid_until),
-            "app_insurance": _doc(data.app_insurance, data.app_insurance_valid_until),
-            "dpvat": _doc(data.dpvat),
+            "crlv": document_facts(data.crlv, data.crlv_valid_until),
+            "app_insurance": document_facts(data.app_insurance, data.app_insurance_valid_until),
+            "dpvat": document_facts(data.dpvat),
         }
     )
     return driver, vehicle

@@ -28,12 +28,13 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
 from outorga.law.rulebook import refusals_text
-from outorga.law.rules import reason, unless_suspended
+from outorga.law.rules import unless_suspended
 from outorga.law.schemas import closed
 
-from ._base import DATE, DOCUMENT, LAW, art, day, decide, fmt, info, optional_param
+from ._base import DOCUMENT, LAW, art, decide, fmt, info, optional_param
 from .final_provisions import not_in_force
 from .registration import (
+    CERTIFICATE,
     CNH_SCHEMA,
     CRIMINAL_CERTIFICATE_PT,
     MUNICIPAL_DEBT_CERTIFICATE_PT,
@@ -41,84 +42,12 @@ from .registration import (
     RULE_MUNICIPAL_DEBT_CLEARANCE,
     VEHICLE_FACTS,
     art4_ii_b_cnh,
-    art4_ii_document,
+    art4_ii_certificate_current,
     art4_ii_f_inss,
     vehicle_requirements,
 )
 
 QID = "barra-do-garcas.apps-2025.driver_documents_current"
-
-#: A certidão (art. 4, II, c and e): presented when the key is there; ``negative`` its result;
-#: ``valid_until`` the validity it states, if any; ``issued_on`` the day it was issued.
-CERTIFICATE: dict[str, Any] = closed(
-    {"valid_until": DATE, "negative": {"type": "boolean"}, "issued_on": DATE}
-)
-
-
-def art4_ii_certificate_current(
-    ctx: Context,
-    rule: str,
-    label: str,
-    doc: Mapping[str, Any] | None,
-    *,
-    ali: str,
-    max_age: str,
-) -> Reason:
-    """Art. 4, II: the platforms "exigir e manter atualizados" a certidão negativa (alíneas c and
-    e). It must be presented and negative; a certidão that states its validity is current until
-    that day (included); one that states none is current for the days the regulation gives since
-    its issue (art. 27; the dated parameter ``max_age``, shipped as an example): issued on day D
-    with N days, it is current until D + N and out of date from the day after. The law fixes no
-    term itself: where the parameter is empty, an undated validity is not judged (INFO)."""
-    if doc is None or "negative" not in doc or doc.get("negative") is False:
-        return art4_ii_document(ctx, rule, label, doc, ali=ali, must_be_negative=True)
-    if "valid_until" in doc:
-        return art4_ii_document(ctx, rule, label, doc, ali=ali, must_be_negative=True)
-    cite_ = art(4, inc="II", ali=ali)
-    days = optional_param(ctx, max_age)
-    issued = day(doc["issued_on"]) if "issued_on" in doc else None
-    if days is None:
-        return info(
-            rule,
-            f"{label}: a lei não fixa validade para a certidão e o regulamento (art. 27) não a "
-            "fixou; não é julgada vencida.",
-            cite_,
-            art(27),
-            facts=dict(doc),
-        )
-    if issued is None:
-        return reason(
-            rule,
-            Verdict.PENDING,
-            f"{label}: sem data de emissão nem validade informadas; não é possível verificar se "
-            f"continua atualizada (validade de {days.value} dias desde a emissão).",
-            cite_,
-            art(27),
-            facts=dict(doc),
-            params=(days,),
-        )
-    until = issued + dt.timedelta(days=int(days.value))
-    facts = {**doc, "válida_até": until}
-    if until < ctx.as_of:
-        return reason(
-            rule,
-            Verdict.REFUSED,
-            f"{label}: emitida em {fmt(issued)}, desatualizada desde {fmt(until + dt.timedelta(1))}"
-            f" (validade de {days.value} dias desde a emissão).",
-            cite_,
-            art(27),
-            facts=facts,
-            params=(days,),
-        )
-    return reason(
-        rule,
-        Verdict.OK,
-        f"{label}: emitida em {fmt(issued)}, atualizada até {fmt(until)}.",
-        cite_,
-        art(27),
-        facts=facts,
-        params=(days,),
-    )
 
 
 def art4_ii_update_term(ctx: Context) -> tuple[dt.date | None, Reason]:

@@ -17,6 +17,7 @@ from outorga.law.windows import month_end
 
 from ._base import (
     COUNT,
+    DATE,
     DOCUMENT,
     LAW,
     MONTH,
@@ -25,6 +26,8 @@ from ._base import (
     decide,
     decide_eligibility,
     fmt,
+    info,
+    optional_param,
     param,
 )
 from .concurrency import peak_concurrent_drivers
@@ -442,19 +445,98 @@ def art4_ii_b_cnh(ctx: Context, cnh: Mapping[str, Any] | None) -> list[Reason]:
     return out
 
 
+#: A certidão (art. 4, II, c and e): presented when the key is there; ``negative`` its result;
+#: ``valid_until`` the validity it states, if any; ``issued_on`` the day it was issued.
+CERTIFICATE: dict[str, Any] = closed(
+    {"valid_until": DATE, "negative": {"type": "boolean"}, "issued_on": DATE}
+)
+
+
+def art4_ii_certificate_current(
+    ctx: Context,
+    rule: str,
+    label: str,
+    doc: Mapping[str, Any] | None,
+    *,
+    ali: str,
+    max_age: str,
+    undated_judged: bool = True,
+) -> Reason:
+    """Art. 4, II: the platforms "exigir e manter atualizados" a certidão negativa (alíneas c and
+    e). It must be presented and negative; a certidão that states its validity is current until
+    that day (included); one that states none is current for the days the regulation gives since
+    its issue (art. 27; the dated parameter ``max_age``, shipped as an example): issued on day D
+    with N days, it is current until D + N and out of date from the day after. The law fixes no
+    term itself: where the parameter is empty, an undated validity is not judged (INFO).
+    ``undated_judged=False`` (a driver's registration): a certidão given with neither its issue nor
+    its validity is taken as presented — the periodic re-check asks for its date (ADR 0055)."""
+    if doc is None or "negative" not in doc or doc.get("negative") is False:
+        return art4_ii_document(ctx, rule, label, doc, ali=ali, must_be_negative=True)
+    if "valid_until" in doc:
+        return art4_ii_document(ctx, rule, label, doc, ali=ali, must_be_negative=True)
+    cite_ = art(4, inc="II", ali=ali)
+    days = optional_param(ctx, max_age)
+    issued = day(doc["issued_on"]) if "issued_on" in doc else None
+    if days is None:
+        return info(
+            rule,
+            f"{label}: a lei não fixa validade para a certidão e o regulamento (art. 27) não a "
+            "fixou; não é julgada vencida.",
+            cite_,
+            art(27),
+            facts=dict(doc),
+        )
+    if issued is None and not undated_judged:
+        return art4_ii_document(ctx, rule, label, doc, ali=ali, must_be_negative=True)
+    if issued is None:
+        return reason(
+            rule,
+            Verdict.PENDING,
+            f"{label}: sem data de emissão nem validade informadas; não é possível verificar se "
+            f"continua atualizada (validade de {days.value} dias desde a emissão).",
+            cite_,
+            art(27),
+            facts=dict(doc),
+            params=(days,),
+        )
+    until = issued + dt.timedelta(days=int(days.value))
+    facts = {**doc, "válida_até": until}
+    if until < ctx.as_of:
+        return reason(
+            rule,
+            Verdict.REFUSED,
+            f"{label}: emitida em {fmt(issued)}, desatualizada desde {fmt(until + dt.timedelta(1))}"
+            f" (validade de {days.value} dias desde a emissão).",
+            cite_,
+            art(27),
+            facts=facts,
+            params=(days,),
+        )
+    return reason(
+        rule,
+        Verdict.OK,
+        f"{label}: emitida em {fmt(issued)}, atualizada até {fmt(until)}.",
+        cite_,
+        art(27),
+        facts=facts,
+        params=(days,),
+    )
+
+
 def art4_ii_e_municipal_debt_clearance(ctx: Context, doc: Mapping[str, Any] | None) -> Reason:
     """Art. 4, II, e: "Certidão negativa de débitos com o município". Suspendable (D-16):
     ``apps.art4.ii.e.municipal_debt_clearance`` (TJMT suspended it with the caps, per the press)."""
     return unless_suspended(
         ctx,
         RULE_MUNICIPAL_DEBT_CLEARANCE,
-        lambda: art4_ii_document(
+        lambda: art4_ii_certificate_current(
             ctx,
             RULE_MUNICIPAL_DEBT_CLEARANCE,
             MUNICIPAL_DEBT_CERTIFICATE_PT,
             doc,
             ali="e",
-            must_be_negative=True,
+            max_age="debt_certificate_max_age_days",
+            undated_judged=False,
         ),
     )
 
@@ -480,8 +562,8 @@ CNH_SCHEMA: dict[str, Any] = closed(
 DRIVER_FACTS: dict[str, Any] = closed(
     {
         "cnh": CNH_SCHEMA,
-        "criminal_certificate": DOCUMENT,
-        "municipal_debt_certificate": DOCUMENT,
+        "criminal_certificate": CERTIFICATE,
+        "municipal_debt_certificate": CERTIFICATE,
         "inss_registration": DOCUMENT,
     }
 )
@@ -500,13 +582,14 @@ def driver_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         return before
     reasons = [
         *art4_ii_b_cnh(ctx, facts.get("cnh")),
-        art4_ii_document(
+        art4_ii_certificate_current(
             ctx,
             RULE_CRIMINAL_CERTIFICATE,
             CRIMINAL_CERTIFICATE_PT,
             facts.get("criminal_certificate"),
             ali="c",
-            must_be_negative=True,
+            max_age="criminal_certificate_max_age_days",
+            undated_judged=False,
         ),
         art4_ii_e_municipal_debt_clearance(ctx, facts.get("municipal_debt_certificate")),
         art4_ii_f_inss(ctx, facts.get("inss_registration")),

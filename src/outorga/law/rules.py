@@ -139,16 +139,22 @@ class Requirement:
         facts: Facts | None = None,
         params: tuple[ParameterValue, ...] = (),
     ) -> Reason:
-        """:func:`check` of this rule with its citations."""
-        return check(
-            self.rule,
-            passed,
-            ok_message,
-            refused_message,
-            *self.citations,
-            facts=facts,
-            params=params,
-        )
+        """:func:`check` of this rule with its citations — made here as :func:`check` makes it,
+        not through it: the rules every eligibility reads in full pay no second call."""
+        if _verdict_only():
+            return self.stand_in[passed]
+        message = ok_message if passed else refused_message
+        if _decisions._eager and not isinstance(message, str):
+            message = message()
+        made = _new(_Filling)
+        made.rule = self.rule
+        made.citations = self.citations
+        made.verdict = _OK if passed else _REFUSED
+        made._message = message
+        made.facts = dict(facts() if callable(facts) else facts) if facts else {}
+        made.parameters = params
+        made.__class__ = Reason  # type: ignore[assignment]
+        return made  # type: ignore[return-value]
 
     def __repr__(self) -> str:
         return f"Requirement({self.rule!r})"

@@ -208,6 +208,9 @@ def test_d16_a_peak_before_the_court_suspended_the_cap_is_judged_by_the_cap():
     before = ask("apps.concurrency_month", ctx, {**month, "measured_peak_at": "2026-03-03T18:00"})
     assert before.outcome["candidate"] is True
     assert before.reasons[0].verdict is Verdict.REFUSED
+    assert {c.compact() for c in before.reasons[0].citations} >= {
+        "barra-do-garcas.apps-2025 art. 3, §2"
+    }
     during = ask("apps.concurrency_month", ctx, {**month, "measured_peak_at": "2026-03-12T18:00"})
     assert during.reasons[0].verdict is Verdict.SUSPENDED
     assert during.outcome["candidate"] is False

@@ -28,7 +28,6 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
 from outorga.law.rulebook import refusals_text
-from outorga.law.rules import unless_suspended
 from outorga.law.schemas import closed
 
 from ._base import DOCUMENT, LAW, art, decide, fmt, info, optional_param
@@ -36,14 +35,8 @@ from .final_provisions import not_in_force
 from .registration import (
     CERTIFICATE,
     CNH_SCHEMA,
-    CRIMINAL_CERTIFICATE_PT,
-    MUNICIPAL_DEBT_CERTIFICATE_PT,
-    RULE_CRIMINAL_CERTIFICATE,
-    RULE_MUNICIPAL_DEBT_CLEARANCE,
     VEHICLE_FACTS,
-    art4_ii_b_cnh,
-    art4_ii_certificate_current,
-    art4_ii_f_inss,
+    driver_document_requirements,
     vehicle_requirements,
 )
 
@@ -81,31 +74,9 @@ def art4_ii_update_term(ctx: Context) -> tuple[dt.date | None, Reason]:
 def driver_requirements(ctx: Context, facts: Mapping[str, Any]) -> list[Reason]:
     """The requirements of art. 4 (I; II, a–f) and art. 17 on ``ctx.as_of``, in the order of the
     articles: the driver's documents, then the vehicle's."""
-    vehicle = facts["vehicle"]
     return [
-        *art4_ii_b_cnh(ctx, facts.get("cnh")),
-        art4_ii_certificate_current(
-            ctx,
-            RULE_CRIMINAL_CERTIFICATE,
-            CRIMINAL_CERTIFICATE_PT,
-            facts.get("criminal_certificate"),
-            ali="c",
-            max_age="criminal_certificate_max_age_days",
-        ),
-        unless_suspended(
-            ctx,
-            RULE_MUNICIPAL_DEBT_CLEARANCE,
-            lambda: art4_ii_certificate_current(
-                ctx,
-                RULE_MUNICIPAL_DEBT_CLEARANCE,
-                MUNICIPAL_DEBT_CERTIFICATE_PT,
-                facts.get("municipal_debt_certificate"),
-                ali="e",
-                max_age="debt_certificate_max_age_days",
-            ),
-        ),
-        art4_ii_f_inss(ctx, facts.get("inss_registration")),
-        *vehicle_requirements(ctx, vehicle),
+        *driver_document_requirements(ctx, facts, undated_judged=True),
+        *vehicle_requirements(ctx, facts["vehicle"]),
     ]
 
 

@@ -523,8 +523,27 @@ def art4_ii_certificate_current(
     )
 
 
-def art4_ii_e_municipal_debt_clearance(ctx: Context, doc: Mapping[str, Any] | None) -> Reason:
-    """Art. 4, II, e: "Certidão negativa de débitos com o município". Suspendable (D-16):
+def art4_ii_c_criminal_certificate(
+    ctx: Context, doc: Mapping[str, Any] | None, *, undated_judged: bool
+) -> Reason:
+    """Art. 4, II, c: "Certidão negativa de antecedentes criminais", current
+    (:func:`art4_ii_certificate_current`)."""
+    return art4_ii_certificate_current(
+        ctx,
+        RULE_CRIMINAL_CERTIFICATE,
+        CRIMINAL_CERTIFICATE_PT,
+        doc,
+        ali="c",
+        max_age="criminal_certificate_max_age_days",
+        undated_judged=undated_judged,
+    )
+
+
+def art4_ii_e_municipal_debt_clearance(
+    ctx: Context, doc: Mapping[str, Any] | None, *, undated_judged: bool
+) -> Reason:
+    """Art. 4, II, e: "Certidão negativa de débitos com o município", current
+    (:func:`art4_ii_certificate_current`). Suspendable (D-16):
     ``apps.art4.ii.e.municipal_debt_clearance`` (TJMT suspended it with the caps, per the press)."""
     return unless_suspended(
         ctx,
@@ -536,7 +555,7 @@ def art4_ii_e_municipal_debt_clearance(ctx: Context, doc: Mapping[str, Any] | No
             doc,
             ali="e",
             max_age="debt_certificate_max_age_days",
-            undated_judged=False,
+            undated_judged=undated_judged,
         ),
     )
 
@@ -569,6 +588,24 @@ DRIVER_FACTS: dict[str, Any] = closed(
 )
 
 
+def driver_document_requirements(
+    ctx: Context, facts: Mapping[str, Any], *, undated_judged: bool
+) -> list[Reason]:
+    """Art. 4, II, b, c, e, f: the driver's documents, at registration and at every re-check;
+    ``undated_judged``: whether a certidão given with no date is pending (the re-check) or taken
+    as presented (the registration)."""
+    return [
+        *art4_ii_b_cnh(ctx, facts.get("cnh")),
+        art4_ii_c_criminal_certificate(
+            ctx, facts.get("criminal_certificate"), undated_judged=undated_judged
+        ),
+        art4_ii_e_municipal_debt_clearance(
+            ctx, facts.get("municipal_debt_certificate"), undated_judged=undated_judged
+        ),
+        art4_ii_f_inss(ctx, facts.get("inss_registration")),
+    ]
+
+
 @question(
     "barra-do-garcas.apps-2025.driver_eligibility",
     law=LAW,
@@ -580,20 +617,7 @@ def driver_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "barra-do-garcas.apps-2025.driver_eligibility"
     if (before := not_in_force(qid, ctx)) is not None:
         return before
-    reasons = [
-        *art4_ii_b_cnh(ctx, facts.get("cnh")),
-        art4_ii_certificate_current(
-            ctx,
-            RULE_CRIMINAL_CERTIFICATE,
-            CRIMINAL_CERTIFICATE_PT,
-            facts.get("criminal_certificate"),
-            ali="c",
-            max_age="criminal_certificate_max_age_days",
-            undated_judged=False,
-        ),
-        art4_ii_e_municipal_debt_clearance(ctx, facts.get("municipal_debt_certificate")),
-        art4_ii_f_inss(ctx, facts.get("inss_registration")),
-    ]
+    reasons = driver_document_requirements(ctx, facts, undated_judged=False)
     return decide_eligibility(
         qid,
         ctx,

@@ -27,7 +27,15 @@ PERSON_DOCS = [
     "certificado do curso especializado",
     "atestado médico",
 ]
-VEHICLE_DOCS = ["CRLV", "CRV", "DPVAT", "laudo de vistoria", "laudo de inspeção"]
+#: With the insurance policy the mototaxi law asks (art. 13 XXI, art. 19 §1–§2).
+VEHICLE_DOCS = [
+    "CRLV",
+    "CRV",
+    "DPVAT",
+    "laudo de vistoria",
+    "laudo de inspeção",
+    "apólice de seguro",
+]
 
 
 def _record_documents(page, labels, issued):  # type: ignore[no-untyped-def]

@@ -27,7 +27,7 @@ from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.registry.facts import TAXI_PERSON_RECORDS
+from outorga.registry.facts import MOTOTAXI_VEHICLE_RECORDS, TAXI_PERSON_RECORDS
 from outorga.registry.models import (
     Document,
     DrivingLicence,
@@ -68,7 +68,6 @@ PERSON_DOCS = [
     Document.Type.CPF,
     Document.Type.COURSE,
 ]
-VEHICLE_DOCS = [Document.Type.CRLV, Document.Type.CRV, Document.Type.DPVAT, Document.Type.VISTORIA]
 
 
 def make_applicant(
@@ -146,7 +145,7 @@ def make_applicant(
                 "registration_city": "Ipatinga",
             },
         )
-        for t in VEHICLE_DOCS:
+        for t in MOTOTAXI_VEHICLE_RECORDS:  # motofrete's with the insurance policy
             document_record(
                 actor=clerk,
                 municipality=m,
@@ -155,14 +154,6 @@ def make_applicant(
                 vehicle=vehicle,
                 issued_on=MOTO_ON - dt.timedelta(days=5),
             )
-        document_record(
-            actor=clerk,
-            municipality=m,
-            law=MOTO,
-            doc_type=Document.Type.INSPECTION,
-            vehicle=vehicle,
-            issued_on=MOTO_ON - dt.timedelta(days=5),
-        )
     return person, vehicle
 
 
@@ -327,16 +318,8 @@ def moto_vehicle(m: Municipality, owner: Person) -> Vehicle:
             registration_city="Ipatinga",
             owner=owner,
         )
-        for t in (
-            Document.Type.CRLV,
-            Document.Type.CRV,
-            Document.Type.DPVAT,
-            Document.Type.VISTORIA,
-        ):
+        for t in MOTOTAXI_VEHICLE_RECORDS:
             Document.objects.create(doc_type=t, vehicle=v, issued_on=dt.date(2026, 1, 5))
-        Document.objects.create(
-            doc_type=Document.Type.INSPECTION, vehicle=v, issued_on=dt.date(2026, 1, 5)
-        )
         return v
 
 

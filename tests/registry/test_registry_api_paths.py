@@ -42,12 +42,14 @@ PERSON_DOCS = [
     Document.Type.COURSE,
     Document.Type.MEDICAL,
 ]
+#: A mototaxi's: the insurance policy's copy with them (art. 19 §1–§2).
 VEHICLE_DOCS = [
     Document.Type.CRLV,
     Document.Type.CRV,
     Document.Type.DPVAT,
     Document.Type.VISTORIA,
     Document.Type.INSPECTION,
+    Document.Type.INSURANCE,
 ]
 PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
 
@@ -329,7 +331,7 @@ def test_art_3_the_motorcycle_is_registered_with_a_normalised_plate_and_an_act(i
     assert [v["id"] for v in listed_vehicles] == [vid]
     act = acts(ipatinga_m, "vehicle.create", vid)
     assert len(act) == 1 and act[0].record["payload"]["new"]["registration_uf"] == "MG"
-    # Five vehicle documents, each with its act; the inspection report is semiannual (art. 5 §1
+    # Six vehicle documents, each with its act; the inspection report is semiannual (art. 5 §1
     # III), so it is valid for six months from its issue.
     with tenant(ipatinga_m):
         docs = {d.doc_type: d for d in Document.objects.filter(vehicle_id=vid)}

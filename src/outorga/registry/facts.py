@@ -128,14 +128,17 @@ MOTOTAXI_PERSON_RECORDS = (
     Document.Type.COURSE,
     Document.Type.MEDICAL,
 )
-#: Every record the mototaxi vehicle facts read (art. 5 §1, I–III; §5).
-MOTOTAXI_VEHICLE_RECORDS = (
+#: Every record the motofrete vehicle facts read (art. 5 §1, I–III; §5).
+MOTOFRETE_VEHICLE_RECORDS = (
     Document.Type.CRLV,
     Document.Type.CRV,
     Document.Type.DPVAT,
     Document.Type.VISTORIA,
     Document.Type.INSPECTION,
 )
+#: Every record the mototaxi vehicle facts read: those and the copy of the insurance policy for
+#: driver and passenger (art. 13 XXI, art. 19 §1–§2).
+MOTOTAXI_VEHICLE_RECORDS = (*MOTOFRETE_VEHICLE_RECORDS, Document.Type.INSURANCE)
 
 
 #: Every record the taxi law reads of a natural person (art. 22 I, III–VIII; the CNH, II, is a
@@ -177,7 +180,9 @@ def person_records(service: str, person: Person) -> tuple[str, ...]:
 
 def vehicle_records(service: str, vehicle: Vehicle) -> tuple[str, ...]:
     """The vehicle's records the law of ``service`` reads."""
-    return taxi_vehicle_records(vehicle) if service == Service.TAXI else MOTOTAXI_VEHICLE_RECORDS
+    if service == Service.TAXI:
+        return taxi_vehicle_records(vehicle)
+    return MOTOTAXI_VEHICLE_RECORDS if service == Service.MOTOTAXI else MOTOFRETE_VEHICLE_RECORDS
 
 
 def mototaxi_person(
@@ -296,9 +301,12 @@ def mototaxi_vehicle(
     equipment: list[str],
     holder: Person,
     permit: Permit | None = None,
+    on: dt.date | None = None,
 ) -> dict[str, Any]:
     """``holder``: who holds (or applies for) the permit the vehicle serves; ``permit``: that permit
-    when it exists (it is not "another" permit binding the vehicle)."""
+    when it exists (it is not "another" permit binding the vehicle); ``on``: the day the vehicle's
+    eligibility is judged, when it is (a grant, a substitution): a mototaxi's insurance policy
+    (art. 13 XXI, art. 19 §1–§2) is then read from its copy on record, in force that day."""
     inspection = latest_document(None, vehicle, Document.Type.INSPECTION)
     owner_docs = {
         d: latest_document(None, vehicle, d) is not None
@@ -334,7 +342,21 @@ def mototaxi_vehicle(
     }
     if service == Service.MOTOFRETE:
         facts["cargo"] = cargo_facts(vehicle)
+    elif on is not None:
+        facts["insurance"] = insurance_facts(vehicle, on)
     return facts
+
+
+def insurance_facts(vehicle: Vehicle, on: dt.date) -> dict[str, Any]:
+    """Mototaxi art. 13 XXI, art. 19 §1–§2: the policy for driver and passenger, as its copy on
+    record shows it on ``on``: filed, and in force from its issue unless the record says it lapsed
+    before. The cover is not on record: the law asks for it once the Chief Executive sets a
+    minimum (``vehicle.insurance_min_coverage_cents``, null until then)."""
+    policy = latest_document(None, vehicle, Document.Type.INSURANCE)
+    if policy is None:
+        return {"policy_in_force": False, "copy_filed": False}
+    lapsed = policy.valid_until is not None and policy.valid_until < on
+    return {"policy_in_force": not lapsed and policy.issued_on <= on, "copy_filed": True}
 
 
 def cargo_facts(vehicle: Vehicle) -> dict[str, Any]:

@@ -85,7 +85,7 @@ def vehicle_eligibility(
     return bound_law(vehicle.municipality, service, as_of).ask(
         "vehicle_eligibility",
         mototaxi_vehicle(
-            vehicle, service=service, equipment=equipment, holder=holder, permit=permit
+            vehicle, service=service, equipment=equipment, holder=holder, permit=permit, on=as_of
         ),
     )
 

@@ -7,6 +7,7 @@ import datetime as dt
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import duckdb
 import pytest
@@ -24,6 +25,7 @@ from outorga.tripdata.engine.base import (
     MAX_TRIP_METRES,
     MAX_TRIP_SECONDS,
     FareLimits,
+    FarePeriod,
     FileRejected,
     Month,
     Result,
@@ -42,6 +44,7 @@ from outorga.tripdata.engine.validation import (
 )
 
 SAMPLES = Path(__file__).resolve().parents[2] / "docs" / "samples"
+BRT4 = dt.timezone(dt.timedelta(hours=-4))  # Barra do Garças (MT)
 OCT = Month(
     int(dt.datetime(2026, 10, 1, 4, tzinfo=dt.UTC).timestamp() * 1000),
     int(dt.datetime(2026, 11, 1, 4, tzinfo=dt.UTC).timestamp() * 1000),
@@ -243,6 +246,32 @@ def test_a_fare_above_the_executives_ceiling_is_flagged(tmp_path):
     assert r.samples["fare_above_limit"][0]["trip_id"] == "caro"
 
 
+def test_art_7_d15_each_trip_is_judged_by_the_maxima_in_force_when_it_started(tmp_path):
+    """The maxima fell on 15/10 (a new act of the Executive), then a court suspended them from
+    25/10 (D-16): the same fare is within the ceiling on 01/10, above it on 20/10, and not
+    compared with any on 28/10."""
+    path = tmp_path / "f.csv"
+    head = "trip_id,driver_cpf,vehicle_plate,start_time,end_time,distance_m,duration_s,"
+    head += "fare_cents,retention_cents\n"
+    row = "{id},52998224725,QBD1A23,2026-10-{d}T07:00:00-04:00,2026-10-{d}T07:10:00-04:00,10000,600,2950,0\n"
+    path.write_text(head + "".join(row.format(id=f"dia{d}", d=d) for d in ("01", "20", "28")))
+    fall = int(dt.datetime(2026, 10, 15, tzinfo=BRT4).timestamp() * 1000)
+    court = int(dt.datetime(2026, 10, 25, tzinfo=BRT4).timestamp() * 1000)
+    # Ceilings for 10 km in 10 min: 500 + 2 000 + 500 = 3 000, then 400 + 2 000 + 500 = 2 900.
+    periods = (
+        FarePeriod(None, fall, FareLimits(500, 200, 50)),
+        FarePeriod(fall, court, FareLimits(400, 200, 50)),
+        FarePeriod(court, None, None),
+    )
+    r = trips(path, limits=periods)
+    assert r.errors["fare_above_limit"] == 1
+    assert [x["trip_id"] for x in r.samples["fare_above_limit"]] == ["dia20"]
+    # Judged by the month's last day's (none, suspended), as before: nothing flagged; by the
+    # first day's for the whole month: nothing either — only the periods find the 20th's.
+    assert trips(path, limits=None).errors["fare_above_limit"] == 0
+    assert trips(path, limits=FareLimits(500, 200, 50)).errors["fare_above_limit"] == 0
+
+
 def _sequential_intervals(rng: random.Random, drivers: int, n: int) -> list[tuple[str, int, int]]:
     """As a platform's file usually is: each driver's trips one after another (some touching
     the previous one's end), the rows in time order; sometimes a trip that overlaps the
@@ -341,26 +370,35 @@ def test_the_bare_aggregation_reads_the_same_file():
 @pytest.mark.parametrize("stopped", [(), "suspension_and_cancellation"])
 @pytest.mark.parametrize("several_periods", [False, True])
 @pytest.mark.parametrize("windowed", [False, True])
-@pytest.mark.parametrize("with_limits", [True, False])
+@pytest.mark.parametrize("fares", ["month", "periods", None])
 def test_the_quick_clean_test_never_passes_a_row_a_condition_flags(
-    with_limits, several_periods, windowed, stopped
+    fares, several_periods, windowed, stopped
 ):
     """The reader's shortcut (a row passing the cheap test gets no error bit) must be a
     sufficient condition of every kind's test: clean rows with one to three fields moved to or
     around a threshold, absurd values that would overflow a multiplication, NULLs, unknown,
     disabled and banned drivers, other plates; the roster as the reader loads it (one enabled
     period per driver, or some driver with several: the range join); an MDS row's flaws; the
-    ends of a part-of-the-month file's window."""
+    ends of a part-of-the-month file's window; the fare maxima for the month, or changed twice
+    in it (art. 7, D-15) — suspended just after the usual row's start, other ones near the end."""
     rng = random.Random(7)
     # The usual row ends 600 s after it starts, an hour into the month; the window takes the
     # lags 0 and DURATION_TOLERANCE_S s and leaves -1 ms and one more ms out.
     ends = OCT.start_ms + 3_600_000 + 600_000
     window = Window(ends, ends + DURATION_TOLERANCE_S * 1000 + 1) if windowed else None
-    limits = FareLimits(600, 200, 50) if with_limits else None
     start = OCT.start_ms
     # Art. 26, IV: a suspension just after the usual row's start, and a cancellation near the end of
     # the month; the edges of "s" below fall on both sides of each bound.
     usual = OCT.start_ms + 3_600_000
+    limits: Any = {
+        "month": FareLimits(600, 200, 50),
+        "periods": (
+            FarePeriod(None, usual + 2, FareLimits(600, 200, 50)),
+            FarePeriod(usual + 2, OCT.end_ms - 10, None),
+            FarePeriod(OCT.end_ms - 10, None, FareLimits(500, 150, 40)),
+        ),
+        None: None,
+    }[fares]
     periods = ((usual + 1, usual + 3), (OCT.end_ms - 10, None)) if stopped else ()
     roster = {
         "ok": RosterEntry("52998224725", "QBD1A23", False, ((start, None),)),
@@ -378,7 +416,11 @@ def test_the_quick_clean_test_never_passes_a_row_a_condition_flags(
         "driver": ("", None),
         "trip_id": (None,),
         "s": (OCT.start_ms - 1, OCT.start_ms, OCT.end_ms - 1, OCT.end_ms, None)
-        + ((usual + 1, usual + 2, usual + 3, OCT.end_ms - 11, OCT.end_ms - 10) if stopped else ()),
+        + (
+            (usual + 1, usual + 2, usual + 3, OCT.end_ms - 11, OCT.end_ms - 10)
+            if stopped or fares == "periods"
+            else ()
+        ),
         "e": (-1, 0, DURATION_TOLERANCE_S * 1000, DURATION_TOLERANCE_S * 1000 + 1, None),
         "dur": (-1, 0, 1, MAX_TRIP_SECONDS, MAX_TRIP_SECONDS + 1, big, None),
         # 33 333 m in 600 s is 199.998 km/h, 33 334 m is over 200 km/h.

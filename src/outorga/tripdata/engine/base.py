@@ -4,7 +4,7 @@ gets back (results, per-driver totals, the concurrency peak)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -95,6 +95,30 @@ class FareLimits:
     base_cents: int
     per_km_cents: int
     per_minute_cents: int
+
+
+@dataclass(frozen=True)
+class FarePeriod:
+    """The fare maxima in force for the trips that start in ``[from_ms, until_ms)`` (None: open
+    on that side); ``limits`` None: none in force then (not set, or suspended by a court)."""
+
+    from_ms: int | None
+    until_ms: int | None
+    limits: FareLimits | None
+
+
+#: The maxima a file's trips are judged by: one set for the whole month, none, or the periods of
+#: the month whose maxima differ (each trip by those in force when it started: art. 7, D-15).
+Fares = FareLimits | Sequence[FarePeriod] | None
+
+
+def fare_periods(fares: Fares) -> list[FarePeriod]:
+    """``fares`` as the periods that have maxima (one open on both sides for a whole month)."""
+    if fares is None:
+        return []
+    if isinstance(fares, FareLimits):
+        return [FarePeriod(None, None, fares)]
+    return [p for p in fares if p.limits is not None]
 
 
 @dataclass(frozen=True)

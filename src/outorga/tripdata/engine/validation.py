@@ -16,11 +16,13 @@ from .base import (
     MAX_SPEED_KMH,
     MAX_TRIP_METRES,
     MAX_TRIP_SECONDS,
-    FareLimits,
+    FarePeriod,
+    Fares,
     Month,
     RosterEntry,
     Stopped,
     Window,
+    fare_periods,
 )
 from .connection import insert_rows
 
@@ -97,29 +99,50 @@ def _in_stopped(stopped: Sequence[Stopped]) -> str:
     return f"({' OR '.join(parts)})" if parts else "false"
 
 
+def _started_in(period: FarePeriod) -> list[str]:
+    """The SQL tests, all true, that the trip started within ``period`` (none for an open side)."""
+    return [
+        *([f"s >= {period.from_ms}"] if period.from_ms is not None else []),
+        *([f"s < {period.until_ms}"] if period.until_ms is not None else []),
+    ]
+
+
+def _started_outside(period: FarePeriod) -> list[str]:
+    """The SQL tests, one true, that the trip started outside ``period``."""
+    return [
+        *([f"s < {period.from_ms}"] if period.from_ms is not None else []),
+        *([f"s >= {period.until_ms}"] if period.until_ms is not None else []),
+    ]
+
+
 def trip_conditions(
     month: Month,
-    limits: FareLimits | None,
+    limits: Fares,
     enabled: str,
     window: Window | None = None,
     stopped: Sequence[Stopped] = (),
 ) -> dict[str, str]:
     """One SQL boolean per error kind (duplicates are marked afterwards, on the whole file).
-    ``window``: the part of the month the file covers (None: the whole month). ``stopped``: the
-    periods the platform's credential was suspended or cancelled."""
-    fare_check = "false"
-    if limits is not None:
+    ``limits``: the fare maxima, for the month or by the periods they were in force (each trip
+    by those of its start). ``window``: the part of the month the file covers (None: the whole
+    month). ``stopped``: the periods the platform's credential was suspended or cancelled."""
+    fare_checks = []
+    for period in fare_periods(limits):
+        fares = period.limits
+        assert fares is not None
         # The rulebook's fares.fare_ceiling, exactly, in integers: base + km × m/1000 + min × s/60
         # + extras = N/6000, rounded half-up = (N + 3000) // 6000 (parity-tested).
         ceiling = (
-            f"((6000 * {limits.base_cents} + 6 * {limits.per_km_cents} * dist"
-            f" + 100 * {limits.per_minute_cents} * dur + 6000 * least(extras, {CEILING_EXTRAS_CAP})"
+            f"((6000 * {fares.base_cents} + 6 * {fares.per_km_cents} * dist"
+            f" + 100 * {fares.per_minute_cents} * dur + 6000 * least(extras, {CEILING_EXTRAS_CAP})"
             " + 3000) // 6000)"
         )
-        fare_check = (
+        within = "".join(f" AND {t}" for t in _started_in(period))
+        fare_checks.append(
             f"(CASE WHEN revenue AND dist BETWEEN 0 AND {MAX_TRIP_METRES} AND dur BETWEEN 0 AND "
-            f"{MAX_TRIP_SECONDS} AND extras >= 0 THEN fare > {ceiling} ELSE false END)"
+            f"{MAX_TRIP_SECONDS} AND extras >= 0{within} THEN fare > {ceiling} ELSE false END)"
         )
+    fare_check = f"({' OR '.join(fare_checks)})" if fare_checks else "false"
     flaw = {k: f"(coalesce(flaw, 0) & {bit} <> 0)" for k, bit in FLAW_BIT.items()}
     return {
         # An amount an MDS row lacks is reported under its own kind (the flaw), not here too.
@@ -154,9 +177,7 @@ def trip_conditions(
     }
 
 
-def trip_clean(
-    limits: FareLimits | None, window: Window | None = None, stopped: Sequence[Stopped] = ()
-) -> str:
+def trip_clean(limits: Fares, window: Window | None = None, stopped: Sequence[Stopped] = ()) -> str:
     """A cheap test that is true only for rows none of :func:`trip_conditions` flags: plain
     comparisons, no CASE, no NULL checks (a NULL value makes it NULL, which sends the row to the
     full test). The roster's part is the driver's clean window (see :func:`load_roster`): known,
@@ -191,14 +212,24 @@ def trip_clean(
         tests += [f"e >= {window.start_ms}", f"e < {window.end_ms}"]
     # Outside every period the credential was stopped (a trip inside one is not clean).
     tests += [f"s < {a}" if b is None else f"s < {a} OR s >= {b}" for a, b in stopped]
-    if limits is not None:
+    periods = fare_periods(limits)
+    if periods:
         # fare ≤ ⌊(N + 3000) / 6000⌋ ⇔ 6000·fare ≤ N + 3000 for an integer fare, N as in
         # trip_conditions; extras bounded so that N stays exact.
         tests.append(f"extras <= {MAX_TRIP_METRES}")
+    for period in periods:
+        fares = period.limits
+        assert fares is not None
+        # A trip that started outside the period is not judged by its maxima here.
         tests.append(
-            f"fare::DOUBLE * 6000 <= dist::DOUBLE * {6 * limits.per_km_cents}"
-            f" + dur::DOUBLE * {100 * limits.per_minute_cents}"
-            f" + extras::DOUBLE * 6000 + {6000 * limits.base_cents + 3000}"
+            " OR ".join(
+                [
+                    *_started_outside(period),
+                    f"fare::DOUBLE * 6000 <= dist::DOUBLE * {6 * fares.per_km_cents}"
+                    f" + dur::DOUBLE * {100 * fares.per_minute_cents}"
+                    f" + extras::DOUBLE * 6000 + {6000 * fares.base_cents + 3000}",
+                ]
+            )
         )
     return " AND ".join(f"({t})" for t in tests)
 

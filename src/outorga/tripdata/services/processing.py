@@ -4,6 +4,7 @@ and measures stored with the law core's decisions on them (fares, vehicles, the 
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 import time
 from collections.abc import Collection, Mapping
@@ -18,6 +19,7 @@ from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.filestore import local_file
 from outorga.core.lawctx import context
 from outorga.core.localtime import zone_of
+from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant, unscoped
 from outorga.law.citations import render_many
 from outorga.law.context import Context
@@ -36,6 +38,8 @@ from ..engine.base import (
     ERROR_KINDS,
     EXCLUDING,
     FareLimits,
+    FarePeriod,
+    Fares,
     FileRejected,
     Result,
     RosterEntry,
@@ -232,7 +236,7 @@ def _process_file(upload: TripUpload, path: Path, progress: _Progress, attempt: 
     ctx = context(m, last_day)
     bounds = month_bounds(m, upload.month)
     roster = roster_for(upload.platform, ctx)
-    limits_reason = None
+    limits_json = None
     # Art. 3 with art. 26, IV: the periods the credential was suspended or cancelled that touch
     # the month; a trip started in one is flagged (never left out of the totals).
     stopped = [
@@ -241,18 +245,14 @@ def _process_file(upload: TripUpload, path: Path, progress: _Progress, attempt: 
         if to_ms(x.start) < bounds.end_ms and (x.end is None or to_ms(x.end) > bounds.start_ms)
     ]
     if upload.kind == TripUpload.Kind.TRIPS:
-        limits, limits_reason = trip_rules(m, ctx).trip_fare_limits(ctx)
+        fares, limits_json = month_fares(m, upload.month)
         result = analyse_trips(
             path,
             upload.file_format,
             upload.schema,
             month=bounds,
             roster=roster,
-            limits=(
-                FareLimits(limits.base_fare_cents, limits.per_km_cents, limits.per_minute_cents)
-                if limits
-                else None
-            ),
+            limits=fares,
             progress=progress,
             lines=upload.lines,
             window=(
@@ -281,8 +281,49 @@ def _process_file(upload: TripUpload, path: Path, progress: _Progress, attempt: 
         Platform.objects.select_for_update().get(pk=upload.platform_id)
         if not _still_latest(upload.pk, attempt):
             raise _Superseded
-        _store(upload, result, ctx, limits_reason, stopped)
+        _store(upload, result, ctx, limits_json, stopped)
     progress(100, "concluído")
+
+
+def month_fares(m: Municipality, first_day: dt.date) -> tuple[Fares, Any]:
+    """Art. 7 with D-15 and D-16: the fare maxima of each day of the month, in the periods they
+    stay the same — a trip is judged by those in force on the day it started, not by the month's
+    last day's (an act of the Executive or a court suspension may change them mid-month) — and
+    what the law said of them: one reason for the whole month, else each period's with its days.
+    """
+    tz = zone_of(m)
+    periods: list[tuple[Any, dt.date, dt.date, FareLimits | None, Any]] = []
+    for n in range(month_end(first_day).day):
+        day = first_day + dt.timedelta(days=n)
+        ctx = context(m, day)
+        limits, why = trip_rules(m, ctx).trip_fare_limits(ctx)
+        fares = (
+            FareLimits(limits.base_fare_cents, limits.per_km_cents, limits.per_minute_cents)
+            if limits
+            else None
+        )
+        key = (fares, why.verdict, why.message)
+        if periods and periods[-1][0] == key:
+            periods[-1] = (key, periods[-1][1], day, fares, periods[-1][4])
+        else:
+            periods.append((key, day, day, fares, why))
+    if len(periods) == 1:
+        return periods[0][3], periods[0][4].to_json()
+
+    def start_ms(day: dt.date) -> int:
+        return to_ms(dt.datetime.combine(day, dt.time.min, tzinfo=tz))
+
+    return [
+        FarePeriod(
+            None if i == 0 else start_ms(first),
+            None if i == len(periods) - 1 else start_ms(last + dt.timedelta(days=1)),
+            fares,
+        )
+        for i, (_, first, last, fares, _) in enumerate(periods)
+    ], [
+        {"de": first.isoformat(), "até": last.isoformat(), **why.to_json()}
+        for _, first, last, _, why in periods
+    ]
 
 
 def platform_devices(platform: Platform) -> dict[str, str]:
@@ -386,7 +427,7 @@ def _store(
     upload: TripUpload,
     result: Result,
     ctx: Context,
-    limits_reason: Any,
+    limits_json: Any,
     stopped: list[StoppedPeriod] | None = None,
 ) -> None:
     m = upload.municipality
@@ -537,8 +578,8 @@ def _store(
     }
     if upload.window_start is not None:
         extra["janela"] = window_json(upload.window_start, upload.window_end)
-    if limits_reason is not None:
-        extra["limites_tarifários"] = limits_reason.to_json()
+    if limits_json is not None:
+        extra["limites_tarifários"] = limits_json
     if statement is not None:
         extra["issqn_total_cents"] = statement.total_cents
     record_act(

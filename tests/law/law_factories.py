@@ -19,7 +19,4 @@ def amended_competence(*versions: table.Competence) -> Iterator[None]:
         table.amend(*versions)
         yield
     finally:
-        table.VERSIONS.clear()
-        table.VERSIONS.update(before)
-        table.COMPETENCES.clear()
-        table.COMPETENCES.update(newest)
+        table.restore(before, newest)

@@ -69,6 +69,22 @@ def test_art_34_par_1_the_rulebook_names_who_decides_on_the_date_of_the_decision
     assert d.outcome["cassation"]["decided_by"] == ["chefe_executivo"]
 
 
+def test_d_15_who_decides_read_before_an_amendment_is_read_again_after_it():
+    """``deciders`` keeps its answers while the table stands: an amendment, and taking it off,
+    are seen at once by a question asked again on the same day."""
+    before = table.deciders(MOTO, "penalty.cassacao", AMENDED_ON)
+    assert before[0] == ["chefe_executivo"]
+    with amended_competence(MOVED):
+        assert table.deciders(MOTO, "penalty.cassacao", AMENDED_ON) == (
+            ["autoridade"],
+            MOVED.citations,
+        )
+    assert table.deciders(MOTO, "penalty.cassacao", AMENDED_ON) == before
+    # A new list each time: an outcome that keeps it never changes the next one's.
+    table.deciders(MOTO, "penalty.cassacao", AMENDED_ON)[0].append("atendente")
+    assert table.deciders(MOTO, "penalty.cassacao", AMENDED_ON) == before
+
+
 def test_art_34_par_1_before_the_law_no_one_cassa():
     before = LAW_DATE - dt.timedelta(days=1)
     assert competence(MOTO, "penalty.cassacao", before) is None

@@ -26,7 +26,7 @@ from outorga.law.decisions import (
     eager_texts,
     made_decision,
 )
-from outorga.law.ipatinga.mototaxi_2013._common import art, param
+from outorga.law.ipatinga.mototaxi_2013._common import Severity, art, param
 from outorga.law.ipatinga.mototaxi_2013.penalties import Infraction
 from outorga.law.ipatinga.mototaxi_2013.people import PersonFacts
 from outorga.law.ipatinga.mototaxi_2013.vehicles import VehicleFacts
@@ -138,26 +138,41 @@ def test_a_decision_made_by_a_rulebook_is_the_decision_its_class_makes():
         made_decision("q.x", ON, "ipatinga", None, (), "")
 
 
+@dataclasses.dataclass(frozen=True)
+class _Facts:
+    """A frozen facts record as the rulebooks write them."""
+
+    id: str
+    committed_on: dt.date
+    final: bool
+    code: str | None = None
+
+
 def test_facts_read_without_the_dataclass_init_are_the_dataclass_the_init_makes():
-    fields = {
-        "id": "1",
-        "committed_on": ON,
-        "severity": "leve",
-        "final": True,
-        "caused_suspension": False,
-        "by_auxiliary": False,
-        "code": None,
-    }
-    fast, plain = facts_of(Infraction, **fields), Infraction(**fields)  # type: ignore[arg-type]
+    fields = {"id": "1", "committed_on": ON, "final": True, "code": None}
+    fast, plain = facts_of(_Facts, **fields), _Facts(**fields)  # type: ignore[arg-type]
     assert fast == plain and hash(fast) == hash(plain) and repr(fast) == repr(plain)
     assert pickle.loads(pickle.dumps(fast)) == plain  # noqa: S301 — our own bytes
     with pytest.raises(dataclasses.FrozenInstanceError):
         fast.final = False  # type: ignore[misc]
     with pytest.raises(TypeError, match="every field"):
-        facts_of(Infraction, id="1")
-    misspelt = {("severidade" if k == "severity" else k): v for k, v in fields.items()}
+        facts_of(_Facts, id="1")
+    misspelt = {("definitiva" if k == "final" else k): v for k, v in fields.items()}
     with pytest.raises(TypeError, match="every field"):
-        facts_of(Infraction, **misspelt)
+        facts_of(_Facts, **misspelt)
+
+
+def test_infractions_made_as_tuples_are_the_ones_the_class_makes():
+    """``Infraction.all_from_json`` makes each tuple without the class's call (issue #21): the
+    same record, equal, hashed, shown and pickled as ``Infraction(...)``'s, and as immutable."""
+    item = {"id": "7", "committed_on": "2026-05-02", "severity": "grave", "final": True}
+    (fast,) = Infraction.all_from_json([item])
+    plain = Infraction("7", dt.date(2026, 5, 2), Severity.GRAVE, True, False, False, None)
+    assert fast == plain and hash(fast) == hash(plain) and repr(fast) == repr(plain)
+    assert type(fast) is Infraction and fast == Infraction.from_json(item)
+    assert pickle.loads(pickle.dumps(fast)) == plain  # noqa: S301 — our own bytes
+    with pytest.raises(AttributeError):
+        fast.final = False  # type: ignore[misc]
 
 
 def test_a_fast_decision_sets_every_field_the_decision_class_has():
@@ -196,9 +211,14 @@ def test_the_mototaxi_facts_are_read_into_every_field_of_their_record(cls, qid):
             records = Infraction.all_from_json(items)
             assert records == [Infraction.from_json(i) for i in items]
         for record in records:
-            plain = type(record)(**vars(record))
+            fields = record._asdict() if isinstance(record, tuple) else vars(record)
+            plain = type(record)(**fields)
             assert record == plain and repr(record) == repr(plain)
-            assert list(vars(record)) == [f.name for f in dataclasses.fields(record)]
+            assert list(fields) == list(
+                record._fields
+                if isinstance(record, tuple)
+                else (f.name for f in dataclasses.fields(record))
+            )
             read += 1
     assert read >= 3, qid
 

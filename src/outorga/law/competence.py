@@ -452,12 +452,16 @@ _TABLE: list[Competence] = [
 VERSIONS: dict[tuple[str, str], list[Competence]] = {}
 #: The newest version of each (law, action): the acts each law knows, at any date.
 COMPETENCES: dict[tuple[str, str], Competence] = {}
+#: :func:`deciders`' answers by (law, action, day), emptied whenever the table changes
+#: (:func:`register`, :func:`amend`, :func:`restore`).
+_DECIDERS: dict[tuple[str, str, dt.date], tuple[tuple[str, ...], tuple[Citation, ...]]] = {}
 
 
 def register(entries: list[Competence]) -> None:
     """Add a rulebook's competences as its text first gave them (a law shipped apart, or a test's):
     who does each act under it, with the article that says so. A law's entry is never redefined;
     a later change of authority is an :func:`amend`."""
+    _DECIDERS.clear()
     for c in entries:
         if c.action not in ACTIONS:
             raise ValueError(f"unknown action in the competence table: {c.action}")
@@ -482,6 +486,7 @@ def amend(*versions: Competence) -> None:
     """An amendment gives acts to another authority from its date (D-15): each version must carry
     ``valid_from``; the version in force until then ends the day before, and the amendment never
     reaches back over a day an earlier version already governed."""
+    _DECIDERS.clear()
     for v in versions:
         if v.valid_from is None:
             raise ValueError(f"{v.law} {v.action}: a emenda precisa da data de vigência")
@@ -505,6 +510,19 @@ def amend(*versions: Competence) -> None:
             )
         known.append(v)
         COMPETENCES[(v.law, v.action)] = v
+
+
+def restore(
+    versions: dict[tuple[str, str], list[Competence]],
+    newest: dict[tuple[str, str], Competence],
+) -> None:
+    """The table as it was before amendments (``VERSIONS`` and ``COMPETENCES`` as copied then):
+    what a test that amended it puts back."""
+    _DECIDERS.clear()
+    VERSIONS.clear()
+    VERSIONS.update(versions)
+    COMPETENCES.clear()
+    COMPETENCES.update(newest)
 
 
 SYSTEM_COMPETENCES: dict[str, frozenset[Role]] = {
@@ -614,11 +632,17 @@ def role_names(roles: Iterable[str]) -> str:
 
 def deciders(law: str, action: str, on: dt.date) -> tuple[list[str], tuple[Citation, ...]]:
     """The roles (sorted) competent for ``action`` under ``law`` on ``on`` and the articles that
-    say so — what a decision names as "decide …"; none where the law does not provide the act."""
-    comp = competence(law, action, on)
-    if comp is None:
-        return [], ()
-    return comp.role_values(), comp.citations
+    say so — what a decision names as "decide …"; none where the law does not provide the act.
+    Read once per (law, action, day) while the table stands (every escalation names its
+    deciders, issue #21); the roles are a new list each time (they go into outcomes)."""
+    key = (law, action, on)
+    found = _DECIDERS.get(key)
+    if found is None:
+        comp = competence(law, action, on)
+        found = _DECIDERS[key] = (
+            ((), ()) if comp is None else (tuple(comp.role_values()), comp.citations)
+        )
+    return list(found[0]), found[1]
 
 
 def is_allowed(role: Role | str, action: str, law: str | None, on: dt.date) -> bool:

@@ -9,9 +9,11 @@ cassação are only proposed: the Chief Executive decides, after the defence (ar
 from __future__ import annotations
 
 import datetime as dt
+import functools
+import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from outorga.law.citations import Citation, decision
 from outorga.law.common.labels import sentence, service_label
@@ -34,7 +36,6 @@ from ._common import (
     fmt,
     param,
     param_set,
-    record_of,
 )
 from .catalog import CODE_SCHEMA, infraction_type
 
@@ -80,18 +81,23 @@ REVOCATION_PROPOSED = (
     quick_reason("art_32_ii_revocation", Verdict.INFO, REVOCATION_CITES),
     quick_reason("art_34_par1_revogacao_proposal", Verdict.INFO, (ART_32_II,)),
 )
+#: Verdict-only, the D-1 count and the holder's cassação with no cause recorded (the escalation's
+#: usual case): their reasons, made once.
+D1_COUNTED = quick_reason("d1_final_infractions", Verdict.INFO, D1_CITES)
+NO_CASSATION = quick_reason("art_32_iii_cassation", Verdict.OK, (ART_32_III,))
 
 #: The verdicts the rules below give on every call (a member read off its enum costs a lookup).
 _OK, _INFO = Verdict.OK, Verdict.INFO
 SERIOUS = frozenset({Severity.GRAVE, Severity.GRAVISSIMA})
 SEVERITIES = {s.value: s for s in Severity}  # ``Severity(value)``, a lookup
 TOWARD_REVOCATION = frozenset({Severity.MEDIA, Severity.GRAVE, Severity.GRAVISSIMA})
-_new, _set, _from_iso = object.__new__, object.__setattr__, dt.date.fromisoformat
+_tuple, _from_iso = tuple.__new__, dt.date.fromisoformat
+_COMMITTED_ON = operator.attrgetter("committed_on")
 
 
-@dataclass(frozen=True)
-class Infraction:
-    """An infraction of the permit's record (committed by the holder or the auxiliary)."""
+class Infraction(NamedTuple):
+    """An infraction of the permit's record (committed by the holder or the auxiliary): a named
+    tuple, read from the facts without a call per field (issue #21)."""
 
     id: str
     committed_on: dt.date
@@ -112,45 +118,38 @@ class Infraction:
         else:
             severity = SEVERITIES.get(f["severity"]) or Severity(f["severity"])
         # The facts schema gave the id as a string and the flags as booleans.
-        return record_of(
-            cls,
-            {
-                "id": f["id"],
-                "committed_on": committed_on,
-                "severity": severity,
-                "final": f["final"],
-                "caused_suspension": f.get("caused_suspension", False),
-                "by_auxiliary": f.get("by_auxiliary", False),
-                "code": code,
-            },
+        return cls(
+            f["id"],
+            committed_on,
+            severity,
+            f["final"],
+            f.get("caused_suspension", False),
+            f.get("by_auxiliary", False),
+            code,
         )
 
     @classmethod
     def all_from_json(cls, items: Sequence[Mapping[str, Any]]) -> list[Infraction]:
         """:meth:`from_json` of each of ``items``, as the facts schema admitted them: an
-        infraction given by its nature alone (no code, the escalation's usual case) is read
-        here without a call per field (issue #21); one given by its code, by :meth:`from_json`."""
-        out = []
-        for f in items:
-            if "code" in f:
-                out.append(cls.from_json(f))
-                continue
-            made = _new(cls)
-            _set(
-                made,
-                "__dict__",
-                {
-                    "id": f["id"],
-                    "committed_on": _from_iso(f["committed_on"]),
-                    "severity": SEVERITIES[f["severity"]],
-                    "final": f["final"],
-                    "caused_suspension": f.get("caused_suspension", False),
-                    "by_auxiliary": f.get("by_auxiliary", False),
-                    "code": None,
-                },
+        infraction given by its nature alone (no code, the escalation's usual case) is made
+        here as its tuple (issue #21); one given by its code, by :meth:`from_json`."""
+        return [
+            cls.from_json(f)
+            if "code" in f
+            else _tuple(
+                cls,
+                (
+                    f["id"],
+                    _from_iso(f["committed_on"]),
+                    SEVERITIES[f["severity"]],
+                    f["final"],
+                    f.get("caused_suspension", False),
+                    f.get("by_auxiliary", False),
+                    None,
+                ),
             )
-            out.append(made)
-        return out
+            for f in items
+        ]
 
 
 def d1_counted(ctx: Context, infractions: Sequence[Infraction]) -> tuple[list[Infraction], Reason]:
@@ -158,7 +157,7 @@ def d1_counted(ctx: Context, infractions: Sequence[Infraction]) -> tuple[list[In
     as_of = ctx.as_of
     counted = [i for i in infractions if i.final and i.committed_on <= as_of]
     if verdict_only():
-        return counted, quick_reason("d1_final_infractions", _INFO, D1_CITES)
+        return counted, D1_COUNTED
     # Those not counted: an infraction equal to a counted one is counted (the same fields).
     left_out = [i.id for i in infractions if not (i.final and i.committed_on <= as_of)]
     return counted, reason(
@@ -195,7 +194,7 @@ def _fact_date(ctx: Context, items: Sequence[Infraction]) -> dt.date:
     """Decision D-15 (tempus regit actum): an escalation judges the record as it stood on the date
     of the newest infraction counted — the fact that completes it and closes the D-1 window —, by
     the parameters in force that day; with none, the reference date."""
-    return max([i.committed_on for i in items]) if items else ctx.as_of
+    return max(map(_COMMITTED_ON, items)) if items else ctx.as_of
 
 
 def _window(newest: dt.date, months: ParameterValue) -> tuple[dt.date, dt.date]:
@@ -228,6 +227,8 @@ def art_32_i_suspension(
                 params=params,
             )
         ]
+    if len(eligible) < threshold.value and verdict_only():  # no window can hold enough
+        return None, [SUSPENSION.stand_in[True]]
     start, end = _window(on, months)  # ``on``: the newest of ``eligible``
     inside = [i for i in eligible if start <= i.committed_on <= end]
     if len(inside) < threshold.value and verdict_only():
@@ -321,6 +322,8 @@ def art_32_ii_revocation(
                 params=(months, threshold),
             )
         ]
+    if len(relevant) < threshold.value and verdict_only():  # no window can hold enough
+        return None, [REVOCATION.stand_in[True]]
     start, end = _window(on, months)  # ``on``: the newest of ``relevant``
     inside = [i for i in relevant if start <= i.committed_on <= end]
     if len(inside) < threshold.value and verdict_only():
@@ -591,20 +594,24 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     revocation, r = art_32_ii_revocation(ctx, counted)
     reasons += r
     holder = facts.get("cassation") or {}
-    causes, params = art_32_iii_cassation_causes(ctx, holder)
-    trafficking = art_47_drug_trafficking(ctx, holder)
-    if trafficking is not None:
-        causes.append(trafficking)
-    cassation, r = _cassation(
-        "cassação da permissão",
-        "art_32_iii_cassation",
-        causes,
-        params,
-        "penalty.cassacao",
-        ART_32_III,
-        ctx.as_of,
-    )
-    reasons += r
+    if holder or not verdict_only():
+        causes, params = art_32_iii_cassation_causes(ctx, holder)
+        trafficking = art_47_drug_trafficking(ctx, holder)
+        if trafficking is not None:
+            causes.append(trafficking)
+        cassation, r = _cassation(
+            "cassação da permissão",
+            "art_32_iii_cassation",
+            causes,
+            params,
+            "penalty.cassacao",
+            ART_32_III,
+            ctx.as_of,
+        )
+        reasons += r
+    else:  # no cause recorded, verdict-only: what ``_cassation`` answers for none
+        cassation = None
+        reasons.append(NO_CASSATION)
     aux_cassation = None
     if "auxiliary" in facts:
         aux_causes, aux_params = art_32_iv_auxiliary_cassation_causes(
@@ -620,15 +627,6 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             ctx.as_of,
         )
         reasons += r
-    parts = []
-    if suspension:
-        parts.append(f"suspensão de {suspension['days']} dias")
-    if revocation:
-        parts.append("proposta de revogação")
-    if cassation:
-        parts.append("proposta de cassação da permissão")
-    if aux_cassation:
-        parts.append("proposta de cassação do credenciamento do auxiliar")
     return decide(
         "ipatinga.mototaxi-2013.penalty",
         ctx,
@@ -641,5 +639,26 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             "responsible": "permissionario",
         },
         reasons,
-        (sentence("; ".join(parts)) + ".") if parts else "Nenhuma penalidade por acúmulo.",
+        _summary(
+            suspension["days"] if suspension else None,
+            bool(revocation),
+            bool(cassation),
+            bool(aux_cassation),
+        ),
     )
+
+
+@functools.cache
+def _summary(days: Any, revocation: bool, cassation: bool, aux_cassation: bool) -> str:
+    """The decision's summary: the penalties it imposes or proposes, by their kind (a few
+    combinations, each written once)."""
+    parts = []
+    if days is not None:
+        parts.append(f"suspensão de {days} dias")
+    if revocation:
+        parts.append("proposta de revogação")
+    if cassation:
+        parts.append("proposta de cassação da permissão")
+    if aux_cassation:
+        parts.append("proposta de cassação do credenciamento do auxiliar")
+    return (sentence("; ".join(parts)) + ".") if parts else "Nenhuma penalidade por acúmulo."

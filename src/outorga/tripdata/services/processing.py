@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.filestore import local_file
-from outorga.core.lawctx import context
+from outorga.core.lawctx import context, facts_for
 from outorga.core.localtime import zone_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant, unscoped
@@ -291,11 +291,11 @@ def month_fares(m: Municipality, first_day: dt.date) -> tuple[Fares, Any]:
     last day's (an act of the Executive or a court suspension may change them mid-month) — and
     what the law said of them: one reason for the whole month, else each period's with its days.
     """
-    tz = zone_of(m)
+    tz, facts = zone_of(m), facts_for(m)  # the municipality's data read once for every day
     periods: list[tuple[Any, dt.date, dt.date, FareLimits | None, Any]] = []
     for n in range(month_end(first_day).day):
         day = first_day + dt.timedelta(days=n)
-        ctx = context(m, day)
+        ctx = Context(facts, day)
         limits, why = trip_rules(m, ctx).trip_fare_limits(ctx)
         fares = (
             FareLimits(limits.base_fare_cents, limits.per_km_cents, limits.per_minute_cents)

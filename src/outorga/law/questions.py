@@ -206,24 +206,13 @@ _FAST: dict[str, Callable[[Any], Any]] = {}
 
 
 def _is_iso_date(value: str) -> bool:
-    """A date as AAAA-MM-DD. The days already found valid are kept (a registry's facts name the
-    same few thousand days again and again: issue #21), up to a bound."""
-    if value in _ISO_DAYS:
-        return True
     if len(value) != 10:
         return False
     try:
         dt.date.fromisoformat(value)
     except ValueError:
         return False
-    if len(_ISO_DAYS) >= 100_000:
-        _ISO_DAYS.clear()
-    _ISO_DAYS.add(value)
     return True
-
-
-#: The strings :func:`_is_iso_date` found valid (about 270 years of days at the most).
-_ISO_DAYS: set[str] = set()
 
 
 def _fast_validator(q: Question) -> Callable[[Any], Any]:

@@ -92,7 +92,9 @@ SERIOUS = frozenset({Severity.GRAVE, Severity.GRAVISSIMA})
 SEVERITIES = {s.value: s for s in Severity}  # ``Severity(value)``, a lookup
 TOWARD_REVOCATION = frozenset({Severity.MEDIA, Severity.GRAVE, Severity.GRAVISSIMA})
 _tuple, _from_iso = tuple.__new__, dt.date.fromisoformat
-_COMMITTED_ON = operator.attrgetter("committed_on")
+_COMMITTED_ON, _ID = operator.attrgetter("committed_on"), operator.attrgetter("id")
+_BY_AUXILIARY = operator.attrgetter("by_auxiliary")
+_CAUSED_SUSPENSION = operator.attrgetter("caused_suspension")
 
 
 class Infraction(NamedTuple):
@@ -175,9 +177,9 @@ def d1_counted(ctx: Context, infractions: Sequence[Infraction]) -> tuple[list[In
 def art_31_par2_holder_answers(ctx: Context, infractions: Sequence[Infraction]) -> Reason | None:
     """Art. 31, §2º — os permissionários são responsáveis pelas infrações cometidas por si e pelos
     respectivos condutores auxiliares."""
-    by_aux = [i.id for i in infractions if i.by_auxiliary]
-    if not by_aux:
+    if not any(map(_BY_AUXILIARY, infractions)):
         return None
+    by_aux = [i.id for i in infractions if i.by_auxiliary]
     return reason(
         "art_31_par2_holder_answers",
         _INFO,
@@ -212,7 +214,11 @@ def art_32_i_suspension(
     that already caused a suspension do not count toward another. D-15: the window, threshold and
     days are those in force on the date of the fact — the newest infraction counted, which closes
     the window (D-1) —, not on the day the record is weighed."""
-    eligible = [i for i in counted if not i.caused_suspension]
+    eligible = (
+        [i for i in counted if not i.caused_suspension]
+        if any(map(_CAUSED_SUSPENSION, counted))
+        else counted
+    )
     on = _fact_date(ctx, eligible)
     params = param_set(ctx, SUSPENSION_PARAMS, on)
     months, threshold, light, serious = params
@@ -631,7 +637,7 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         "ipatinga.mototaxi-2013.penalty",
         ctx,
         {
-            "counted": [i.id for i in counted],
+            "counted": list(map(_ID, counted)),
             "suspension": suspension,
             "revocation": revocation,
             "cassation": cassation,

@@ -486,6 +486,9 @@ SPECIAL: dict[str, Entry] = {
     "fiscalizacao/permissoes/<int:permit_id>/cassacao/": {
         "form": {"ctb_points": "20", "on": TODAY},
     },
+    "fiscalizacao/permissoes/<int:permit_id>/auxiliares/<int:aux_id>/cassacao/": {
+        "form": {"credential_not_renewed": "1", "on": TODAY},
+    },
     "fiscalizacao/permissoes/<int:permit_id>/suspensao/": {
         "form": {"days": "10", "start": TODAY, "reason": "x"},
     },

@@ -330,7 +330,8 @@ def test_the_authority_opens_a_mototaxi_cassacao_on_its_screen(world, user_of):
     url = f"/fiscalizacao/permissoes/{world.permit.pk}/cassacao/"
     assert "art. 32, III" in authority.get(url).content.decode()
     r = authority.post(url, {"ctb_points": "19", "on": "2026-04-06"})
-    assert r.status_code == 422
+    assert r.status_code == 422  # and says why: no reason of the law's is refused, none found
+    assert "Nenhuma causa de cassação reconhecida pela lei" in r.content.decode()
     r = authority.post(url, {"ctb_points": "20", "on": "2026-04-06"})
     assert r.status_code == 302
     with tenant(world.m):

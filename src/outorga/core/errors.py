@@ -69,17 +69,25 @@ class Refused(DomainError):
     code = "recusado_pela_lei"
 
     def body(self) -> dict[str, Any]:
-        return {"detail": "Recusado pela lei.", "decisao": self.decision.to_json()}
+        # A refusal for what the law did not find (no reason refused: no cause recognised) is
+        # said by its message.
+        detail = "Recusado pela lei." if self.decision.refusals else str(self)
+        return {"detail": detail, "decisao": self.decision.to_json()}
 
     def __init__(self, decision: Decision, message: str = "") -> None:
         self.decision = decision
-        super().__init__(message or f"Recusado: {'; '.join(self.lines())}")
+        super().__init__(message or f"Recusado: {'; '.join(self._refused())}")
 
-    def lines(self) -> list[str]:
+    def _refused(self) -> list[str]:
         return [
             f"{r.message} ({', '.join(c.render() for c in r.citations)})"
             for r in self.decision.refusals
         ]
+
+    def lines(self) -> list[str]:
+        """Each refused reason with its articles; with none refused (the law found nothing the
+        act needs, e.g. no cause of cassação), the refusal's own message."""
+        return self._refused() or [str(self)]
 
 
 class FieldRefused(FieldError, Refused):

@@ -574,8 +574,13 @@ def suspension_impose(request: HttpRequest, escalation_id: int, payload: ImposeI
 
 
 class CassacaoIn(Schema):
-    #: Mototaxi: the causes of art. 32 III / art. 47.
+    #: Mototaxi: the causes of art. 32 III / art. 47 — with ``auxiliary_id``, those of art. 32 IV
+    #: against that auxiliary's credential.
     causes: dict[str, Any] = {}
+    #: Mototaxi art. 32 IV: the permit's active auxiliary whose credential is to be cassado.
+    auxiliary_id: int | None = None
+    #: Mototaxi art. 32 IV e: the holder's CTB points (the text names the holder's).
+    holder_ctb_points: int | None = Field(None, ge=0)
     #: Taxi: the final infraction and what it cassates, "cadastro" (art. 41 IV, §3) or
     #: "permissao" (art. 41 V, §4).
     auto_id: int | None = None
@@ -605,6 +610,11 @@ def cassacao_propose(request: HttpRequest, permit_id: int, payload: CassacaoIn) 
         if payload.auto_id
         else None
     )
+    auxiliary = (
+        get_object_or_404(Auxiliary.objects.all(), pk=payload.auxiliary_id)
+        if payload.auxiliary_id
+        else None
+    )
     case = proposal_open_cassacao(
         **_acting(request),
         permit=permit,
@@ -612,6 +622,8 @@ def cassacao_propose(request: HttpRequest, permit_id: int, payload: CassacaoIn) 
         auto=auto,
         target=payload.target,
         on=payload.on or _today(),
+        auxiliary=auxiliary,
+        holder_ctb_points=payload.holder_ctb_points,
     )
     return Status(201, _case_out(case, actor_of(request).role))
 

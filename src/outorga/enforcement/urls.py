@@ -25,7 +25,13 @@ from .views.cases import (
     queue,
 )
 from .views.lists import autos, cases
-from .views.penalties import cassacao_new, permit_reinstate, suspension_impose, taxi_suspension_new
+from .views.penalties import (
+    auxiliary_cassacao_new,
+    cassacao_new,
+    permit_reinstate,
+    suspension_impose,
+    taxi_suspension_new,
+)
 from .views.portal import portal, portal_case, portal_notice_pdf
 
 app_name = "enforcement"
@@ -83,6 +89,11 @@ urlpatterns = [
         "fiscalizacao/permissoes/<int:permit_id>/cassacao/",
         cassacao_new,
         name="cassacao_new",
+    ),
+    path(
+        "fiscalizacao/permissoes/<int:permit_id>/auxiliares/<int:aux_id>/cassacao/",
+        auxiliary_cassacao_new,
+        name="auxiliary_cassacao_new",
     ),
     path(
         "fiscalizacao/permissoes/<int:permit_id>/suspensao/",

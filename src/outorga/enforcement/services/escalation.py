@@ -15,7 +15,7 @@ from outorga.core.transitions import status_change
 from outorga.enforcement.lawbridge import ask, catalog, escalates_by_accumulation, taxi_like
 from outorga.enforcement.models import Case, Escalation, InfractionNotice, Notice
 from outorga.law.decisions import Decision
-from outorga.registry.models import Permit
+from outorga.registry.models import Permit, Person
 
 #: Escalations whose infractions no longer count toward another suspension (D-2). One annulled on
 #: appeal stays here: the appeal judged that suspension, and the same infractions must not bring
@@ -157,15 +157,17 @@ def proposal_open(
     extra: dict[str, Any] | None = None,
     *,
     on: dt.date,
+    person: Person | None = None,
 ) -> Case:
     """A revocation or cassação proposal opened on ``on``: its notice, which opens the defence,
-    cannot be dated before it (D-4)."""
+    cannot be dated before it (D-4). ``person``: who is notified and defends it — the holder,
+    unless the proposal takes another's credential (an auxiliary's: mototaxi art. 32 IV)."""
     case = Case.objects.create(
         number=f"PA-{next_number('processo'):06d}",
         kind=kind,
         law=permit.law,
         permit=permit,
-        person=permit.holder,
+        person=person or permit.holder,
         proposal={**d.to_json(), **(extra or {})},
     )
     Notice.objects.create(case=case, purpose=Notice.Purpose.PROPOSAL, act_on=on)

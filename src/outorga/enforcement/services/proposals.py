@@ -33,7 +33,7 @@ from outorga.enforcement.services.escalation import escalation_facts, proposal_o
 from outorga.law import interfaces
 from outorga.law.decisions import Decision
 from outorga.registry.facts import other_outorgas
-from outorga.registry.models import Auxiliary, Permit
+from outorga.registry.models import Auxiliary, Permit, Person
 from outorga.registry.services.auxiliaries import auxiliary_cassar
 from outorga.registry.services.permit_status import permit_cassar, permit_revoke
 from outorga.registry.validation import FieldError
@@ -160,7 +160,13 @@ def _taxi_cassacao_open(
 
 def other_commercial_permissions(permit: Permit) -> list[str]:
     """The holder's other live permissions in the municipality, from the registry (D-13)."""
-    return [f"permissão {o['reference']}" for o in other_outorgas(permit.holder, exclude=permit)]
+    return held_permissions(permit.holder, exclude=permit)
+
+
+def held_permissions(person: Person, exclude: Permit | None = None) -> list[str]:
+    """The person's live permissions in the municipality (but ``exclude``), from the registry, as
+    the cassação causes name them (art. 32 III f and IV d; D-13)."""
+    return [f"permissão {o['reference']}" for o in other_outorgas(person, exclude=exclude)]
 
 
 def proposal_open_cassacao(
@@ -172,12 +178,26 @@ def proposal_open_cassacao(
     causes: dict[str, Any] | None = None,
     auto: InfractionNotice | None = None,
     target: str = "",
+    auxiliary: Auxiliary | None = None,
+    holder_ctb_points: int | None = None,
 ) -> Case:
     """Open a cassação proposal under the permit's own law; only the Chief Executive decides it,
     after the defence (D-3). Mototaxi: the ``causes`` of art. 32 III / art. 47 (the law core
-    checks them; art. 34 §1–2). Taxi: the final infraction ``auto`` and the ``target`` — the
-    register (art. 41 IV, §3) or the permission (art. 41 V, §4) — asked of taxi.penalty."""
+    checks them; art. 34 §1–2) — or, with ``auxiliary``, the causes of art. 32 IV against that
+    auxiliary's credential (``holder_ctb_points``: the holder's, which IV e names). Taxi: the
+    final infraction ``auto`` and the ``target`` — the register (art. 41 IV, §3) or the permission
+    (art. 41 V, §4) — asked of taxi.penalty."""
     authorize(actor=actor, municipality=municipality, action="penalty.propose", law=permit.law)
+    if auxiliary is not None:
+        return _auxiliary_cassacao_open(
+            actor=actor,
+            municipality=municipality,
+            permit=permit,
+            auxiliary=auxiliary,
+            causes=causes or {},
+            holder_ctb_points=holder_ctb_points,
+            on=on,
+        )
     if taxi_like(permit.law):
         return _taxi_cassacao_open(
             actor=actor,
@@ -205,6 +225,82 @@ def proposal_open_cassacao(
         raise Refused(d, "Nenhuma causa de cassação reconhecida pela lei (art. 32 III, art. 47).")
     with transaction.atomic(), tenant(municipality):
         return proposal_open(actor, municipality, permit, Case.Kind.CASSACAO, d, on=on)
+
+
+#: Mototaxi art. 32 IV: what the auxiliary's cassação takes (its target on the case).
+AUXILIARY_CASSACAO = "cassação do credenciamento do condutor auxiliar (art. 32, IV)"
+
+
+def _auxiliary_cassacao_open(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    auxiliary: Auxiliary,
+    causes: dict[str, Any],
+    holder_ctb_points: int | None,
+    on: dt.date,
+) -> Case:
+    """Mototaxi art. 32 IV (with §3 and art. 34 §1–2, D-3): a proposal to cassar the credential of
+    one of the permit's active auxiliaries, on the causes the law core recognises; the auxiliary
+    is notified and defends it, the Chief Executive decides. IV d (D-13): the auxiliary's own live
+    permissions in the registry count by themselves, as the holder's do for III f."""
+    if taxi_like(permit.law) or not escalates_by_accumulation(permit.law):
+        raise FieldError(
+            "auxiliar",
+            "nesta lei a cassação do auxiliar é a do cadastro, sobre um auto de infração "
+            f"({interfaces.cited(permit.law, 'cassacao')})",
+        )
+    with tenant(municipality):
+        aux = Auxiliary.objects.select_related("person").get(pk=auxiliary.pk)
+        if aux.permit_id != permit.pk or aux.status != Auxiliary.Status.ACTIVE:
+            raise FieldError("auxiliar", "o condutor auxiliar não está credenciado nesta permissão")
+        causes = {**causes}
+        held = [
+            *held_permissions(aux.person),
+            *causes.get("other_commercial_permissions", []),
+        ]
+        if held:
+            causes["other_commercial_permissions"] = list(dict.fromkeys(held))
+        facts: dict[str, Any] = {**escalation_facts(permit), "auxiliary": causes}
+        if holder_ctb_points is not None:
+            facts["cassation"] = {"ctb_points": holder_ctb_points}
+        duplicate = (
+            Case.objects.filter(
+                permit=permit,
+                kind=Case.Kind.CASSACAO,
+                proposal__target="credenciamento",
+                proposal__offender__auxiliary_id=aux.pk,
+            )
+            .exclude(stage__in=(Case.Stage.DECIDED, Case.Stage.ANNULLED))
+            .first()
+        )
+    d = ask(municipality, permit.law, "penalty", facts, on)
+    if not d.to_json()["outcome"].get("auxiliary_cassation"):
+        raise Refused(
+            d, "Nenhuma causa de cassação do credenciamento reconhecida pela lei (art. 32, IV)."
+        )
+    if duplicate is not None:
+        raise InvalidStep(f"já há proposta igual em curso: processo {duplicate.number}")
+    with transaction.atomic(), tenant(municipality):
+        return proposal_open(
+            actor,
+            municipality,
+            permit,
+            Case.Kind.CASSACAO,
+            d,
+            extra={
+                "target": "credenciamento",
+                "target_label": AUXILIARY_CASSACAO,
+                "offender": {
+                    "kind": "auxiliary",
+                    "auxiliary_id": aux.pk,
+                    "name": aux.person.name,
+                },
+            },
+            on=on,
+            person=aux.person,
+        )
 
 
 def proposal_decide(
@@ -297,7 +393,16 @@ def _proposal_decided(
     if accept:
         why = f"{case.get_kind_display()} {case.number}: {reasoning.strip()}"
         offender = case.proposal.get("offender") or {}
-        if judged is not None and target == "cadastro":
+        if target == "credenciamento":  # mototaxi art. 32 IV: the auxiliary's credential only
+            auxiliary_cassar(
+                actor=actor,
+                municipality=municipality,
+                auxiliary=Auxiliary.objects.get(pk=offender["auxiliary_id"]),
+                on=on,
+                reason=why,
+                basis=basis,
+            )
+        elif judged is not None and target == "cadastro":
             if offender.get("kind") == "auxiliary":
                 auxiliary_cassar(
                     actor=actor,

@@ -23,6 +23,7 @@ from outorga.enforcement.models import (
 )
 from outorga.enforcement.services.proposals import (
     TAXI_CASSACAO,
+    held_permissions,
     other_commercial_permissions,
     proposal_open_cassacao,
 )
@@ -136,6 +137,12 @@ def cassacao_new(request: HttpRequest, permit_id: int) -> HttpResponse:
             user_of(request).role, "penalty.propose", permit.law, timezone.localdate()
         ),
         "recorded_permissions": other_commercial_permissions(permit),
+        # Mototaxi art. 32 IV: each active auxiliary's credential has its own proposal.
+        "auxiliaries": []
+        if taxi_like(permit.law)
+        else list(
+            permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE).select_related("person")
+        ),
     }
     if request.method != "POST":
         return render(request, "enforcement/cassacao_form.html", ctx)
@@ -156,6 +163,74 @@ def cassacao_new(request: HttpRequest, permit_id: int) -> HttpResponse:
         messages_add(request, exc)
         return render(request, "enforcement/cassacao_form.html", ctx, status=422)
     messages.success(request, f"Proposta de cassação aberta: processo {case.number}.")
+    return HttpResponseRedirect(reverse("enforcement:case", args=[case.pk]))
+
+
+#: Mototaxi art. 32 IV a, c, f: the causes against an auxiliary's credential the form ticks.
+AUX_CAUSES_FLAGS = ("repeat_drunk_driving_proven", "suspension_breached", "credential_not_renewed")
+
+
+def _aux_causes(post: Any) -> tuple[dict[str, Any], int | None]:
+    """The form's causes of art. 32 IV, and the holder's CTB points (IV e names the holder's)."""
+    causes: dict[str, Any] = {k: True for k in AUX_CAUSES_FLAGS if post.get(k) == "1"}
+    numbers: dict[str, int] = {}
+    for k in ("criminal_sentence_months", "holder_ctb_points"):
+        raw = (post.get(k) or "").strip()
+        if raw:
+            if not raw.isdigit():
+                raise FieldError(k, "informe um número inteiro")
+            numbers[k] = int(raw)
+    if "criminal_sentence_months" in numbers:
+        causes["criminal_sentence_months"] = numbers["criminal_sentence_months"]
+    others = [x.strip() for x in (post.get("other_commercial_permissions") or "").split(",")]
+    if any(others):
+        causes["other_commercial_permissions"] = [x for x in others if x]
+    return causes, numbers.get("holder_ctb_points")
+
+
+@staff_only
+def auxiliary_cassacao_new(request: HttpRequest, permit_id: int, aux_id: int) -> HttpResponse:
+    """Mototaxi art. 32 IV: a proposal to cassar one auxiliary's credential, on the causes the law
+    core recognises; the auxiliary defends it and the Chief Executive decides (art. 34 §1–2,
+    D-3). Competence: the service (the authority opens it)."""
+    permit = get_object_or_404(Permit.objects.select_related("holder"), pk=permit_id)
+    if taxi_like(permit.law):
+        raise Http404  # the taxi law cassa the auxiliary's inscription on an auto (art. 41 §3)
+    aux = get_object_or_404(
+        Auxiliary.objects.select_related("person"),
+        pk=aux_id,
+        permit=permit,
+        status=Auxiliary.Status.ACTIVE,
+    )
+    ctx: dict[str, Any] = {
+        "permit": permit,
+        "auxiliary": aux,
+        "cassacao_cite": interfaces.cited(permit.law, "cassacao"),
+        "today": today(),
+        "data": request.POST or request.GET,
+        "can_propose": is_allowed(
+            user_of(request).role, "penalty.propose", permit.law, timezone.localdate()
+        ),
+        "recorded_permissions": held_permissions(aux.person),
+    }
+    if request.method != "POST":
+        return render(request, "enforcement/auxiliary_cassacao_form.html", ctx)
+    try:
+        causes, holder_points = _aux_causes(request.POST)
+        case = proposal_open_cassacao(
+            **acting(request, permit),
+            permit=permit,
+            on=posted_day(request, "on"),
+            causes=causes,
+            auxiliary=aux,
+            holder_ctb_points=holder_points,
+        )
+    except ERRORS as exc:
+        messages_add(request, exc)
+        return render(request, "enforcement/auxiliary_cassacao_form.html", ctx, status=422)
+    messages.success(
+        request, f"Proposta de cassação do credenciamento aberta: processo {case.number}."
+    )
     return HttpResponseRedirect(reverse("enforcement:case", args=[case.pk]))
 
 

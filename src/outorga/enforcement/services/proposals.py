@@ -50,12 +50,15 @@ TAXI_CASSACAO = {
 def _offender(auto: InfractionNotice) -> dict[str, Any] | None:
     """Whose inscription a register cassação takes (taxi art. 41 §3: "o infrator punido")."""
     if auto.committed_by == InfractionNotice.CommittedBy.AUXILIARY and auto.auxiliary:
-        aux = auto.auxiliary
-        return {"kind": "auxiliary", "auxiliary_id": aux.pk, "name": aux.person.name}
+        return _auxiliary_offender(auto.auxiliary)
     if auto.committed_by == InfractionNotice.CommittedBy.HOLDER and auto.permit:
         holder = auto.permit.holder
         return {"kind": "holder", "person_id": holder.pk, "name": holder.name}
     return None
+
+
+def _auxiliary_offender(aux: Auxiliary) -> dict[str, Any]:
+    return {"kind": "auxiliary", "auxiliary_id": aux.pk, "name": aux.person.name}
 
 
 #: The offender of :func:`_offender` as the law's cassação of the register reads it (art. 41 §3).
@@ -138,23 +141,41 @@ def _taxi_cassacao_open(
             new={"kind": Case.Kind.CASSACAO, "target": target, "auto": auto.number},
             field=CASSACAO_FIELDS,
         )
+    return _cassacao_opened(
+        actor,
+        municipality,
+        permit,
+        d,
+        duplicate,
+        {
+            "target": target,
+            "target_label": TAXI_CASSACAO[target],
+            "auto_id": auto.pk,
+            "auto": auto.number,
+            "offender": offender if target == "cadastro" else None,
+        },
+        on=on,
+    )
+
+
+def _cassacao_opened(
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    d: Decision,
+    duplicate: Case | None,
+    extra: dict[str, Any],
+    *,
+    on: dt.date,
+    person: Person | None = None,
+) -> Case:
+    """A cassação proposal of ``permit`` the law allowed (``d``), opened with ``extra`` — or
+    refused while an equal one (``duplicate``) is still running."""
     if duplicate is not None:
         raise InvalidStep(f"já há proposta igual em curso: processo {duplicate.number}")
     with transaction.atomic(), tenant(municipality):
         return proposal_open(
-            actor,
-            municipality,
-            permit,
-            Case.Kind.CASSACAO,
-            d,
-            extra={
-                "target": target,
-                "target_label": TAXI_CASSACAO[target],
-                "auto_id": auto.pk,
-                "auto": auto.number,
-                "offender": offender if target == "cadastro" else None,
-            },
-            on=on,
+            actor, municipality, permit, Case.Kind.CASSACAO, d, extra, on=on, person=person
         )
 
 
@@ -280,27 +301,20 @@ def _auxiliary_cassacao_open(
         raise Refused(
             d, "Nenhuma causa de cassação do credenciamento reconhecida pela lei (art. 32, IV)."
         )
-    if duplicate is not None:
-        raise InvalidStep(f"já há proposta igual em curso: processo {duplicate.number}")
-    with transaction.atomic(), tenant(municipality):
-        return proposal_open(
-            actor,
-            municipality,
-            permit,
-            Case.Kind.CASSACAO,
-            d,
-            extra={
-                "target": "credenciamento",
-                "target_label": AUXILIARY_CASSACAO,
-                "offender": {
-                    "kind": "auxiliary",
-                    "auxiliary_id": aux.pk,
-                    "name": aux.person.name,
-                },
-            },
-            on=on,
-            person=aux.person,
-        )
+    return _cassacao_opened(
+        actor,
+        municipality,
+        permit,
+        d,
+        duplicate,
+        {
+            "target": "credenciamento",
+            "target_label": AUXILIARY_CASSACAO,
+            "offender": _auxiliary_offender(aux),
+        },
+        on=on,
+        person=aux.person,
+    )
 
 
 def proposal_decide(

@@ -98,8 +98,14 @@ MOTO_CAUSES_NUMBERS = ("criminal_sentence_months", "service_interrupted_days", "
 
 
 def _moto_causes(post: Any) -> dict[str, Any]:
-    causes: dict[str, Any] = {k: True for k in MOTO_CAUSES_FLAGS if post.get(k) == "1"}
-    for k in MOTO_CAUSES_NUMBERS:
+    return _causes(post, MOTO_CAUSES_FLAGS, MOTO_CAUSES_NUMBERS)
+
+
+def _causes(post: Any, flags: tuple[str, ...], numbers: tuple[str, ...]) -> dict[str, Any]:
+    """The causes a form ticked (``flags``), typed (``numbers``, whole numbers) and listed (the
+    other commercial permissions, separated by commas)."""
+    causes: dict[str, Any] = {k: True for k in flags if post.get(k) == "1"}
+    for k in numbers:
         raw = (post.get(k) or "").strip()
         if raw:
             if not raw.isdigit():
@@ -172,20 +178,8 @@ AUX_CAUSES_FLAGS = ("repeat_drunk_driving_proven", "suspension_breached", "crede
 
 def _aux_causes(post: Any) -> tuple[dict[str, Any], int | None]:
     """The form's causes of art. 32 IV, and the holder's CTB points (IV e names the holder's)."""
-    causes: dict[str, Any] = {k: True for k in AUX_CAUSES_FLAGS if post.get(k) == "1"}
-    numbers: dict[str, int] = {}
-    for k in ("criminal_sentence_months", "holder_ctb_points"):
-        raw = (post.get(k) or "").strip()
-        if raw:
-            if not raw.isdigit():
-                raise FieldError(k, "informe um número inteiro")
-            numbers[k] = int(raw)
-    if "criminal_sentence_months" in numbers:
-        causes["criminal_sentence_months"] = numbers["criminal_sentence_months"]
-    others = [x.strip() for x in (post.get("other_commercial_permissions") or "").split(",")]
-    if any(others):
-        causes["other_commercial_permissions"] = [x for x in others if x]
-    return causes, numbers.get("holder_ctb_points")
+    causes = _causes(post, AUX_CAUSES_FLAGS, ("criminal_sentence_months", "holder_ctb_points"))
+    return causes, causes.pop("holder_ctb_points", None)
 
 
 @staff_only

@@ -191,6 +191,19 @@ def test_art_13_sole_paragraph_company_permission_is_not_transferable(ipatinga):
     assert refusal_citations(d) == {"ipatinga.taxi-2017 art. 13, §único"}
 
 
+@pytest.mark.parametrize("event", ["falecimento", "incapacidade", "outro"])
+def test_art_14_cassa_only_for_the_acts_it_lists(ipatinga, event):
+    """A company's permission "transferred" on a death or incapacity, done already, is a transfer
+    art. 13 does not admit, not one of art. 14's acts (cessão, doação, …): no cassação."""
+    d = ask(
+        "taxi.permit_transfer",
+        ipatinga(ON),
+        {"holder_kind": "pessoa_juridica", "event": event, "already_done": True},
+    )
+    assert d.outcome == {"transferable": False, "cassacao_proposal": False}
+    assert "ipatinga.taxi-2017 art. 14" not in refusal_citations(d)
+
+
 def test_art_13_sole_paragraph_sale_request_is_refused_without_cassacao(ipatinga):
     d = ask(
         "taxi.permit_transfer",

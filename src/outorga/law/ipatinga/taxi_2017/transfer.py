@@ -122,7 +122,9 @@ def transfer_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     event = facts["event"]
     exception = art_13_sole_paragraph_death_or_incapacity(kind, event)
     reasons: list[Reason] = [exception or art_13_sole_paragraph_non_transferable(event)]
-    cassacao = bool(facts.get("already_done")) and exception is None and event != "outro"
+    # Art. 14 cassa for the acts it lists, done: not for a death or incapacity (a company's
+    # "falecimento" is no transfer the holder made), nor for a reason the law does not name.
+    cassacao = bool(facts.get("already_done")) and exception is None and event in ART_14_ACTS
     if cassacao:
         reasons.append(art_14_clandestine_cassacao(event))
     outcome = {"transferable": exception is not None, "cassacao_proposal": cassacao}

@@ -131,12 +131,19 @@ def test_art_32_iv_d_a_permission_the_auxiliary_holds_in_the_registry_is_a_cause
     assert other.number in cause["message"]
 
 
-def test_art_32_iv_e_the_holder_s_points_as_the_text_names_them(world):
-    aux = auxiliary_of(world)
-    with pytest.raises(Refused):
-        propose(world, aux, causes={}, holder_ctb_points=19)
-    case = propose(world, aux, causes={}, holder_ctb_points=20)
-    assert any(r["rule"].endswith("iv_e") for r in case.proposal["reasons"])
+def test_art_32_iv_the_auxiliary_s_case_proposes_nothing_against_the_permission(world):
+    """The permit's own record (three final infractions: a suspension, art. 32 I) is not the
+    auxiliary's case: it proposes the credential's cassação alone."""
+    from enforcement_factories import issue, make_final
+
+    for day in (1, 8, 15):
+        on = dt.date(2026, 1, day)
+        make_final(world, issue(world, on=on), on)
+    case = propose(world, auxiliary_of(world))
+    outcome = case.proposal["outcome"]
+    assert outcome["auxiliary_cassation"] and outcome["suspension"] is None
+    assert outcome["revocation"] is None and outcome["cassation"] is None
+    assert case.proposal["summary"] == "Proposta de cassação do credenciamento do auxiliar."
 
 
 def test_art_32_iv_only_an_active_auxiliary_of_this_permit_and_only_once_at_a_time(world):

@@ -88,6 +88,20 @@ def test_art_19_par1_a_policy_whose_record_says_it_lapsed_is_not_in_force(
     assert _insurance_refusal(exc).facts == {"apolice": False, "copia_entregue": True}
 
 
+def test_art_19_par1_a_renewal_issued_later_does_not_hide_the_policy_of_the_day(
+    ipatinga_m, clerk, tender
+):
+    """The policy in force on the grant's day is judged, not the newest on record: a renewal
+    issued after it (recorded before the grant is decided) leaves the day's policy in force."""
+    person, vehicle = make_applicant(ipatinga_m, clerk, n=67)
+    with tenant(ipatinga_m):
+        Document.objects.create(
+            doc_type=Document.Type.INSURANCE, vehicle=vehicle, issued_on=ON + dt.timedelta(days=90)
+        )
+    permit = grant(ipatinga_m, clerk, person, vehicle, tender)
+    assert permit.status == Permit.Status.ACTIVE
+
+
 def test_art_19_par1_the_motorcycle_substituted_in_needs_its_own_policy(ipatinga_m, clerk, tender):
     person, vehicle = make_applicant(ipatinga_m, clerk, n=65)
     permit = grant(ipatinga_m, clerk, person, vehicle, tender)

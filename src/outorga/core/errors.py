@@ -70,12 +70,13 @@ class Refused(DomainError):
 
     def body(self) -> dict[str, Any]:
         # A refusal for what the law did not find (no reason refused: no cause recognised) is
-        # said by its message.
-        detail = "Recusado pela lei." if self.decision.refusals else str(self)
+        # said by its own message.
+        found = self.decision.refusals or not self.message
+        detail = "Recusado pela lei." if found else self.message
         return {"detail": detail, "decisao": self.decision.to_json()}
 
     def __init__(self, decision: Decision, message: str = "") -> None:
-        self.decision = decision
+        self.decision, self.message = decision, message
         super().__init__(message or f"Recusado: {'; '.join(self._refused())}")
 
     def _refused(self) -> list[str]:
@@ -86,8 +87,8 @@ class Refused(DomainError):
 
     def lines(self) -> list[str]:
         """Each refused reason with its articles; with none refused (the law found nothing the
-        act needs, e.g. no cause of cassação), the refusal's own message."""
-        return self._refused() or [str(self)]
+        act needs, e.g. no cause of cassação), the refusal's own message, when it has one."""
+        return self._refused() or ([self.message] if self.message else [])
 
 
 class FieldRefused(FieldError, Refused):

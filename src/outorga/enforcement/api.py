@@ -579,8 +579,6 @@ class CassacaoIn(Schema):
     causes: dict[str, Any] = {}
     #: Mototaxi art. 32 IV: the permit's active auxiliary whose credential is to be cassado.
     auxiliary_id: int | None = None
-    #: Mototaxi art. 32 IV e: the holder's CTB points (the text names the holder's).
-    holder_ctb_points: int | None = Field(None, ge=0)
     #: Taxi: the final infraction and what it cassates, "cadastro" (art. 41 IV, §3) or
     #: "permissao" (art. 41 V, §4).
     auto_id: int | None = None
@@ -623,7 +621,6 @@ def cassacao_propose(request: HttpRequest, permit_id: int, payload: CassacaoIn) 
         target=payload.target,
         on=payload.on or _today(),
         auxiliary=auxiliary,
-        holder_ctb_points=payload.holder_ctb_points,
     )
     return Status(201, _case_out(case, actor_of(request).role))
 

@@ -348,15 +348,17 @@ def mototaxi_vehicle(
 
 
 def insurance_facts(vehicle: Vehicle, on: dt.date) -> dict[str, Any]:
-    """Mototaxi art. 13 XXI, art. 19 §1–§2: the policy for driver and passenger, as its copy on
-    record shows it on ``on``: filed, and in force from its issue unless the record says it lapsed
+    """Mototaxi art. 13 XXI, art. 19 §1–§2: the policy for driver and passenger, as its copies on
+    record show it on ``on``: the newest issued by then, in force unless its record says it lapsed
     before. The cover is not on record: the law asks for it once the Chief Executive sets a
     minimum (``vehicle.insurance_min_coverage_cents``, null until then)."""
-    policy = latest_document(None, vehicle, Document.Type.INSURANCE)
+    policies = Document.objects.current().filter(vehicle=vehicle, doc_type=Document.Type.INSURANCE)
+    # The policy of ``on``: the newest issued by then (a renewal issued later is not it).
+    policy = policies.filter(issued_on__lte=on).order_by("-issued_on", "-id").first()
     if policy is None:
-        return {"policy_in_force": False, "copy_filed": False}
+        return {"policy_in_force": False, "copy_filed": policies.exists()}
     lapsed = policy.valid_until is not None and policy.valid_until < on
-    return {"policy_in_force": not lapsed and policy.issued_on <= on, "copy_filed": True}
+    return {"policy_in_force": not lapsed, "copy_filed": True}
 
 
 def cargo_facts(vehicle: Vehicle) -> dict[str, Any]:

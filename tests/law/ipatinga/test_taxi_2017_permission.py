@@ -191,17 +191,30 @@ def test_art_13_sole_paragraph_company_permission_is_not_transferable(ipatinga):
     assert refusal_citations(d) == {"ipatinga.taxi-2017 art. 13, §único"}
 
 
-@pytest.mark.parametrize("event", ["falecimento", "incapacidade", "outro"])
-def test_art_14_cassa_only_for_the_acts_it_lists(ipatinga, event):
-    """A company's permission "transferred" on a death or incapacity, done already, is a transfer
-    art. 13 does not admit, not one of art. 14's acts (cessão, doação, …): no cassação."""
+@pytest.mark.parametrize("event", ["falecimento", "incapacidade"])
+def test_art_14_a_company_s_permission_already_passed_on_a_death_is_a_clandestine_transfer(
+    ipatinga, event
+):
+    """Art. 13 admits the transfer on a death or incapacity only for a natural person: a
+    company's permission already passed on one is a transfer without legal basis (art. 14), said
+    as a transfer — not "Houve falecimento da permissão"."""
     d = ask(
         "taxi.permit_transfer",
         ipatinga(ON),
         {"holder_kind": "pessoa_juridica", "event": event, "already_done": True},
     )
+    assert d.outcome == {"transferable": False, "cassacao_proposal": True}
+    cassacao = next(r for r in d.reasons if r.rule.endswith("art_14_cassacao"))
+    assert cassacao.message.startswith(f"Houve transferência da permissão por {event} sem amparo")
+
+
+def test_art_14_a_reason_the_law_does_not_name_leads_to_no_cassacao(ipatinga):
+    d = ask(
+        "taxi.permit_transfer",
+        ipatinga(ON),
+        {"holder_kind": "pessoa_juridica", "event": "outro", "already_done": True},
+    )
     assert d.outcome == {"transferable": False, "cassacao_proposal": False}
-    assert "ipatinga.taxi-2017 art. 14" not in refusal_citations(d)
 
 
 def test_art_13_sole_paragraph_sale_request_is_refused_without_cassacao(ipatinga):

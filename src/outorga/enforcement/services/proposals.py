@@ -120,16 +120,6 @@ def _taxi_cassacao_open(
             "proposal": True,
             "infraction_final": infraction_final,
         }
-        duplicate = (
-            Case.objects.filter(
-                permit=permit,
-                kind=Case.Kind.CASSACAO,
-                proposal__auto_id=auto.pk,
-                proposal__target=target,
-            )
-            .exclude(stage__in=(Case.Stage.DECIDED, Case.Stage.ANNULLED))
-            .first()
-        )
     d = ask(municipality, permit.law, "penalty", facts, on)
     if not (d.outcome or {}).get("may_propose"):
         raise law_refused(
@@ -146,7 +136,7 @@ def _taxi_cassacao_open(
         municipality,
         permit,
         d,
-        duplicate,
+        {"proposal__auto_id": auto.pk, "proposal__target": target},
         {
             "target": target,
             "target_label": TAXI_CASSACAO[target],
@@ -163,17 +153,24 @@ def _cassacao_opened(
     municipality: Municipality,
     permit: Permit,
     d: Decision,
-    duplicate: Case | None,
+    same: dict[str, Any],
     extra: dict[str, Any],
     *,
     on: dt.date,
     person: Person | None = None,
 ) -> Case:
     """A cassação proposal of ``permit`` the law allowed (``d``), opened with ``extra`` — or
-    refused while an equal one (``duplicate``) is still running."""
-    if duplicate is not None:
-        raise InvalidStep(f"já há proposta igual em curso: processo {duplicate.number}")
+    refused while an equal one (the permit's cassação cases matching ``same``) is still running:
+    checked with the permit locked, so that two equal proposals sent at once open one case."""
     with transaction.atomic(), tenant(municipality):
+        Permit.objects.select_for_update().get(pk=permit.pk)
+        duplicate = (
+            Case.objects.filter(permit=permit, kind=Case.Kind.CASSACAO, **same)
+            .exclude(stage__in=(Case.Stage.DECIDED, Case.Stage.ANNULLED))
+            .first()
+        )
+        if duplicate is not None:
+            raise InvalidStep(f"já há proposta igual em curso: processo {duplicate.number}")
         return proposal_open(
             actor, municipality, permit, Case.Kind.CASSACAO, d, extra, on=on, person=person
         )
@@ -200,12 +197,11 @@ def proposal_open_cassacao(
     auto: InfractionNotice | None = None,
     target: str = "",
     auxiliary: Auxiliary | None = None,
-    holder_ctb_points: int | None = None,
 ) -> Case:
     """Open a cassação proposal under the permit's own law; only the Chief Executive decides it,
     after the defence (D-3). Mototaxi: the ``causes`` of art. 32 III / art. 47 (the law core
     checks them; art. 34 §1–2) — or, with ``auxiliary``, the causes of art. 32 IV against that
-    auxiliary's credential (``holder_ctb_points``: the holder's, which IV e names). Taxi: the
+    auxiliary's credential. Taxi: the
     final infraction ``auto`` and the ``target`` — the register (art. 41 IV, §3) or the permission
     (art. 41 V, §4) — asked of taxi.penalty."""
     authorize(actor=actor, municipality=municipality, action="penalty.propose", law=permit.law)
@@ -216,7 +212,6 @@ def proposal_open_cassacao(
             permit=permit,
             auxiliary=auxiliary,
             causes=causes or {},
-            holder_ctb_points=holder_ctb_points,
             on=on,
         )
     if taxi_like(permit.law):
@@ -259,13 +254,16 @@ def _auxiliary_cassacao_open(
     permit: Permit,
     auxiliary: Auxiliary,
     causes: dict[str, Any],
-    holder_ctb_points: int | None,
     on: dt.date,
 ) -> Case:
     """Mototaxi art. 32 IV (with §3 and art. 34 §1–2, D-3): a proposal to cassar the credential of
     one of the permit's active auxiliaries, on the causes the law core recognises; the auxiliary
     is notified and defends it, the Chief Executive decides. IV d (D-13): the auxiliary's own live
-    permissions in the registry count by themselves, as the holder's do for III f."""
+    permissions in the registry count by themselves, as the holder's do for III f. The question
+    is asked of the auxiliary's causes alone — no infraction of the permit, no cause of the
+    holder's —, so that the case proposes nothing else (no suspension, revocation or cassação of
+    the permission). IV e, as written ("o permissionário atingir 20 pontos"), rests on the
+    holder's points, a cause of the permission's own cassação (III g): not offered here."""
     if taxi_like(permit.law) or not escalates_by_accumulation(permit.law):
         raise FieldError(
             "auxiliar",
@@ -283,19 +281,7 @@ def _auxiliary_cassacao_open(
         ]
         if held:
             causes["other_commercial_permissions"] = list(dict.fromkeys(held))
-        facts: dict[str, Any] = {**escalation_facts(permit), "auxiliary": causes}
-        if holder_ctb_points is not None:
-            facts["cassation"] = {"ctb_points": holder_ctb_points}
-        duplicate = (
-            Case.objects.filter(
-                permit=permit,
-                kind=Case.Kind.CASSACAO,
-                proposal__target="credenciamento",
-                proposal__offender__auxiliary_id=aux.pk,
-            )
-            .exclude(stage__in=(Case.Stage.DECIDED, Case.Stage.ANNULLED))
-            .first()
-        )
+        facts: dict[str, Any] = {"infractions": [], "auxiliary": causes}
     d = ask(municipality, permit.law, "penalty", facts, on)
     if not d.to_json()["outcome"].get("auxiliary_cassation"):
         raise Refused(
@@ -306,7 +292,7 @@ def _auxiliary_cassacao_open(
         municipality,
         permit,
         d,
-        duplicate,
+        {"proposal__target": "credenciamento", "proposal__offender__auxiliary_id": aux.pk},
         {
             "target": "credenciamento",
             "target_label": AUXILIARY_CASSACAO,
@@ -465,7 +451,7 @@ def _proposal_decided(
             "reasoning": reasoning.strip(),
             **(
                 {"target": target, "offender": case.proposal.get("offender")}
-                if taxi_like(case.law) and case.kind == Case.Kind.CASSACAO
+                if case.kind == Case.Kind.CASSACAO and "target" in case.proposal
                 else {}
             ),
         },

@@ -176,12 +176,6 @@ def cassacao_new(request: HttpRequest, permit_id: int) -> HttpResponse:
 AUX_CAUSES_FLAGS = ("repeat_drunk_driving_proven", "suspension_breached", "credential_not_renewed")
 
 
-def _aux_causes(post: Any) -> tuple[dict[str, Any], int | None]:
-    """The form's causes of art. 32 IV, and the holder's CTB points (IV e names the holder's)."""
-    causes = _causes(post, AUX_CAUSES_FLAGS, ("criminal_sentence_months", "holder_ctb_points"))
-    return causes, causes.pop("holder_ctb_points", None)
-
-
 @staff_only
 def auxiliary_cassacao_new(request: HttpRequest, permit_id: int, aux_id: int) -> HttpResponse:
     """Mototaxi art. 32 IV: a proposal to cassar one auxiliary's credential, on the causes the law
@@ -210,14 +204,12 @@ def auxiliary_cassacao_new(request: HttpRequest, permit_id: int, aux_id: int) ->
     if request.method != "POST":
         return render(request, "enforcement/auxiliary_cassacao_form.html", ctx)
     try:
-        causes, holder_points = _aux_causes(request.POST)
         case = proposal_open_cassacao(
             **acting(request, permit),
             permit=permit,
             on=posted_day(request, "on"),
-            causes=causes,
+            causes=_causes(request.POST, AUX_CAUSES_FLAGS, ("criminal_sentence_months",)),
             auxiliary=aux,
-            holder_ctb_points=holder_points,
         )
     except ERRORS as exc:
         messages_add(request, exc)

@@ -87,11 +87,17 @@ def art_14_clandestine_cassacao(act: str) -> Reason:
     """Art. 14: transferência clandestina, cessão, doação, comodato, aluguel, arrendamento ou
     comercialização total ou parcial → a permissão será cassada, observado o contraditório e a
     ampla defesa (D-3: proposta de cassação)."""
+    # A death or incapacity is no act of the holder's: what was done is a transfer on it, which
+    # art. 13 admits only for a natural person — a clandestine transfer.
+    done = (
+        f"transferência da permissão por {act}"
+        if act in ALLOWED_TRANSFER_EVENTS
+        else f"{TRANSFER_EVENT_PT.get(act, act)} da permissão"
+    )
     return reason(
         rule_id("art_14_cassacao"),
         Verdict.REFUSED,
-        f"Houve {TRANSFER_EVENT_PT.get(act, act)} da permissão sem amparo legal: cabe a "
-        "cassação, após processo com "
+        f"Houve {done} sem amparo legal: cabe a cassação, após processo com "
         "contraditório e ampla defesa (proposta; decide a autoridade competente).",
         art(14),
         art(15, inc="VI"),
@@ -122,9 +128,7 @@ def transfer_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     event = facts["event"]
     exception = art_13_sole_paragraph_death_or_incapacity(kind, event)
     reasons: list[Reason] = [exception or art_13_sole_paragraph_non_transferable(event)]
-    # Art. 14 cassa for the acts it lists, done: not for a death or incapacity (a company's
-    # "falecimento" is no transfer the holder made), nor for a reason the law does not name.
-    cassacao = bool(facts.get("already_done")) and exception is None and event in ART_14_ACTS
+    cassacao = bool(facts.get("already_done")) and exception is None and event != "outro"
     if cassacao:
         reasons.append(art_14_clandestine_cassacao(event))
     outcome = {"transferable": exception is not None, "cassacao_proposal": cassacao}

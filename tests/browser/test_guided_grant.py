@@ -157,6 +157,10 @@ def test_a_clerk_grants_a_mototaxi_permit_on_the_guided_page_in_8_submissions(
     assert page.locator("input[name=equipment]:checked").count() == len(
         page.locator("input[name=equipment]").all()
     )
+    page.get_by_text(
+        "Colete e capacete com dispositivos retrorrefletivos verificados (art. 5, IV)", exact=True
+    ).click()  # art. 5 IV, seen at the desk
+    assert page.locator("input[name$=safety_gear]").is_checked()
     page.screenshot(path=str(artifacts / f"guided-grant-{width}px.png"), full_page=True)
     _submit(page, "Outorgar")
     page.get_by_text("outorgada. Falta emitir o crachá.").wait_for()

@@ -110,6 +110,10 @@ def test_a_clerk_registers_and_grants_a_mototaxi_permission(page, demo_site, art
     for label in page.locator('label[for^="id_equipment_"]').all():
         label.click()  # the clerk ticks each item of art. 5 §7 and art. 19 by its label
     assert page.locator('input[name="equipment"]:checked').count() == 8
+    page.get_by_text(
+        "Colete e capacete com dispositivos retrorrefletivos verificados (art. 5, IV)", exact=True
+    ).click()  # art. 5 IV, seen at the desk
+    assert page.locator("input[name$=safety_gear]").is_checked()
     page.get_by_role("button", name="Verificar requisitos").click()
     assert page.get_by_text("Lei de mototáxi de Ipatinga (2013), art. 5, I").first.is_visible()
     assert page.locator(".reason.refused").count() == 0

@@ -259,6 +259,10 @@ class GrantForm(forms.Form):
         choices=EQUIPMENT_CHOICES,
         widget=forms.CheckboxSelectMultiple,
     )
+    safety_gear = forms.BooleanField(
+        label="Colete e capacete com dispositivos retrorrefletivos verificados (art. 5, IV)",
+        required=False,
+    )
 
     #: What the grant and its pre-check are asked with (``permit_grant``/``permit_grant_decisions``).
     ASKED = (
@@ -269,6 +273,7 @@ class GrantForm(forms.Form):
         "term_years",
         "decree",
         "equipment",
+        "safety_gear",
         "tender",
     )
 

@@ -39,6 +39,9 @@ class GrantIn(Schema):
     term_years: int = 10
     decree: str = ""
     equipment: list[str] = []
+    #: Mototaxi art. 5 IV: the vest and helmet with retroreflective devices, verified (true) or
+    #: lacking (false); left out, the law answers that it was not verified (pending).
+    safety_gear: bool | None = None
 
 
 class PermitHistoryOut(Schema):

@@ -43,10 +43,15 @@ def person_eligibility(
     tender: Any = None,
     auxiliary: dict[str, Any] | None = None,
     exclude: Permit | None = None,
+    safety_gear: bool | None = None,
 ) -> Decision:
+    """``safety_gear``: the vest and helmet of mototaxi art. 5 IV, as the desk verified them
+    (None: not verified, which the law answers as pending)."""
     law = bound_law(person.municipality, service, as_of)
     if interface_of(service) is MOTO_SERVICES:
         facts = moto_person_facts(person, service, role, tender, auxiliary, exclude)
+        if safety_gear is not None:
+            facts["safety_gear"] = safety_gear
         return law.ask("person_eligibility", facts)
     raise NotImplementedError("elegibilidade de táxi: use taxi.person_eligibility")
 

@@ -77,6 +77,7 @@ def permit_grant_decisions(
     decree: str,
     equipment: list[str],
     tender: Any,
+    safety_gear: bool | None = None,
 ) -> list[Decision]:
     """Every question a grant asks of the law bound to the service on the grant date — the quota,
     the person, the vehicle and the term — on the facts in the records. The grant and its
@@ -92,7 +93,9 @@ def permit_grant_decisions(
                 "active_permits": active_permits(service),
             },
         )
-        person = person_eligibility(holder, service, granted_on, tender=tender)
+        person = person_eligibility(
+            holder, service, granted_on, tender=tender, safety_gear=safety_gear
+        )
         veh = vehicle_eligibility(vehicle, service, granted_on, equipment, holder=holder)
         # The vehicle held by no other permission in force, nor away from its own on a temporary
         # change (mototaxi art. 6 §2 with art. 2 XXIII): as the vehicle changes and the import ask.
@@ -139,6 +142,7 @@ def permit_grant(
     equipment: list[str] | None = None,
     taxi_category: str = "",
     tender: Any = None,
+    safety_gear: bool | None = None,
 ) -> Permit:
     """Grant a permit within the quota (art. 10, D-7), after the person's and the vehicle's
     eligibility; numbered in the register. Concurrent grants for the last places never exceed
@@ -165,6 +169,7 @@ def permit_grant(
             decree=decree,
             equipment=equipment or [],
             tender=tender,
+            safety_gear=safety_gear,
         )
         # Whoever asked for it sees every reason; the refused grant is recorded as an act.
         refuse_if("registry.permit_grant", decisions, granted_on, municipality, "outorga recusada")

@@ -442,6 +442,7 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
                 "term_years": grant_form.fields["term_years"].initial,
                 "decree": "",
                 "equipment": [],
+                "safety_gear": None,  # not yet verified: the law says so (pending)
                 "tender": awarded,
             }
         )

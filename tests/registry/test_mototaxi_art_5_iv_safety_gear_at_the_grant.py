@@ -14,25 +14,8 @@ from outorga.core.errors import Refused
 from outorga.core.tenancy import tenant
 from outorga.law.decisions import Verdict
 from outorga.registry.models import Permit
-from outorga.registry.services.permits import permit_grant
 
 RULE = "art_5_iv_safety_gear"
-
-
-def _granted(m, clerk, person, vehicle, tender, safety_gear):  # type: ignore[no-untyped-def]
-    return permit_grant(
-        actor=clerk,
-        municipality=m,
-        holder=person,
-        service="mototaxi",
-        vehicle=vehicle,
-        granted_on=ON,
-        term_years=10,
-        decree="Decreto 1.234/2026",
-        equipment=EQUIPMENT,
-        tender=tender,
-        safety_gear=safety_gear,
-    )
 
 
 def _verdict(permit: Permit) -> str:
@@ -48,7 +31,7 @@ def _verdict(permit: Permit) -> str:
 def test_art_5_iv_the_gear_the_desk_did_not_find_refuses_the_grant(ipatinga_m, clerk, tender):
     person, vehicle = make_applicant(ipatinga_m, clerk, n=71)
     with pytest.raises(Refused) as exc:
-        _granted(ipatinga_m, clerk, person, vehicle, tender, safety_gear=False)
+        grant(ipatinga_m, clerk, person, vehicle, tender, safety_gear=False)
     refusal = next(r for r in exc.value.decision.refusals if r.rule == RULE)
     assert {(c.article, c.inciso) for c in refusal.citations} == {("5", "IV")}
     with tenant(ipatinga_m):
@@ -57,7 +40,7 @@ def test_art_5_iv_the_gear_the_desk_did_not_find_refuses_the_grant(ipatinga_m, c
 
 def test_art_5_iv_the_gear_seen_is_on_the_grant_s_record(ipatinga_m, clerk, tender):
     person, vehicle = make_applicant(ipatinga_m, clerk, n=72)
-    permit = _granted(ipatinga_m, clerk, person, vehicle, tender, safety_gear=True)
+    permit = grant(ipatinga_m, clerk, person, vehicle, tender, safety_gear=True)
     assert _verdict(permit) == Verdict.OK.value
 
 

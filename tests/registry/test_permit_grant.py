@@ -16,7 +16,7 @@ from outorga.registry.services.permits import permit_grant, permit_grant_decisio
 from outorga.registry.validation import FieldError
 
 
-def grant(m, clerk, person, vehicle, tender, on=ON):  # type: ignore[no-untyped-def]
+def grant(m, clerk, person, vehicle, tender, on=ON, **more):  # type: ignore[no-untyped-def]
     return permit_grant(
         actor=clerk,
         municipality=m,
@@ -28,6 +28,7 @@ def grant(m, clerk, person, vehicle, tender, on=ON):  # type: ignore[no-untyped-
         decree="Decreto 1.234/2026",
         equipment=EQUIPMENT,
         tender=tender,
+        **more,
     )
 
 

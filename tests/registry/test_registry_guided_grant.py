@@ -140,6 +140,7 @@ def test_art_5_6_a_complete_mototaxi_grant_by_one_clerk_takes_8_submissions(ipat
         "granted_on": today.isoformat(),
         "term_years": 10,
         "equipment": EQUIPMENT,
+        "safety_gear": "on",  # art. 5 IV, seen at the desk
     }
     r = clerk.post(url, grant)
     with tenant(m):

@@ -172,7 +172,10 @@ def test_the_authority_opens_it_on_the_screen_from_the_permit_s_cassacao_page(wo
     # came back with no line to read).
     r = authority.post(url, {"criminal_sentence_months": "12", "on": "2026-04-06"})
     assert r.status_code == 422
-    assert "Nenhuma causa de cassação do credenciamento reconhecida" in r.content.decode()
+    assert (
+        "Nenhuma causa de cassação do credenciamento reconhecida pela lei (art. 32, IV)"
+        in r.content.decode()
+    )
     r = authority.post(url, {"credential_not_renewed": "1", "on": "2026-04-06"})
     assert r.status_code == 302
     with tenant(world.m):
@@ -201,7 +204,10 @@ def test_api_opens_the_auxiliary_s_cassacao(world, user_of):
         {"auxiliary_id": aux.pk, "causes": {"transfer_attempt": True}},
         content_type="application/json",
     )
-    assert r.status_code == 422
+    assert r.status_code == 422, r.content
+    assert {"campo": "auxiliary", "erro": "campo não reconhecido: transfer_attempt"} in r.json()[
+        "erros"
+    ]
     r = authority.post(
         url,
         {"auxiliary_id": aux.pk, "causes": {"criminal_sentence_months": 12}},

@@ -270,8 +270,11 @@ def _pt_message(e: jsonschema.ValidationError) -> str:
         return f"valor abaixo do mínimo {e.validator_value}"
     if kind in ("maximum", "exclusiveMaximum"):
         return f"valor acima do máximo {e.validator_value}"
-    if kind == "additionalProperties":
-        return "campo não reconhecido"
+    if kind == "additionalProperties":  # the object's path: name the fields it does not know
+        known = e.schema.get("properties", {}) if isinstance(e.schema, dict) else {}
+        given = e.instance if isinstance(e.instance, dict) else {}
+        extra = sorted(k for k in given if k not in known)
+        return f"campo não reconhecido: {', '.join(extra)}" if extra else "campo não reconhecido"
     return f"valor inválido ({kind})"
 
 

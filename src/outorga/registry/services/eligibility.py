@@ -49,9 +49,7 @@ def person_eligibility(
     (None: not verified, which the law answers as pending)."""
     law = bound_law(person.municipality, service, as_of)
     if interface_of(service) is MOTO_SERVICES:
-        facts = moto_person_facts(person, service, role, tender, auxiliary, exclude)
-        if safety_gear is not None:
-            facts["safety_gear"] = safety_gear
+        facts = moto_person_facts(person, service, role, tender, auxiliary, exclude, safety_gear)
         return law.ask("person_eligibility", facts)
     raise NotImplementedError("elegibilidade de táxi: use taxi.person_eligibility")
 
@@ -63,8 +61,10 @@ def moto_person_facts(
     tender: Any = None,
     auxiliary: dict[str, Any] | None = None,
     exclude: Permit | None = None,
+    safety_gear: bool | None = None,
 ) -> dict[str, Any]:
-    """The facts of ``person_eligibility`` for mototaxi and motofrete, from the records."""
+    """The facts of ``person_eligibility`` for mototaxi and motofrete, from the records, with what
+    the desk saw (``safety_gear``, art. 5 IV; None: not verified)."""
     facts = mototaxi_person(
         person,
         service=service,
@@ -74,6 +74,8 @@ def moto_person_facts(
     )
     if auxiliary is not None:
         facts["auxiliary"] = auxiliary
+    if safety_gear is not None:
+        facts["safety_gear"] = safety_gear
     return facts
 
 

@@ -96,11 +96,14 @@ def window_json(start: dt.datetime | None, end: dt.datetime | None) -> dict[str,
 
 
 def month_bounds(m: Municipality, first_day: dt.date) -> Month:
-    tz = zone_of(m)  # the municipality's clock decides a trip's month
     nxt = dt.date(first_day.year + (first_day.month == 12), first_day.month % 12 + 1, 1)
-    start = dt.datetime.combine(first_day, dt.time.min, tzinfo=tz)
-    end = dt.datetime.combine(nxt, dt.time.min, tzinfo=tz)
-    return Month(int(start.timestamp() * 1000), int(end.timestamp() * 1000))
+    return Month(day_start_ms(m, first_day), day_start_ms(m, nxt))
+
+
+def day_start_ms(m: Municipality, day: dt.date) -> int:
+    """The first instant of ``day`` on the municipality's clock (which decides a trip's month and
+    day), as UTC epoch ms."""
+    return to_ms(dt.datetime.combine(day, dt.time.min, tzinfo=zone_of(m)))
 
 
 def month_end(first_day: dt.date) -> dt.date:

@@ -17,12 +17,12 @@ from django.utils import timezone
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.filestore import local_file
-from outorga.core.lawctx import context, facts_for
+from outorga.core.lawctx import context
 from outorga.core.localtime import zone_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant, unscoped
 from outorga.law.citations import render_many
-from outorga.law.context import Context
+from outorga.law.context import Context, MunicipalityFacts
 from outorga.law.decisions import Decision, Verdict
 from outorga.platforms.models import Platform
 from outorga.platforms.selectors import StoppedPeriod, credential_stopped
@@ -51,6 +51,7 @@ from ..months import current_trip_uploads, month_drivers
 from .common import (
     SYSTEM,
     ask_law,
+    day_start_ms,
     instant_or_none,
     month_bounds,
     month_end,
@@ -245,7 +246,7 @@ def _process_file(upload: TripUpload, path: Path, progress: _Progress, attempt: 
         if to_ms(x.start) < bounds.end_ms and (x.end is None or to_ms(x.end) > bounds.start_ms)
     ]
     if upload.kind == TripUpload.Kind.TRIPS:
-        fares, limits_json = month_fares(m, upload.month)
+        fares, limits_json = month_fares(m, upload.month, ctx.municipality)
         result = analyse_trips(
             path,
             upload.file_format,
@@ -285,14 +286,14 @@ def _process_file(upload: TripUpload, path: Path, progress: _Progress, attempt: 
     progress(100, "concluído")
 
 
-def month_fares(m: Municipality, first_day: dt.date) -> tuple[Fares, Any]:
+def month_fares(m: Municipality, first_day: dt.date, facts: MunicipalityFacts) -> tuple[Fares, Any]:
     """Art. 7 with D-15 and D-16: the fare maxima of each day of the month, in the periods they
     stay the same — a trip is judged by those in force on the day it started, not by the month's
     last day's (an act of the Executive or a court suspension may change them mid-month) — and
     what the law said of them: one reason for the whole month, else each period's with its days.
-    """
-    tz, facts = zone_of(m), facts_for(m)  # the municipality's data read once for every day
-    periods: list[tuple[Any, dt.date, dt.date, FareLimits | None, Any]] = []
+    ``facts``: the municipality's data, as the file's context already read them."""
+    # Each period: its first day, its last day, its maxima and the law's reason.
+    periods: list[list[Any]] = []
     for n in range(month_end(first_day).day):
         day = first_day + dt.timedelta(days=n)
         ctx = Context(facts, day)
@@ -302,27 +303,27 @@ def month_fares(m: Municipality, first_day: dt.date) -> tuple[Fares, Any]:
             if limits
             else None
         )
-        key = (fares, why.verdict, why.message)
-        if periods and periods[-1][0] == key:
-            periods[-1] = (key, periods[-1][1], day, fares, periods[-1][4])
+        last = periods[-1] if periods else None
+        if last and (last[2], last[3].verdict, last[3].message) == (
+            fares,
+            why.verdict,
+            why.message,
+        ):
+            last[1] = day
         else:
-            periods.append((key, day, day, fares, why))
+            periods.append([day, day, fares, why])
     if len(periods) == 1:
-        return periods[0][3], periods[0][4].to_json()
-
-    def start_ms(day: dt.date) -> int:
-        return to_ms(dt.datetime.combine(day, dt.time.min, tzinfo=tz))
-
+        return periods[0][2], periods[0][3].to_json()
     return [
         FarePeriod(
-            None if i == 0 else start_ms(first),
-            None if i == len(periods) - 1 else start_ms(last + dt.timedelta(days=1)),
+            None if i == 0 else day_start_ms(m, first),
+            None if i == len(periods) - 1 else day_start_ms(m, last + dt.timedelta(days=1)),
             fares,
         )
-        for i, (_, first, last, fares, _) in enumerate(periods)
+        for i, (first, last, fares, _) in enumerate(periods)
     ], [
         {"de": first.isoformat(), "até": last.isoformat(), **why.to_json()}
-        for _, first, last, _, why in periods
+        for first, last, _, why in periods
     ]
 
 

@@ -67,6 +67,7 @@ def person(rng: random.Random) -> dict:
         "documents": {d: rng.random() > 0.05 for d in DOCS},
         "medical_certificate": {"issued_on": "2026-05-20", "presented_on": "2026-05-25"},
         "tender_homologated_on": "2026-05-10",
+        "safety_gear": rng.random() > 0.05,  # art. 5, IV: what the grant's desk ticks
     }
 
 
@@ -87,6 +88,8 @@ def vehicle(rng: random.Random) -> dict:
         },
         "in_holders_name": {"crv": True, "crlv": True, "dpvat": True},
         "equipment": rng.sample(EQUIPMENT, rng.randint(6, 8)),
+        # Art. 19, §1º–§2º: the policy on record, as registry.facts.insurance_facts reads it.
+        "insurance": {"policy_in_force": rng.random() > 0.05, "copy_filed": True},
     }
 
 

@@ -342,3 +342,38 @@ def test_facts_are_written_as_json_as_before(value):
 
     assert jsonable(value) == _jsonable_before(value)
     assert json.dumps(jsonable(value)) == json.dumps(_jsonable_before(value))
+
+
+INSURANCE_MINIMUM = "mototaxi_2013.vehicle.insurance_min_coverage_cents"
+
+
+def test_art_19_par2_a_value_left_to_the_chief_executive_is_read_once_and_again_after_a_reload(
+    monkeypatch,
+):
+    """``optional_param`` answers None for a value the law leaves to an act not yet made (art. 19,
+    §2º: the insurance's minimum cover), reading it once per context, not raising again on every
+    vehicle; a value the municipality records is read, and a reload of the tree reads again."""
+    reads = []
+    original = Context._read
+
+    def counted(self, name, on):
+        reads.append(name)
+        return original(self, name, on)
+
+    monkeypatch.setattr(Context, "_read", counted)
+    ctx = Context(IPATINGA, ON)
+    with pytest.raises(parameters.ParameterMissing):
+        ctx.param(INSURANCE_MINIMUM)
+    assert ctx.optional_param(INSURANCE_MINIMUM) is None
+    assert ctx.optional_param(INSURANCE_MINIMUM) is None
+    assert reads == [INSURANCE_MINIMUM, INSURANCE_MINIMUM]  # the raise, then one read
+    assert ctx.optional_param(INSURANCE_MINIMUM, dt.date(2020, 1, 1)) is None  # its own date
+    set_by_decree = parameters.DatedValue(dt.date(2026, 1, 1), 5_000_000, source="municipality")
+    town = dataclasses.replace(IPATINGA, overrides={INSURANCE_MINIMUM: (set_by_decree,)})
+    recorded = Context(town, ON).optional_param(INSURANCE_MINIMUM)
+    assert recorded is not None and recorded.value == 5_000_000
+    assert Context(town, dt.date(2025, 12, 31)).optional_param(INSURANCE_MINIMUM) is None
+    reads.clear()
+    monkeypatch.setattr(parameters, "_TREE", None)  # the files were loaded again
+    assert ctx.optional_param(INSURANCE_MINIMUM) is None
+    assert reads == [INSURANCE_MINIMUM]

@@ -98,6 +98,11 @@ class Context:
         default_factory=dict, init=False, repr=False, compare=False, hash=False
     )
 
+    # Those :meth:`optional_param` read, by (name, date): None where no value is set.
+    _optional: dict[tuple[str, dt.date], ParameterValue | None] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
+
     def param(self, name: str, on: dt.date | None = None) -> ParameterValue:
         if on is None or on == self.as_of:
             found = self._now.get(name)
@@ -110,6 +115,19 @@ class Context:
         if found is not None and self._tree[0] is _parameters._TREE:
             return found
         found = self._params[key] = self._read(name, on)
+        return found
+
+    def optional_param(self, name: str, on: dt.date | None = None) -> ParameterValue | None:
+        """:meth:`param`, or None where the value is left to a decree or regulation that has not
+        set it: a value not set is read once, like one set, not raised again on every call."""
+        key = (name, on or self.as_of)
+        if key in self._optional and self._tree[0] is _parameters._TREE:
+            return self._optional[key]
+        try:
+            found: ParameterValue | None = self.param(name, on)
+        except ParameterMissing:
+            found = None
+        self._optional[key] = found  # after reading it: a reload of the tree empties the cache
         return found
 
     def param_set(
@@ -130,6 +148,7 @@ class Context:
             self._params.clear()
             self._now.clear()
             self._groups.clear()
+            self._optional.clear()
             self._tree[:] = [params]
         return params.value(name, on, self.municipality.overrides)
 

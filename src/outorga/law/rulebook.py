@@ -13,12 +13,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
+from . import parameters as _parameters
 from .bindings import RULEBOOKS
 from .citations import Citation, cite
 from .competence import COMPETENCES, deciders
 from .context import Context
 from .decisions import Decision, Message, Reason, Verdict, eligibility_of, made_decision
-from .parameters import ParameterMissing, ParameterValue
+from .parameters import ParameterValue
 from .rules import Facts, reason
 
 #: The verdicts the helpers below give or read on every call (an enum's member read off its class
@@ -69,6 +70,10 @@ class LawText:
         full = self._names.get(name)
         if full is None:
             full = self._names[name] = f"{self.params}.{name}"
+        if on is None:  # the value in force on the context's date, as ``ctx.param`` keeps it
+            found = ctx._now.get(full)
+            if found is not None and ctx._tree[0] is _parameters._TREE:
+                return found
         return ctx.param(full, on)
 
     def param_set(
@@ -86,10 +91,10 @@ class LawText:
     ) -> ParameterValue | None:
         """Like :meth:`param`, but None where the value is left to a decree or regulation that has
         not set it (``value: null`` until the municipality records it)."""
-        try:
-            return self.param(ctx, name, on)
-        except ParameterMissing:
-            return None
+        full = self._names.get(name)
+        if full is None:
+            full = self._names[name] = f"{self.params}.{name}"
+        return ctx.optional_param(full, on)
 
     def rule_id(self, name: str) -> str:
         return f"{self.params}.{name}"

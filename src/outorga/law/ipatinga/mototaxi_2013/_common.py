@@ -32,6 +32,7 @@ TEXT = LawText(LAW_ID, PARAMS)
 art = TEXT.art
 param = TEXT.param
 param_set = TEXT.param_set
+optional_param = TEXT.optional_param
 #: Who decides an act under this law on a date, and the articles (art. 34 and the others).
 authority = TEXT.deciders
 
@@ -57,6 +58,7 @@ __all__ = [
     "fmt",
     "has_refusal",
     "opt_day",
+    "optional_param",
     "param",
     "param_set",
     "record_of",

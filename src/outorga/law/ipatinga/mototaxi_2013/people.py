@@ -11,7 +11,7 @@ from typing import Any
 
 from outorga.law.citations import decision
 from outorga.law.context import Context
-from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.law.decisions import Decision, Reason, Verdict, quick_reason
 from outorga.law.questions import question
 from outorga.law.rules import Requirement, check, quick, reason, verdict_only
 from outorga.law.schemas import closed, list_of, nullable
@@ -71,6 +71,8 @@ MINIMUM_AGE = Requirement("art_5_i_minimum_age", ART_5_I)
 CNH_CATEGORY_A = Requirement("art_5_ii_cnh_category_a", ART_5_II)
 COURSE = Requirement("art_5_iii_course", ART_5_III)
 SAFETY_GEAR = Requirement("art_5_iv_safety_gear", ART_5_IV)
+#: Its verdict-only answer while nobody has checked the gear (the full answer says so).
+SAFETY_GEAR_UNVERIFIED = quick_reason("art_5_iv_safety_gear", Verdict.PENDING, (ART_5_IV,))
 MEDICAL_CERTIFICATE = Requirement("art_5_vii_medical_certificate", ART_5_VII, ART_5_P2)
 MEDICAL_CERTIFICATE_AFTER_TENDER = Requirement(
     "art_5_par2_medical_certificate_after_tender", ART_5_P2, D_4
@@ -109,6 +111,9 @@ _DOCUMENT_RULES = tuple(
 #: Every document presented, as the facts record them, and the rules' verdicts then.
 _ALL_PRESENT = dict.fromkeys(DOCUMENTS, True)
 _ALL_PRESENT_QUICK = tuple(quick(rule, True, cite_) for _, rule, cite_, *_ in _DOCUMENT_RULES)
+#: The verdict-only reasons of the other combinations (present, absent, not known) of the
+#: documents, in ``DOCUMENTS`` order: at most 3 ** 7, each made once.
+_DOCUMENTS_QUICK: dict[tuple[bool | None, ...], tuple[Reason, ...]] = {}
 
 #: Permissions of the municipality that bar the activity (art. 8) — checked across every service
 #: in the registry (decision D-13).
@@ -293,6 +298,9 @@ def art_5_iii_course(ctx: Context, p: PersonFacts) -> Reason:
 
 def art_5_iv_safety_gear(ctx: Context, p: PersonFacts) -> Reason:
     """Art. 5º, IV — usar colete de segurança e capacete dotados de dispositivos retrorrefletivos."""
+    if verdict_only():
+        gear = p.safety_gear
+        return SAFETY_GEAR_UNVERIFIED if gear is None else SAFETY_GEAR.stand_in[gear]
     if p.safety_gear is None:
         return reason(
             "art_5_iv_safety_gear",
@@ -300,8 +308,6 @@ def art_5_iv_safety_gear(ctx: Context, p: PersonFacts) -> Reason:
             "Colete e capacete com dispositivos retrorrefletivos não verificados.",
             ART_5_IV,
         )
-    if verdict_only():
-        return SAFETY_GEAR.stand_in[p.safety_gear]
     return SAFETY_GEAR.check(
         p.safety_gear,
         "Colete e capacete com dispositivos retrorrefletivos verificados.",
@@ -315,8 +321,19 @@ def art_5_v_xi_documents(ctx: Context, p: PersonFacts) -> list[Reason]:
     residência; certidões negativas criminais; CIC/CPF. (VII, the medical certificate, has its own
     rule because §2 dates it.)"""
     documents = p.documents
-    if verdict_only() and documents == _ALL_PRESENT:  # most applicants: the shared OKs
-        return list(_ALL_PRESENT_QUICK)
+    if verdict_only():  # the verdicts of that combination of documents, made once
+        if documents == _ALL_PRESENT:  # most applicants: the shared OKs
+            return list(_ALL_PRESENT_QUICK)
+        given = tuple([documents.get(key) for key in DOCUMENTS])
+        found = _DOCUMENTS_QUICK.get(given)
+        if found is None:
+            found = _DOCUMENTS_QUICK[given] = tuple(
+                quick_reason(rule, Verdict.PENDING, (cite_,))
+                if present is None
+                else quick(rule, present, cite_)
+                for present, (_, rule, cite_, *_) in zip(given, _DOCUMENT_RULES, strict=True)
+            )
+        return list(found)
     out = []
     for key, rule, cite_, pending_text, ok_text, refused_text in _DOCUMENT_RULES:
         present = documents.get(key)
@@ -502,9 +519,11 @@ def art_32_par1_par3_cassation_bar(ctx: Context, p: PersonFacts) -> Reason:
     """Art. 32, §1º — o permissionário que tiver a permissão cassada só poderá obter outra depois de
     decorridos 2 (dois) anos da efetivação da cassação; §3º — o mesmo para o credenciamento do
     condutor auxiliar. Each bar applies to the kind it names."""
+    cite_ = ART_32_P1 if p.role is PERMISSIONARIO else ART_32_P3
+    if not p.cassations and verdict_only():  # none on record: the shared OK
+        return quick("art_32_cassation_bar", True, cite_)
     years = param(ctx, "person.cassation_bar_years")
     kind = "permissao" if p.role is PERMISSIONARIO else "credenciamento_auxiliar"
-    cite_ = ART_32_P1 if p.role is PERMISSIONARIO else ART_32_P3
     relevant = [c for c in p.cassations if c.kind == kind and c.effective_on <= ctx.as_of]
     if not relevant:
         return reason(

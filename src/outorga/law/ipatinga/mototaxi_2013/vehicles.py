@@ -8,12 +8,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from outorga.law.citations import decision
+from outorga.law.citations import Citation, decision
 from outorga.law.common import one_vehicle
 from outorga.law.common.labels import vehicle_kind_label
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
-from outorga.law.parameters import ParameterMissing
 from outorga.law.questions import question
 from outorga.law.rules import Requirement, check, quick, reason, unless_suspended, verdict_only
 from outorga.law.schemas import closed, list_of, nullable
@@ -32,6 +31,7 @@ from ._common import (
     decide_eligible,
     fmt,
     opt_day,
+    optional_param,
     param,
     param_set,
     record_of,
@@ -69,6 +69,8 @@ KINDS = ("motocicleta", "motoneta")
 #: The services as the rules compare them on every call (a member read off its enum costs a
 #: lookup).
 MOTOTAXI, MOTOFRETE = Service.MOTOTAXI, Service.MOTOFRETE
+#: Art. 5º, §8º: the two services one vehicle may not serve together.
+BOTH_SERVICES = frozenset({"mototaxi", "motofrete"})
 #: Art. 3º, parágrafo único: registered by the traffic department of Minas Gerais.
 REGISTRATION_UF = "MG"
 
@@ -217,6 +219,8 @@ MOTOTAXI_EQUIPMENT_FITTED = Requirement("art_19_mototaxi_equipment", ART_19)
 def art_3_i_engine(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 3º, I — motores com potência mínima de 125 cc (a) e máxima de 250 cc (b), inclusive —
     unless a court suspended the rule on the date (decision D-16)."""
+    if not ctx.municipality.suspensions:  # most municipalities: no suspension to look for
+        return _engine(ctx, v)
     return unless_suspended(ctx, RULE_ENGINE, _engine, ctx, v)
 
 
@@ -248,6 +252,8 @@ def _engine(ctx: Context, v: VehicleFacts) -> Reason:
 def art_3_ii_age(ctx: Context, manufacture_year: int) -> Reason:
     """Art. 3º, II — no máximo 10 (dez) anos de vida útil; age = reference year − manufacture year
     (decision D-6) — unless a court suspended the rule on the date (decision D-16)."""
+    if not ctx.municipality.suspensions:  # most municipalities: no suspension to look for
+        return _age(ctx, manufacture_year)
     return unless_suspended(ctx, RULE_AGE, _age, ctx, manufacture_year)
 
 
@@ -398,7 +404,7 @@ def art_5_par7_common_equipment(ctx: Context, v: VehicleFacts) -> Reason:
 def art_5_par8_single_activity(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 5º, §8º — vedado usar um único veículo autorizado para cargas e passageiros em ambas as
     atividades (art. 22: o mototaxista não faz motofrete)."""
-    both = {"mototaxi", "motofrete"} <= v.authorized_services
+    both = BOTH_SERVICES <= v.authorized_services
     if verdict_only():
         return SINGLE_ACTIVITY.stand_in[not both]
     return SINGLE_ACTIVITY.check(
@@ -475,17 +481,34 @@ def one_vehicle_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
 # --- Art. 19: mototáxi ---------------------------------------------------------------------------
 
 
+#: Verdict-only refusals of art. 19 by the set of items missing: at most 63, each made once.
+_EQUIPMENT_MISSING: dict[frozenset[str], Reason] = {}
+
+
+def _missing_cites(absent: frozenset[str]) -> list[Citation]:
+    """The inciso of each missing item of art. 19, in the law's order; art. 19 itself if none."""
+    return [art(19, inc=inc) for key, (inc, _) in MOTOTAXI_EQUIPMENT.items() if key in absent] or [
+        ART_19
+    ]
+
+
 def art_19_mototaxi_equipment(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 19, I–VI — alças metálicas, escapamento isolado, apoio para os pés, coletes
     retrorrefletivos, touca descartável e retrovisores de ambos os lados."""
-    if MOTOTAXI_KEYS <= v.equipment and verdict_only():  # all of it: the shared OK
-        return MOTOTAXI_EQUIPMENT_FITTED.stand_in[True]
+    if verdict_only():  # the shared OK, or the refusal of that set of missing items
+        absent = MOTOTAXI_KEYS - v.equipment
+        if not absent:
+            return MOTOTAXI_EQUIPMENT_FITTED.stand_in[True]
+        found = _EQUIPMENT_MISSING.get(absent)
+        if found is None:
+            found = _EQUIPMENT_MISSING[absent] = quick(
+                "art_19_mototaxi_equipment", False, *_missing_cites(absent)
+            )
+        return found
     missing = [
         (inc, name) for key, (inc, name) in MOTOTAXI_EQUIPMENT.items() if key not in v.equipment
     ]
-    cites = [art(19, inc=inc) for inc, _ in missing] or [ART_19]
-    if verdict_only():
-        return quick("art_19_mototaxi_equipment", not missing, *cites)
+    cites = _missing_cites(frozenset(key for key in MOTOTAXI_EQUIPMENT if key not in v.equipment))
     return check(
         "art_19_mototaxi_equipment",
         not missing,
@@ -516,9 +539,8 @@ def art_19_par1_par2_insurance(ctx: Context, v: VehicleFacts) -> Reason:
             *cites,
             facts={"apolice": v.insurance_policy, "copia_entregue": v.insurance_copy_filed},
         )
-    try:
-        minimum = param(ctx, "vehicle.insurance_min_coverage_cents")
-    except ParameterMissing:
+    minimum = optional_param(ctx, "vehicle.insurance_min_coverage_cents")
+    if minimum is None:  # not set yet: read once per context, not raised on every vehicle
         return reason(
             "art_19_insurance",
             Verdict.OK,

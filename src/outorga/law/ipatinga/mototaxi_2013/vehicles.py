@@ -700,7 +700,7 @@ VEHICLE_SCHEMA: dict[str, Any] = closed(
 def vehicle_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 3º, 5º §1º/§5º/§7º/§8º, 6º §2º, and the service's own equipment (art. 19 or 24)."""
     v = VehicleFacts.from_json(facts)
-    reasons: list[Reason | None] = [
+    reasons: list[Reason] = [
         art_3_kind(ctx, v),
         art_3_i_engine(ctx, v),
         art_3_ii_age(ctx, v.manufacture_year),
@@ -717,18 +717,21 @@ def vehicle_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     ]
     if v.service is MOTOTAXI:
         reasons += [art_19_mototaxi_equipment(ctx, v), art_19_par1_par2_insurance(ctx, v)]
-    else:
+    else:  # §4º and §5º apply only where a sidecar or a semi-trailer is used
+        reasons.append(art_24_par1_par2_cargo_device(ctx, v))
         reasons += [
-            art_24_par1_par2_cargo_device(ctx, v),
-            art_24_par4_retroreflective_strips(ctx, v),
-            art_24_par5_not_sidecar_and_trailer(ctx, v),
+            r
+            for r in (
+                art_24_par4_retroreflective_strips(ctx, v),
+                art_24_par5_not_sidecar_and_trailer(ctx, v),
+            )
+            if r is not None
         ]
-    kept = [r for r in reasons if r is not None]
     service, texts = _VEHICLE_OUTCOMES[v.service]
     return decide_eligible(
         "ipatinga.mototaxi-2013.vehicle_eligibility",
         ctx,
-        kept,
+        reasons,
         {"service": service, "age_years": ctx.as_of.year - v.manufacture_year},
         texts,
     )

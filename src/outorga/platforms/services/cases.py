@@ -29,6 +29,7 @@ from .common import (
     PlatformError,
     PlatformRefused,
     appeal_admit,
+    appeal_closed,
     appeal_filing,
     authorize_apps,
     basis_many,
@@ -489,12 +490,7 @@ def platform_case_appeal_decide(
         c = PlatformCase.objects.select_for_update().get(pk=a.case_id)
         p = Platform.objects.select_for_update().get(pk=c.platform_id)
         if a.result != PlatformCaseAppeal.Result.PENDING:
-            raise PlatformError(
-                "Recurso prejudicado: a penalidade foi anulada de ofício (Lei 9.784/1999, art. 52)."
-                if a.result == PlatformCaseAppeal.Result.MOOT
-                else "Recurso já decidido.",
-                status=409,
-            )
+            raise appeal_closed(a.result == PlatformCaseAppeal.Result.MOOT, "Recurso já decidido.")
         if on < a.filed_on:
             raise field_error("on", "A decisão do recurso não pode ser anterior a ele.")
         # No superior authority: the decider's own review, not bound to forward (ADR 0030).

@@ -440,6 +440,18 @@ def platform_case_appeal_file(
     return appeal
 
 
+def case_appeal_decided(
+    a: PlatformCaseAppeal, *, result: str, actor: Actor, on: dt.date, reasoning: str
+) -> list[str]:
+    """The appeal ``a`` against the case's decision decided by the Chief Executive, or left
+    prejudicado by the case's annulment of its own motion (Lei 9.784/1999 art. 52): its
+    ``result``, who decided and when, the reasoning (art. 50, V). Returns the fields set, for the
+    caller's save."""
+    a.result, a.decided_by, a.decided_on = result, actor.user, on
+    a.reasoning = reasoning.strip()
+    return ["result", "decided_by", "decided_on", "reasoning"]
+
+
 CASE_APPEAL_RESULTS = {
     "dismissed": ("confirm", PlatformCaseAppeal.Result.DISMISSED),
     "upheld": ("annul", PlatformCaseAppeal.Result.UPHELD),
@@ -515,9 +527,11 @@ def platform_case_appeal_decide(
                 error=partial(PlatformRefused, "Decisão do recurso recusada"),
             )
         else:
-            a.result, a.decided_by, a.decided_on = final_result, actor.user, on
-            a.reasoning, a.revision = reasoning.strip(), revision.to_json()
-            a.save(update_fields=["result", "decided_by", "decided_on", "reasoning", "revision"])
+            decided = case_appeal_decided(
+                a, result=final_result, actor=actor, on=on, reasoning=reasoning
+            )
+            a.revision = revision.to_json()
+            a.save(update_fields=[*decided, "revision"])
             basis = basis_many([revision])
             record_act(
                 municipality=municipality,

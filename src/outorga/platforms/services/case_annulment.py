@@ -18,8 +18,9 @@ from outorga.core.tenancy import tenant
 from ..models import Platform, PlatformCase, PlatformCaseAppeal, PlatformNotice
 from ..notices import platform_notice_send
 from .case_restore import Undoing, case_restore
-from .cases import decided_on
+from .cases import case_appeal_decided, decided_on
 from .common import (
+    MOOT_REASONING,
     PlatformError,
     annulment_asked,
     annulment_dated_rightly,
@@ -103,15 +104,14 @@ def platform_case_annul_ex_officio(
         if refused is None:  # else kept in the acts log; nothing else is written
             if appeal is not None and appeal.result == PlatformCaseAppeal.Result.PENDING:
                 # Lei 9.784/1999 art. 52: the appeal has lost its object.
-                appeal.result, appeal.decided_by, appeal.decided_on = (
-                    PlatformCaseAppeal.Result.MOOT,
-                    actor.user,
-                    on,
+                decided = case_appeal_decided(
+                    appeal,
+                    result=PlatformCaseAppeal.Result.MOOT,
+                    actor=actor,
+                    on=on,
+                    reasoning=MOOT_REASONING,
                 )
-                appeal.reasoning = (
-                    "Prejudicado: penalidade anulada de ofício (Lei 9.784/1999, art. 53; art. 52)."
-                )
-                appeal.save(update_fields=["result", "decided_by", "decided_on", "reasoning"])
+                appeal.save(update_fields=decided)
             c.annulled_on = on
             c.decision = {**c.decision, "annulment": {**d.to_json(), "grounds": grounds}}
             c.save(update_fields=["annulled_on", "decision"])

@@ -29,6 +29,7 @@ from .common import (
     PlatformError,
     PlatformRefused,
     appeal_admit,
+    appeal_closed,
     appeal_filing,
     authorize_apps,
     basis_many,
@@ -439,6 +440,18 @@ def platform_case_appeal_file(
     return appeal
 
 
+def case_appeal_decided(
+    a: PlatformCaseAppeal, *, result: str, actor: Actor, on: dt.date, reasoning: str
+) -> list[str]:
+    """The appeal ``a`` against the case's decision decided by the Chief Executive, or left
+    prejudicado by the case's annulment of its own motion (Lei 9.784/1999 art. 52): its
+    ``result``, who decided and when, the reasoning (art. 50, V). Returns the fields set, for the
+    caller's save."""
+    a.result, a.decided_by, a.decided_on = result, actor.user, on
+    a.reasoning = reasoning.strip()
+    return ["result", "decided_by", "decided_on", "reasoning"]
+
+
 CASE_APPEAL_RESULTS = {
     "dismissed": ("confirm", PlatformCaseAppeal.Result.DISMISSED),
     "upheld": ("annul", PlatformCaseAppeal.Result.UPHELD),
@@ -489,12 +502,7 @@ def platform_case_appeal_decide(
         c = PlatformCase.objects.select_for_update().get(pk=a.case_id)
         p = Platform.objects.select_for_update().get(pk=c.platform_id)
         if a.result != PlatformCaseAppeal.Result.PENDING:
-            raise PlatformError(
-                "Recurso prejudicado: a penalidade foi anulada de ofício (Lei 9.784/1999, art. 52)."
-                if a.result == PlatformCaseAppeal.Result.MOOT
-                else "Recurso já decidido.",
-                status=409,
-            )
+            raise appeal_closed(a.result == PlatformCaseAppeal.Result.MOOT, "Recurso já decidido.")
         if on < a.filed_on:
             raise field_error("on", "A decisão do recurso não pode ser anterior a ele.")
         # No superior authority: the decider's own review, not bound to forward (ADR 0030).
@@ -519,9 +527,11 @@ def platform_case_appeal_decide(
                 error=partial(PlatformRefused, "Decisão do recurso recusada"),
             )
         else:
-            a.result, a.decided_by, a.decided_on = final_result, actor.user, on
-            a.reasoning, a.revision = reasoning.strip(), revision.to_json()
-            a.save(update_fields=["result", "decided_by", "decided_on", "reasoning", "revision"])
+            decided = case_appeal_decided(
+                a, result=final_result, actor=actor, on=on, reasoning=reasoning
+            )
+            a.revision = revision.to_json()
+            a.save(update_fields=[*decided, "revision"])
             basis = basis_many([revision])
             record_act(
                 municipality=municipality,

@@ -611,6 +611,23 @@ def appeal_admit(
     return appeal, admission, period
 
 
+#: The reasoning of an appeal left without object by the annulment, of the authority's own motion,
+#: of the decision it was against (Lei 9.784/1999 art. 52, 53).
+MOOT_REASONING = "Prejudicado: penalidade anulada de ofício (Lei 9.784/1999, art. 53; art. 52)."
+
+
+def appeal_closed(moot: bool, otherwise: str) -> PlatformError:
+    """The conflict (409) refusing a step on an appeal no longer waiting for it: ``moot`` when the
+    decision appealed against was annulled of the authority's own motion, the appeal having lost
+    its object (Lei 9.784/1999 art. 52); ``otherwise`` what already happened to it."""
+    return PlatformError(
+        "Recurso prejudicado: a penalidade foi anulada de ofício (Lei 9.784/1999, art. 52)."
+        if moot
+        else otherwise,
+        status=409,
+    )
+
+
 def appeal_filing(
     *,
     actor: Actor,

@@ -16,6 +16,7 @@ from outorga.core.tenancy import tenant
 from ..models import PlatformNotice, PlatformPenalty, PlatformPenaltyAppeal
 from ..notices import platform_notice_send
 from .common import (
+    MOOT_REASONING,
     annulment_asked,
     annulment_dated_rightly,
     authorize_apps,
@@ -88,8 +89,7 @@ def platform_penalty_annul_ex_officio(
                     result=PlatformPenaltyAppeal.Result.MOOT,
                     actor=actor,
                     on=on,
-                    reasoning="Prejudicado: penalidade anulada de ofício (Lei 9.784/1999, art. "
-                    "53; art. 52).",
+                    reasoning=MOOT_REASONING,
                     judgment=d.to_json(),
                 )
                 appeal.save(update_fields=judged)

@@ -27,6 +27,7 @@ from .common import (
     PlatformError,
     PlatformRefused,
     appeal_admit,
+    appeal_closed,
     appeal_filing,
     apps_law,
     authorize_apps,
@@ -65,13 +66,8 @@ def _unjudged(appeal_id: int) -> tuple[PlatformPenaltyAppeal, PlatformPenalty]:
     """:func:`_locked_appeal`, refused (409) once the appeal is judged: the judgment locks it
     again in its second transaction, after the law's answer on a reduction was committed."""
     a, x = _locked_appeal(appeal_id)
-    if a.result == PlatformPenaltyAppeal.Result.MOOT:
-        raise PlatformError(
-            "Recurso prejudicado: a penalidade foi anulada de ofício (Lei 9.784/1999, art. 52).",
-            status=409,
-        )
     if a.result != PlatformPenaltyAppeal.Result.PENDING:
-        raise PlatformError("Recurso já julgado.", status=409)
+        raise appeal_closed(a.result == PlatformPenaltyAppeal.Result.MOOT, "Recurso já julgado.")
     return a, x
 
 
@@ -573,11 +569,9 @@ def platform_penalty_reconsider(
     with transaction.atomic(), tenant(municipality):
         a, x = _locked_appeal(appeal.pk)
         if a.result != PlatformPenaltyAppeal.Result.PENDING or a.forwarded_on is not None:
-            raise PlatformError(
-                "Recurso prejudicado: a penalidade foi anulada de ofício (Lei 9.784/1999, art. 52)."
-                if a.result == PlatformPenaltyAppeal.Result.MOOT
-                else "O recurso já foi decidido ou encaminhado à autoridade superior.",
-                status=409,
+            raise appeal_closed(
+                a.result == PlatformPenaltyAppeal.Result.MOOT,
+                "O recurso já foi decidido ou encaminhado à autoridade superior.",
             )
         if on < a.filed_on:
             raise field_error("on", "A reconsideração não pode ser anterior ao recurso.")

@@ -9,7 +9,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
-from outorga.core.confirm import ask_confirmation, confirmed
 from outorga.core.models import User
 from outorga.law.competence import Role
 from outorga.platforms.services.case_annulment import platform_case_annul_ex_officio
@@ -23,8 +22,7 @@ from outorga.platforms.services.cases import (
 
 from ..models import Platform, PlatformCase, PlatformCaseAppeal
 from . import confirmations
-from .common import as_servant, form_step, page_step, screen
-from .penalties import AnnulForm
+from .common import AnnulForm, annul_step, as_servant, form_step, page_step, screen
 
 
 class CaseForm(forms.Form):
@@ -200,18 +198,16 @@ def case_annul(request: HttpRequest, user: User, case_id: int) -> HttpResponse:
     for a vício de legalidade, with its grounds (Lei 9.784/1999 art. 50 and 53, D-17), after a
     confirmation that says what the annulment does."""
     case = get_object_or_404(PlatformCase.objects.select_related("platform"), pk=case_id)
-    grounds = request.POST.get("grounds", "")
-    back = reverse("platforms:case", args=[case.pk])
-    # Blank grounds, or an act this person or this state does not allow: the service says why.
-    if grounds.strip() and not confirmed(request):
-        asked = confirmations.case_annul(case, grounds, user)
-        if asked is not None:
-            return ask_confirmation(request, asked)
 
-    def annul(data: dict[str, Any]) -> tuple[str, str]:
+    def annul(data: dict[str, Any]) -> str:
         platform_case_annul_ex_officio(
             **as_servant(request, user), case=case, grounds=data["grounds"]
         )
-        return "Processo anulado de ofício (Lei 9.784/1999, art. 53).", back
+        return "Processo anulado de ofício (Lei 9.784/1999, art. 53)."
 
-    return form_step(request, AnnulForm(request.POST), annul, back)
+    return annul_step(
+        request,
+        lambda grounds: confirmations.case_annul(case, grounds, user),
+        annul,
+        reverse("platforms:case", args=[case.pk]),
+    )

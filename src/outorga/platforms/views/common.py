@@ -1,6 +1,6 @@
 """What the platforms area's screens share: who may view it (``screen``), the refusal page, a
-refusal's messages, a form's step posted from a page or from its own screen, the date a
-list is seen on."""
+refusal's messages, a form's step posted from a page or from its own screen, the annulment of
+the authority's own motion posted from a record's page, the date a list is seen on."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 
 from outorga.core import access
 from outorga.core.charts import last_months
+from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
 from outorga.core.formerrors import form_messages, messages_add
 from outorga.core.lawseam import governs
 from outorga.core.localtime import today_of
@@ -207,6 +208,36 @@ def run_step(
     message, then = done
     messages.success(request, message)
     return HttpResponseRedirect(then)
+
+
+class AnnulForm(forms.Form):
+    # Not required here: blank grounds are the law's to refuse, with its article (art. 50).
+    grounds = forms.CharField(
+        required=False,
+        strip=False,
+        label="Fundamentos (vício de legalidade)",
+        widget=forms.Textarea({"rows": 3}),
+        help_text="Os fatos e os fundamentos jurídicos (Lei 9.784/1999, art. 50, I e VIII).",
+    )
+
+
+def annul_step(
+    request: HttpRequest,
+    confirmation: Callable[[str], Confirmation | None],
+    annul: Callable[[dict[str, Any]], str],
+    back: str,
+) -> HttpResponse:
+    """An annulment of the authority's own motion for a vício de legalidade (Lei 9.784/1999 art.
+    50 and 53, D-17) posted from its record's page ``back``: with grounds, first the confirmation
+    that says what it does (``confirmation`` of the grounds) — blank grounds, or an act this
+    person or this state does not allow (``None``), go straight to the service, which says why —
+    then ``annul`` run on the :class:`AnnulForm`'s data, returning the success message."""
+    grounds = request.POST.get("grounds", "")
+    if grounds.strip() and not confirmed(request):
+        asked = confirmation(grounds)
+        if asked is not None:
+            return ask_confirmation(request, asked)
+    return form_step(request, AnnulForm(request.POST), lambda data: (annul(data), back), back)
 
 
 def on_date(request: HttpRequest, municipality: Municipality) -> dt.date:

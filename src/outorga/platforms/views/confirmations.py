@@ -29,6 +29,22 @@ def _may(user: User, action: str, x: PlatformPenalty | PlatformCase) -> bool:
     return is_allowed(user.role, action, apps_law(x.municipality), today_of(x.municipality))
 
 
+def _annulment(
+    title: str, text: str, *, appeal_waits: bool, back: str, grounds: str
+) -> Confirmation:
+    """The confirmation of an annulment of the authority's own motion (Lei 9.784/1999 art. 53):
+    ``text`` says what it undoes; a waiting appeal is prejudicado (art. 52); the grounds shown."""
+    if appeal_waits:
+        text += "; o recurso pendente fica prejudicado"
+    return Confirmation(
+        title=title,
+        consequence=f"{text}.",
+        back=back,
+        details=((GROUNDS, grounds),),
+        button="Confirmar a anulação",
+    )
+
+
 def penalty_annul(x: PlatformPenalty, grounds: str, user: User) -> Confirmation | None:
     """The annulment of a warning or fine of the authority's own motion (Lei 9.784/1999 art. 53):
     it no longer counts as an occurrence, what was paid of the fine is given back and the rest
@@ -50,16 +66,14 @@ def penalty_annul(x: PlatformPenalty, grounds: str, user: User) -> Confirmation 
                 text += f" e o saldo do débito {debt.reference} é cancelado"
         else:
             text += f"; o débito {debt.reference} ({brl(debt.amount_cents)}) é cancelado"
-    if PlatformPenaltyAppeal.objects.filter(
-        penalty=x, result=PlatformPenaltyAppeal.Result.PENDING
-    ).exists():
-        text += "; o recurso pendente fica prejudicado"
-    return Confirmation(
-        title=f"anular de ofício a {what} de {x.platform.name}",
-        consequence=f"{text}.",
+    return _annulment(
+        f"anular de ofício a {what} de {x.platform.name}",
+        text,
+        appeal_waits=PlatformPenaltyAppeal.objects.filter(
+            penalty=x, result=PlatformPenaltyAppeal.Result.PENDING
+        ).exists(),
         back=reverse("platforms:penalty_detail", args=[x.pk]),
-        details=((GROUNDS, grounds),),
-        button="Confirmar a anulação",
+        grounds=grounds,
     )
 
 
@@ -93,12 +107,12 @@ def case_annul(c: PlatformCase, grounds: str, user: User) -> Confirmation | None
         text += f": a plataforma {p.name} segue {p.get_status_display()} (a medida deste "
         text += "processo já não é a que está em vigor)"
     text += "; o processo deixa de contar como ocorrência (art. 26, I)"
-    if PlatformCaseAppeal.objects.filter(case=c, result=PlatformCaseAppeal.Result.PENDING).exists():
-        text += "; o recurso pendente fica prejudicado"
-    return Confirmation(
-        title=f"anular de ofício o processo {c.pk} ({c.get_kind_display()})",
-        consequence=f"{text}.",
+    return _annulment(
+        f"anular de ofício o processo {c.pk} ({c.get_kind_display()})",
+        text,
+        appeal_waits=PlatformCaseAppeal.objects.filter(
+            case=c, result=PlatformCaseAppeal.Result.PENDING
+        ).exists(),
         back=reverse("platforms:case", args=[c.pk]),
-        details=((GROUNDS, grounds),),
-        button="Confirmar a anulação",
+        grounds=grounds,
     )

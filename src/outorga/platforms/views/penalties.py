@@ -12,7 +12,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
-from outorga.core.confirm import ask_confirmation, confirmed
 from outorga.core.lawseam import law_of
 from outorga.core.listing import page_of
 from outorga.core.localtime import today_of
@@ -43,7 +42,7 @@ from ..models import (
     PlatformPenaltyAppeal,
 )
 from . import confirmations
-from .common import as_servant, form_step, screen
+from .common import AnnulForm, annul_step, as_servant, form_step, screen
 
 
 def _upfbg(label: str) -> forms.DecimalField:
@@ -116,17 +115,6 @@ class ReconsiderForm(forms.Form):
     fine_upfbg = _upfbg("Novo valor da multa em UPFBG (só na reconsideração em parte)")
     reasoning = forms.CharField(
         label="Fundamentação (Lei 9.784/1999, art. 50, V)", widget=forms.Textarea({"rows": 3})
-    )
-
-
-class AnnulForm(forms.Form):
-    # Not required here: blank grounds are the law's to refuse, with its article (art. 50).
-    grounds = forms.CharField(
-        required=False,
-        strip=False,
-        label="Fundamentos (vício de legalidade)",
-        widget=forms.Textarea({"rows": 3}),
-        help_text="Os fatos e os fundamentos jurídicos (Lei 9.784/1999, art. 50, I e VIII).",
     )
 
 
@@ -368,12 +356,6 @@ def penalty_annul(request: HttpRequest, user: User, penalty_id: int) -> HttpResp
     its grounds (Lei 9.784/1999 art. 50 and 53, D-17), after a confirmation that says what the
     annulment does."""
     x = _penalty(penalty_id)
-    grounds = request.POST.get("grounds", "")
-    # Blank grounds, or an act this person or this state does not allow: the service says why.
-    if grounds.strip() and not confirmed(request):
-        asked = confirmations.penalty_annul(x, grounds, user)
-        if asked is not None:
-            return ask_confirmation(request, asked)
 
     def annul(data: dict[str, Any]) -> str:
         platform_penalty_annul_ex_officio(
@@ -381,7 +363,12 @@ def penalty_annul(request: HttpRequest, user: User, penalty_id: int) -> HttpResp
         )
         return "Penalidade anulada de ofício (Lei 9.784/1999, art. 53)."
 
-    return _penalty_step(request, x, AnnulForm(request.POST), annul)
+    return annul_step(
+        request,
+        lambda grounds: confirmations.penalty_annul(x, grounds, user),
+        annul,
+        reverse("platforms:penalty_detail", args=[x.pk]),
+    )
 
 
 @screen(object_page=True)

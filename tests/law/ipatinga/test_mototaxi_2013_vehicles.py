@@ -1,12 +1,16 @@
 """Art. 3, 5 §1 and §5–§8, 6 §2, 13 XXI, 19, 24 — vehicles for mototáxi and motofrete."""
 
+import dataclasses
 import datetime as dt
 from typing import Any
 
 import pytest
 
+from outorga.demo import IPATINGA
 from outorga.law.citations import Citation, cite, decision
+from outorga.law.context import Context
 from outorga.law.decisions import Decision, Verdict
+from outorga.law.parameters import DatedValue
 from outorga.law.questions import FactsInvalid, ask
 
 LAW = "ipatinga.mototaxi-2013"
@@ -191,6 +195,24 @@ def test_art_19_mototaxi_missing_equipment_is_refused(ipatinga, item, inciso):
     assert refused(ask(Q, ipatinga(AS_OF), mototaxi(equipment=eq))) == {cite(LAW, 19, inc=inciso)}
 
 
+def test_art_19_every_set_of_missing_items_is_refused_verdict_only_as_in_full(ipatinga):
+    """The verdict-only answer (made once per set of missing items) refuses with the inciso of
+    each item missing, as the full answer does, for each of the 64 sets of art. 19's items."""
+    items = MOTOTAXI_EQUIPMENT[2:]
+    for mask in range(2 ** len(items)):
+        missing = {item for i, item in enumerate(items) if mask >> i & 1}
+        facts = mototaxi(equipment=[e for e in MOTOTAXI_EQUIPMENT if e not in missing])
+        quick = ask(Q, ipatinga(AS_OF), facts, explain=False)
+        full = ask(Q, ipatinga(AS_OF), facts)
+        assert quick.outcome == full.outcome and quick.refused_rules() == full.refused_rules()
+        assert quick.eligibility == ("refused" if missing else "ok")
+        assert refused(full) == {cite(LAW, 19, inc=INCISO[item]) for item in missing}
+        assert quick == full
+
+
+INCISO = dict(zip(MOTOTAXI_EQUIPMENT[2:], ["I", "II", "III", "IV", "V", "VI"], strict=True))
+
+
 def test_art_19_equipment_is_not_required_of_a_motofrete(ipatinga):
     d = ask(Q, ipatinga(AS_OF), motofrete())
     assert not any(c.article == "19" for c in d.citations)
@@ -211,6 +233,28 @@ def test_art_13_xxi_insurance_amount_left_to_the_executive_is_not_invented(ipati
     r = next(r for r in d.reasons if r.rule == "art_19_insurance")
     assert r.verdict is Verdict.OK
     assert "ainda não foi definido" in r.message
+
+
+@pytest.mark.parametrize("explain", [True, False])
+def test_art_19_par2_a_minimum_cover_once_decreed_is_applied(ipatinga, explain):
+    """Once the Chief Executive sets the minimum (a dated value the municipality records), a
+    policy below it is refused and one at it accepted — the answer read once per context is
+    not the one of a town without the decree."""
+    decree = DatedValue(dt.date(2024, 1, 1), 10_000_00, source="municipality")
+    town = dataclasses.replace(IPATINGA, overrides={MINIMUM_COVER: (decree,)})
+    ctx = Context(town, AS_OF)
+    below = mototaxi(insurance={"policy_in_force": True, "copy_filed": True, "coverage_cents": 9})
+    at = mototaxi(
+        insurance={"policy_in_force": True, "copy_filed": True, "coverage_cents": 10_000_00}
+    )
+    assert [rule for rule, _ in ask(Q, ctx, below, explain=explain).refused_rules()] == [
+        "art_19_insurance"
+    ]
+    assert ask(Q, ctx, at, explain=explain).eligibility == "ok"
+    assert ask(Q, ipatinga(AS_OF), below, explain=explain).eligibility == "ok"  # no decree
+
+
+MINIMUM_COVER = "mototaxi_2013.vehicle.insurance_min_coverage_cents"
 
 
 def test_art_13_xxi_unreported_insurance_is_pending(ipatinga):

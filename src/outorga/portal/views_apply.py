@@ -5,6 +5,7 @@ services write."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -336,10 +337,12 @@ def _own_record(
     form: forms.Form,
     what: str,
     done: str,
-    write: Any,
+    write: Callable[..., Any],
+    owner: str = "person",
 ) -> HttpResponse:
-    """The applicant's own record written from ``form`` by ``write`` (the person, the
-    municipality and the cleaned data), then back to "Meus dados"."""
+    """The applicant's own record written from ``form`` by the registry's service ``write``
+    (called as the applicant, with the municipality, the service's law, the cleaned data and
+    the applicant as its ``owner`` keyword), then back to "Meus dados"."""
     person = holder_or_refusal(request)
     if isinstance(person, HttpResponse):
         return person
@@ -351,7 +354,15 @@ def _own_record(
         data = {k: v for k, v in d.items() if k != "service" and v not in (None, "")}
         # The service's law is asked inside: a service no law governs here is a refusal shown.
         if service_errors(
-            request, what, lambda: write(person, m, service_law(m, d["service"]), data)
+            request,
+            what,
+            lambda: write(
+                actor=actor_of(request),
+                municipality=m,
+                law=service_law(m, d["service"]),
+                data=data,
+                **{owner: person},
+            ),
         ):
             messages.success(request, done)
     return HttpResponseRedirect(reverse("portal:apply") + "#meus-dados")
@@ -366,9 +377,7 @@ def details(request: HttpRequest) -> HttpResponse:
         DetailsForm(request.POST, prefix="dados"),
         "Meus dados",
         "Dados registrados.",
-        lambda person, m, law, data: person_self_complete(
-            actor=actor_of(request), municipality=m, law=law, person=person, data=data
-        ),
+        person_self_complete,
     )
 
 
@@ -381,9 +390,7 @@ def licence(request: HttpRequest) -> HttpResponse:
         OwnLicenceForm(request.POST, prefix="cnh"),
         "CNH",
         "CNH registrada.",
-        lambda person, m, law, data: licence_record(
-            actor=actor_of(request), municipality=m, law=law, person=person, data=data
-        ),
+        licence_record,
     )
 
 
@@ -400,7 +407,6 @@ def vehicle(request: HttpRequest, service: str) -> HttpResponse:
         VehicleForm(request.POST, service=service, services=[service], prefix=f"veiculo-{service}"),
         "Veículo",
         f"Veículo {plate} cadastrado; envie os documentos dele abaixo.",
-        lambda person, m, law, data: vehicle_register(
-            actor=actor_of(request), municipality=m, law=law, owner=person, data=data
-        ),
+        vehicle_register,
+        owner="owner",
     )

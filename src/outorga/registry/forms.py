@@ -206,6 +206,16 @@ EQUIPMENT_CHOICES = [
 ]
 
 
+def equipment_field(label: str) -> forms.MultipleChoiceField:
+    """The mototaxi's equipment the desk ticks as verified on the vehicle (art. 5 §7, art. 19)."""
+    return forms.MultipleChoiceField(
+        label=label,
+        required=False,
+        choices=EQUIPMENT_CHOICES,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+
 class PersonByDocument(forms.CharField):
     """A person already in the registry, typed by CPF or CNPJ (looked up in the user's
     municipality: the scoped manager never finds another municipality's people)."""
@@ -253,12 +263,7 @@ class GrantForm(forms.Form):
     decree = forms.CharField(label="Decreto de outorga", required=False)
     granted_on = forms.DateField(label="Data da outorga", widget=DATE)
     term_years = forms.IntegerField(label="Prazo (anos)", min_value=1, max_value=10, initial=10)
-    equipment = forms.MultipleChoiceField(
-        label="Equipamentos verificados",
-        required=False,
-        choices=EQUIPMENT_CHOICES,
-        widget=forms.CheckboxSelectMultiple,
-    )
+    equipment = equipment_field("Equipamentos verificados")
     safety_gear = forms.BooleanField(
         label="Colete e capacete com dispositivos retrorrefletivos verificados (art. 5, IV)",
         required=False,
@@ -456,12 +461,7 @@ class SubstituteForm(TaxiChecks):
     cause = forms.CharField(
         label="Força maior comprovada (substituição emergencial)", required=False, max_length=300
     )
-    equipment = forms.MultipleChoiceField(
-        label="Equipamentos verificados no novo veículo",
-        required=False,
-        choices=EQUIPMENT_CHOICES,
-        widget=forms.CheckboxSelectMultiple,
-    )
+    equipment = equipment_field("Equipamentos verificados no novo veículo")
 
     def __init__(self, *args: Any, service: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

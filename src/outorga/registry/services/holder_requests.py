@@ -202,14 +202,46 @@ def _locked_pending(req: HolderRequest) -> HolderRequest:
     return req
 
 
-def _decided(req: HolderRequest, actor: Actor, status: str, outcome: str) -> None:
+def _authorize_decision(actor: Actor, municipality: Municipality, req: HolderRequest) -> None:
+    """The competence of the act the decision on ``req`` performs (:data:`DECISION_ACTIONS`),
+    checked before the transaction so a refusal's act is kept."""
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action=DECISION_ACTIONS[HolderRequest.Kind(req.kind)],
+        law=req.permit.law,
+    )
+
+
+def _decided(
+    req: HolderRequest,
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    status: str,
+    outcome: str,
+    action: str,
+    new: Mapping[str, Any],
+    told: str,
+    extra: Mapping[str, Any] | None = None,
+) -> None:
     """Close the locked request: its status, who decided and when, and the outcome the holder
-    reads on the portal."""
+    reads on the portal; then the decision's act (``action``, with the status and ``new``) and
+    the holder's aviso, which says the request was ``told``."""
     req.status = status
     req.decided_by = actor.user
     req.decided_at = timezone.now()
     req.outcome = outcome
     req.save(update_fields=["status", "decided_by", "decided_at", "outcome"])
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action=action,
+        obj=req,
+        new={"status": req.status, **new},
+        extra=extra,
+    )
+    request_decision_tell(municipality, req, req.permit, told)
 
 
 def holder_request_grant(
@@ -228,13 +260,7 @@ def holder_request_grant(
     the law and refuses with every reason); the request is closed as granted with what was done.
     ``auxiliary``: the registered person the clerk found by the CPF the holder gave."""
     permit = request.permit
-    # The decision's competence, checked before the transaction so a refusal's act is kept.
-    authorize(
-        actor=actor,
-        municipality=municipality,
-        action=DECISION_ACTIONS[HolderRequest.Kind(request.kind)],
-        law=permit.law,
-    )
+    _authorize_decision(actor, municipality, request)
     taxi = permit.service == Service.TAXI
     with transaction.atomic(), tenant(municipality):
         req = _locked_pending(request)
@@ -296,15 +322,16 @@ def holder_request_grant(
             outcome = f"Condutor auxiliar {auxiliary.name} credenciado" + (
                 f" até {until:%d/%m/%Y}." if until else "."
             )
-        _decided(req, actor, HolderRequest.Status.GRANTED, outcome)
-        record_act(
-            municipality=municipality,
+        _decided(
+            req,
             actor=actor,
+            municipality=municipality,
+            status=HolderRequest.Status.GRANTED,
+            outcome=outcome,
             action="request.grant",
-            obj=req,
-            new={"status": req.status, "outcome": outcome},
+            new={"outcome": outcome},
+            told=f"deferido. {outcome}",
         )
-        request_decision_tell(municipality, req, req.permit, f"deferido. {outcome}")
     return req
 
 
@@ -313,25 +340,21 @@ def holder_request_refuse(
 ) -> HolderRequest:
     """Refuse a request with a reason the holder reads on the portal (the law's refusals come from
     the grant, each with its article; this is the desk's own, e.g. documents not presented)."""
-    authorize(
-        actor=actor,
-        municipality=municipality,
-        action=DECISION_ACTIONS[HolderRequest.Kind(request.kind)],
-        law=request.permit.law,
-    )
+    _authorize_decision(actor, municipality, request)
     reason = reason_required(reason, "informe o motivo do indeferimento")
     with transaction.atomic(), tenant(municipality):
         req = _locked_pending(request)
-        _decided(req, actor, HolderRequest.Status.REFUSED, reason[:500])
-        record_act(
-            municipality=municipality,
+        _decided(
+            req,
             actor=actor,
+            municipality=municipality,
+            status=HolderRequest.Status.REFUSED,
+            outcome=reason,
             action="request.refuse",
-            obj=req,
-            new={"status": req.status},
-            extra={"reason": req.outcome},
+            new={},
+            extra={"reason": reason},
+            told=f"indeferido. Motivo: {reason}",
         )
-        request_decision_tell(municipality, req, req.permit, f"indeferido. Motivo: {req.outcome}")
     return req
 
 
@@ -345,19 +368,16 @@ def holder_requests_lapse(
     for req in HolderRequest.objects.select_for_update().filter(
         permit=permit, status=HolderRequest.Status.PENDING
     ):
+        reason = f"a permissão está {status_label}; o pedido não pode mais ser atendido"
         _decided(
             req,
-            actor,
-            HolderRequest.Status.REFUSED,
-            f"a permissão está {status_label}; o pedido não pode mais ser atendido",
-        )
-        record_act(
-            municipality=municipality,
             actor=actor,
+            municipality=municipality,
+            status=HolderRequest.Status.REFUSED,
+            outcome=reason,
             action="request.refuse",
-            obj=req,
-            new={"status": req.status, "reason": req.outcome},
+            new={"reason": reason},
+            told=f"encerrado: {reason}.",
         )
-        request_decision_tell(municipality, req, req.permit, f"encerrado: {req.outcome}.")
         closed += 1
     return closed

@@ -46,6 +46,40 @@ def _locked_pending(request: RegistrationRequest) -> RegistrationRequest:
     return req
 
 
+def _decided(
+    req: RegistrationRequest,
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    target: Permit,
+    status: str,
+    on: dt.date,
+    recorded: Mapping[str, Any],
+    action: str,
+    new: Mapping[str, Any],
+    told: str,
+    basis: Mapping[str, Any] | None = None,
+) -> None:
+    """Close the locked request as ``status`` on ``on`` by the actor, with the decision's own
+    fields (``recorded``: the day the holder appeared, the refusal's reason); then the decision's
+    act (``action``, with the status and ``new``) and the holder's aviso, which says the request
+    was ``told``."""
+    req.status = status
+    req.decided_by, req.decided_on = actor.user, on
+    for name, value in recorded.items():
+        setattr(req, name, value)
+    req.save(update_fields=["status", *recorded, "decided_by", "decided_on"])
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action=action,
+        obj=req,
+        new={"status": req.status, **new},
+        basis=basis,
+    )
+    request_decision_tell(municipality, req, target, told)
+
+
 def registration_request_file(
     *,
     actor: Actor,
@@ -161,18 +195,19 @@ def registration_request_apply(
                 on=on,
                 request=f"pedido escrito de {req.requested_on:%d/%m/%Y}: {req.text}",
             )
-        req.status, req.appeared_on = RegistrationRequest.Status.APPLIED, appeared_on
-        req.decided_by, req.decided_on = actor.user, on
-        req.save(update_fields=["status", "appeared_on", "decided_by", "decided_on"])
-        record_act(
-            municipality=municipality,
+        _decided(
+            req,
             actor=actor,
+            municipality=municipality,
+            target=target,
+            status=RegistrationRequest.Status.APPLIED,
+            on=on,
+            recorded={"appeared_on": appeared_on},
             action="registration.request.apply",
-            obj=req,
-            new={"status": req.status, "appeared_on": appeared_on},
+            new={"appeared_on": appeared_on},
             basis=basis_of(d),
+            told="aplicado",
         )
-        request_decision_tell(municipality, req, target, "aplicado")
     return req
 
 
@@ -190,15 +225,17 @@ def registration_request_refuse(
         raise FieldError("motivo da recusa", "informe o motivo da recusa")
     with transaction.atomic(), tenant(municipality):
         req = _locked_pending(request)
-        req.status, req.refusal_reason = RegistrationRequest.Status.REFUSED, reason.strip()[:300]
-        req.decided_by, req.decided_on = actor.user, on
-        req.save(update_fields=["status", "refusal_reason", "decided_by", "decided_on"])
-        record_act(
-            municipality=municipality,
+        reason = reason.strip()[:300]
+        _decided(
+            req,
             actor=actor,
+            municipality=municipality,
+            target=target,
+            status=RegistrationRequest.Status.REFUSED,
+            on=on,
+            recorded={"refusal_reason": reason},
             action="registration.request.refuse",
-            obj=req,
-            new={"status": req.status, "reason": req.refusal_reason},
+            new={"reason": reason},
+            told=f"recusado. Motivo: {reason}",
         )
-        request_decision_tell(municipality, req, target, f"recusado. Motivo: {req.refusal_reason}")
     return req

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+from collections.abc import Mapping
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -145,6 +147,33 @@ def _locked_pending(sub: DocumentSubmission) -> DocumentSubmission:
     return sub
 
 
+def _reviewed(
+    sub: DocumentSubmission,
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    status: str,
+    recorded: Mapping[str, Any],
+    action: str,
+    new: Mapping[str, Any],
+) -> None:
+    """Close the locked submission as ``status``, reviewed by the actor now, with the review's own
+    fields (``recorded``: the document made of it, the refusal's reason), and its act
+    (``action``, with the status and ``new``)."""
+    sub.status = status
+    sub.reviewed_by, sub.reviewed_at = actor.user, timezone.now()
+    for name, value in recorded.items():
+        setattr(sub, name, value)
+    sub.save(update_fields=["status", "reviewed_by", "reviewed_at", *recorded])
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action=action,
+        obj=sub,
+        new={"status": sub.status, **new},
+    )
+
+
 def submission_accept(
     *, actor: Actor, municipality: Municipality, submission: DocumentSubmission
 ) -> DocumentSubmission:
@@ -169,15 +198,14 @@ def submission_accept(
             content=content,
             presented_on=day_of(municipality, sub.submitted_at),
         )
-        sub.status = DocumentSubmission.Status.ACCEPTED
-        sub.reviewed_by, sub.reviewed_at, sub.document = actor.user, timezone.now(), doc
-        sub.save(update_fields=["status", "reviewed_by", "reviewed_at", "document"])
-        record_act(
-            municipality=municipality,
+        _reviewed(
+            sub,
             actor=actor,
+            municipality=municipality,
+            status=DocumentSubmission.Status.ACCEPTED,
+            recorded={"document": doc},
             action="document.submission.accept",
-            obj=sub,
-            new={"status": sub.status, "document": doc.pk},
+            new={"document": doc.pk},
         )
     return sub
 
@@ -194,22 +222,20 @@ def submission_refuse(
     address is known) and may send it again."""
     law = service_law(municipality, submission.service)
     authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
-    reason = " ".join(reason.split())
+    reason = " ".join(reason.split())[:500]
     if len(reason) < MIN_REASON:
         raise FieldError("motivo", "diga ao interessado o que corrigir (ao menos 10 letras)")
     with transaction.atomic(), tenant(municipality):
         Person.objects.select_for_update().get(pk=submission.person_id)
         sub = _locked_pending(submission)
-        sub.status = DocumentSubmission.Status.REFUSED
-        sub.reviewed_by, sub.reviewed_at = actor.user, timezone.now()
-        sub.refusal_reason = reason[:500]
-        sub.save(update_fields=["status", "reviewed_by", "reviewed_at", "refusal_reason"])
-        record_act(
-            municipality=municipality,
+        _reviewed(
+            sub,
             actor=actor,
+            municipality=municipality,
+            status=DocumentSubmission.Status.REFUSED,
+            recorded={"refusal_reason": reason},
             action="document.submission.refuse",
-            obj=sub,
-            new={"status": sub.status, "reason": sub.refusal_reason},
+            new={"reason": reason},
         )
         person = sub.person
         # A company's documents are sent by its responsible person: they are told.

@@ -64,6 +64,13 @@ def tender_law(tender: Tender) -> str:
     return law_of(tender.municipality, tender.service, tender.opened_on, nearest=True)
 
 
+def _authorize_manage(actor: Actor, municipality: Municipality, tender: Tender) -> None:
+    """The competence to run the tender (``tender.manage``) under the law it is run under."""
+    authorize(
+        actor=actor, municipality=municipality, action="tender.manage", law=tender_law(tender)
+    )
+
+
 def tender_cites(tender: Tender, *concepts: str) -> str:
     """The articles the law the tender is run under names for ``concepts`` (its ``CITES``)."""
     return interfaces.cited_once(tender_law(tender), *concepts)
@@ -341,9 +348,7 @@ def tender_evaluate(
     enrolled without one: they are judged in it and it is recorded on them, so that the ranking
     and the grant take the category they were judged in; an applicant who chose one at enrolment
     keeps it. Without it such an applicant is refused (art. 5), never guessed."""
-    authorize(
-        actor=actor, municipality=municipality, action="tender.manage", law=tender_law(tender)
-    )
+    _authorize_manage(actor, municipality, tender)
     if taxi_category and tender.service != Service.TAXI:
         raise FieldError("categoria", "categoria só se aplica a licitação de táxi")
     if taxi_category:
@@ -438,9 +443,7 @@ def tender_rank(
     law has a classification criterion of its own (taxi art. 48), the commission gives each
     applicant's ``scores`` on the edital's other criteria and the law orders them, the
     commission's order breaking ties; each applicant keeps its score, points and total."""
-    authorize(
-        actor=actor, municipality=municipality, action="tender.manage", law=tender_law(tender)
-    )
+    _authorize_manage(actor, municipality, tender)
     with transaction.atomic(), tenant(municipality):
         tender = _locked_in(
             tender, Tender.Status.OPEN, "a classificação é feita com a licitação aberta"
@@ -500,9 +503,7 @@ def tender_homologate(
     *, actor: Actor, municipality: Municipality, tender: Tender, on: dt.date
 ) -> Tender:
     """Homologation: the date the mototaxi medical certificate is measured against (art. 5 §2)."""
-    authorize(
-        actor=actor, municipality=municipality, action="tender.manage", law=tender_law(tender)
-    )
+    _authorize_manage(actor, municipality, tender)
     with transaction.atomic(), tenant(municipality):
         tender = _locked_in(tender, Tender.Status.RANKED, "só se homologa licitação classificada")
         if on < tender.opened_on:
@@ -537,9 +538,7 @@ def tender_grant_next(
     """The grant to the applicant the ranking calls now, and only to them: ``applicant_id`` must
     be the first ranked not yet called while places remain (``tender_next``), else nothing is
     done. Returns the applicant with the grant's result (granted, or refused with every reason)."""
-    authorize(
-        actor=actor, municipality=municipality, action="tender.manage", law=tender_law(tender)
-    )
+    _authorize_manage(actor, municipality, tender)
     with tenant(municipality):
         tender = Tender.objects.get(pk=tender.pk)
         nxt = tender_next(tender)
@@ -638,9 +637,7 @@ def tender_grant(
     the grant needs (vehicle; term or option and contrapartida…). Nobody is skipped: the run stops
     at the first ranked applicant without data. An applicant the law refuses at the grant is
     recorded with every reason and the next one is called."""
-    authorize(
-        actor=actor, municipality=municipality, action="tender.manage", law=tender_law(tender)
-    )
+    _authorize_manage(actor, municipality, tender)
     done: list[TenderApplicant] = []
     with tenant(municipality):
         tender = Tender.objects.get(pk=tender.pk)

@@ -91,8 +91,13 @@ def _vehicle_changed(
     decision: dict[str, Any],
     basis: dict[str, Any] | None,
 ) -> VehicleChange:
-    """The locked ``permit`` now serves with ``vehicle``: the change recorded (from the vehicle it
-    had), the permit relinked and the act ``vehicle.<kind>`` with both plates."""
+    """The locked ``permit`` now serves with ``vehicle``: a taxi's vehicle inscribed in the
+    Cadastro (art. 20), the change recorded (from the vehicle it had), the permit relinked and the
+    act ``vehicle.<kind>`` with both plates."""
+    if permit.service == Service.TAXI:
+        vehicle = taxi_vehicle_inscribe(
+            actor=actor, municipality=municipality, vehicle=vehicle, on=on
+        )
     no_temporary_change_in_course([permit])
     change = VehicleChange.objects.create(
         permit=permit,
@@ -183,10 +188,6 @@ def vehicle_substitute(
                 )
             ]
         refuse_if("registry.vehicle_substitute", decisions, on, municipality, "troca recusada")
-        if permit.service == Service.TAXI:
-            vehicle = taxi_vehicle_inscribe(
-                actor=actor, municipality=municipality, vehicle=vehicle, on=on
-            )
         return _vehicle_changed(
             actor=actor,
             municipality=municipality,
@@ -236,10 +237,8 @@ def taxi_reserve_vehicle(
             },
         )
         refuse_if("registry.taxi_reserve_vehicle", [decision], on, municipality, "reserva recusada")
-        # The reserve vehicle also serves the taxi service: inscribed in the Cadastro (art. 20).
-        vehicle = taxi_vehicle_inscribe(
-            actor=actor, municipality=municipality, vehicle=vehicle, on=on
-        )
+        # The reserve vehicle also serves the taxi service: inscribed in the Cadastro (art. 20)
+        # as the change is recorded.
         return _vehicle_changed(
             actor=actor,
             municipality=municipality,

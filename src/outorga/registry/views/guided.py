@@ -428,8 +428,7 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
         },
     )
     _fix(grant_form, person, vehicle, service)
-    preview: list[Any] = []
-    refused = None
+    asked: dict[str, Any] = {}
     if grant_form.is_valid() or not grant_form.is_bound:
         d = (
             {**grant_form.cleaned_data, "holder": person, "vehicle": vehicle}
@@ -447,33 +446,20 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
             }
         )
         asked = {"municipality": m, **{k: d[k] for k in GrantForm.ASKED}}
-        if posted == "grant":
-            try:
-                permit = permit_grant(actor=actor_of(request), **asked)
-            except Refused as exc:
-                refused = exc.decision
-            except DomainError as exc:
-                form_add(grant_form, exc)
-            else:
-                messages.success(
-                    request, f"Permissão {permit.number} outorgada. Falta emitir o crachá."
-                )
-                return redirect("registry:permit", permit_id=permit.pk)
-        try:
-            preview = permit_grant_decisions(**asked)
-        except DomainError as exc:
-            form_add(grant_form, exc)
-    steps.append(Step("grant", "Verificação completa e outorga", False, form=grant_form))
-    return _page(
+    return _grant_step(
         request,
-        steps,
-        service,
-        person,
-        vehicle,
-        existing,
-        preview=preview,
-        refused=refused,
-        **queues,
+        grant_form,
+        asked,
+        posted,
+        grant=permit_grant,
+        decisions=permit_grant_decisions,
+        done=lambda permit: f"Permissão {permit.number} outorgada. Falta emitir o crachá.",
+        steps=steps,
+        service=service,
+        person=person,
+        vehicle=vehicle,
+        existing=existing,
+        queues=queues,
     )
 
 
@@ -499,28 +485,10 @@ def _taxi_grant(
             "signed_on": today,
         },
     )
-    preview: list[Any] = []
-    refused = None
     fixed = {"holder": person, "vehicle": vehicle}
     asked: dict[str, Any] = {}
     if form.is_bound and form.is_valid():
         asked = {"municipality": m, **form.asked(**fixed)}
-        if posted == "grant":
-            try:
-                permit = taxi_permit_grant(
-                    actor=actor_of(request), decree=form.cleaned_data["decree"], **asked
-                )
-            except Refused as exc:
-                refused = exc.decision
-            except DomainError as exc:
-                form_add(form, exc)
-            else:
-                messages.success(
-                    request,
-                    f"Permissão {permit.number} outorgada; Termo de Permissão assinado. "
-                    "Falta emitir o crachá.",
-                )
-                return redirect("registry:permit", permit_id=permit.pk)
     elif not form.is_bound:
         # Before the clerk answers: the Termo's first choices, no finding and no declaration
         # taken for granted — the ✘ shown are what is still to be answered.
@@ -532,19 +500,73 @@ def _taxi_grant(
             "option": PermitTerm.Option.I,
             "tender": awarded,
         }
+    return _grant_step(
+        request,
+        form,
+        asked,
+        posted,
+        # The decree is the grant's alone: the check asks the law without it.
+        grant=lambda **kwargs: taxi_permit_grant(decree=form.cleaned_data["decree"], **kwargs),
+        decisions=taxi_grant_decisions,
+        done=lambda permit: (
+            f"Permissão {permit.number} outorgada; Termo de Permissão assinado. "
+            "Falta emitir o crachá."
+        ),
+        steps=steps,
+        service=Service.TAXI,
+        person=person,
+        vehicle=vehicle,
+        existing=None,
+        queues=queues,
+    )
+
+
+def _grant_step(
+    request: HttpRequest,
+    form: forms.Form,
+    asked: dict[str, Any],
+    posted: str,
+    *,
+    grant: Callable[..., Any],
+    decisions: Callable[..., list[Any]],
+    done: Callable[[Any], str],
+    steps: list[Step],
+    service: str,
+    person: Person,
+    vehicle: Vehicle,
+    existing: dict[str, str] | None,
+    queues: dict[str, Any],
+) -> HttpResponse:
+    """The last step of either grant, asked with the same arguments (``asked``; none while the
+    form has an error): posted "grant", the grant itself — a refusal shows its reasons, an error
+    its field, a grant goes to the new permit saying ``done`` —, then the check, the very
+    questions the grant asks (``decisions``), shown above the form, on the page of the other
+    steps."""
+    preview: list[Any] = []
+    refused = None
     if asked:
+        if posted == "grant":
+            try:
+                permit = grant(actor=actor_of(request), **asked)
+            except Refused as exc:
+                refused = exc.decision
+            except DomainError as exc:
+                form_add(form, exc)
+            else:
+                messages.success(request, done(permit))
+                return redirect("registry:permit", permit_id=permit.pk)
         try:
-            preview = taxi_grant_decisions(**asked)
+            preview = decisions(**asked)
         except DomainError as exc:
             form_add(form, exc)
     steps.append(Step("grant", "Verificação completa e outorga", False, form=form))
     return _page(
         request,
         steps,
-        Service.TAXI,
+        service,
         person,
         vehicle,
-        None,
+        existing,
         preview=preview,
         refused=refused,
         **queues,

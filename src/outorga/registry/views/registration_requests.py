@@ -19,9 +19,7 @@ from ..services.registration_requests import (
     registration_request_apply,
     registration_request_refuse,
 )
-from .common import competent
-
-DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+from .common import DATE, competent
 
 
 class DecideForm(forms.Form):

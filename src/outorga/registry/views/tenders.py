@@ -19,11 +19,11 @@ from outorga.law import interfaces
 from outorga.law.competence import is_allowed
 
 from ..forms import (
-    EQUIPMENT_CHOICES,
     PersonByDocument,
     TaxiChecks,
     VehicleByPlate,
     declarations_field,
+    equipment_field,
 )
 from ..models import Permit, PermitTerm, Service, TaxiCategory, Tender, TenderApplicant
 from ..services.common import InvalidTransition
@@ -133,12 +133,7 @@ class TenderGrantForm(TaxiChecks):
     term_years = forms.IntegerField(
         label="Prazo em anos (mototáxi: art. 6)", min_value=1, max_value=10, initial=10
     )
-    equipment = forms.MultipleChoiceField(
-        label="Equipamentos verificados",
-        required=False,
-        choices=EQUIPMENT_CHOICES,
-        widget=forms.CheckboxSelectMultiple,
-    )
+    equipment = equipment_field("Equipamentos verificados")
 
     category = forms.ChoiceField(
         label="Categoria (táxi: art. 5 e 6; licitação registrada sem categoria)",

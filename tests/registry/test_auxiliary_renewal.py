@@ -234,7 +234,7 @@ def test_the_clerk_renews_from_the_permit_page_and_sees_a_refusal_with_its_artic
     assert ART_14_2 in form and "10/03/2027" in form
     refused = c.post(url, {"on": "2027-03-20"}).content.decode()
     assert "art. 5, §2" in refused and fresh(m, aux).credential_valid_until == UNTIL
-    r = c.post(url, {"on": "2027-02-20"})
+    r = c.post(url, {"on": "2027-02-20", "safety_gear": "on"})  # art. 5 IV, art. 14 §2
     assert r.status_code == 302
     assert fresh(m, aux).credential_valid_until == dt.date(2028, 3, 10)
     assert "credencial até 10/03/2028" in c.get(f"{C}/{permit.pk}/").content.decode()

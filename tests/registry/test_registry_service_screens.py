@@ -120,6 +120,7 @@ def test_mototaxi_art_6_par_4_one_auxiliary_then_the_second_is_refused(
         "on": "2026-03-12",
         "work_schedule": "titular 6h–14h; auxiliar 14h–22h",
         "indication": "Protocolo 1/2026",
+        "safety_gear": "on",  # art. 5 IV with art. 14 §2
     }
     r = c.post(url, {**body, "person": format_cpf(first.document)})
     assert r.status_code == 302 and r["Location"] == f"{C}/{moto_permit.pk}/"

@@ -248,6 +248,15 @@ class VehicleByPlate(forms.CharField):
         return found
 
 
+def safety_gear_field() -> forms.BooleanField:
+    """Mototaxi art. 5 IV (and art. 14 §2 for the auxiliary): the desk ticks it once it saw the
+    vest and helmet with retroreflective devices; left unticked, the law refuses with the article."""
+    return forms.BooleanField(
+        label="Colete e capacete com dispositivos retrorrefletivos verificados (art. 5, IV)",
+        required=False,
+    )
+
+
 class GrantForm(forms.Form):
     service = forms.ChoiceField(
         label="Serviço", choices=[(Service.MOTOTAXI, "mototáxi"), (Service.MOTOFRETE, "motofrete")]
@@ -264,10 +273,7 @@ class GrantForm(forms.Form):
     granted_on = forms.DateField(label="Data da outorga", widget=DATE)
     term_years = forms.IntegerField(label="Prazo (anos)", min_value=1, max_value=10, initial=10)
     equipment = equipment_field("Equipamentos verificados")
-    safety_gear = forms.BooleanField(
-        label="Colete e capacete com dispositivos retrorrefletivos verificados (art. 5, IV)",
-        required=False,
-    )
+    safety_gear = safety_gear_field()
 
     #: What the grant and its pre-check are asked with (``permit_grant``/``permit_grant_decisions``).
     ASKED = (
@@ -385,13 +391,14 @@ class AuxiliaryForm(TaxiChecks):
     work_schedule = _work_schedule(
         "Escala de trabalho do permissionário e do auxiliar (mototáxi, art. 14, §3)"
     )
+    safety_gear = safety_gear_field()
     declarations = declarations_field()
 
     def __init__(self, *args: Any, service: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         _today_initial(self, "on")
         if _taxi_checks_kept(self, service):
-            del self.fields["indication"]
+            del self.fields["indication"], self.fields["safety_gear"]
             self.fields["work_schedule"].label = "Escala de trabalho (opcional)"
 
 
@@ -404,12 +411,14 @@ class AuxiliaryRenewForm(TaxiChecks):
     work_schedule = _work_schedule(
         "Escala de trabalho atualizada (mototáxi, art. 14, §3; vazio mantém a entregue)"
     )
+    safety_gear = safety_gear_field()
     declarations = declarations_field()
 
     def __init__(self, *args: Any, service: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         _today_initial(self, "on")
         if _taxi_checks_kept(self, service):
+            del self.fields["safety_gear"]
             self.fields["work_schedule"].label = "Escala de trabalho atualizada (opcional)"
 
 

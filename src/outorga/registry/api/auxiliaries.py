@@ -15,7 +15,7 @@ from outorga.core.apikit import IsoDate, acting
 from ..models import Auxiliary, Permit, Person
 from ..services import auxiliaries as auxiliary_services
 from ..services.auxiliaries import taxi_auxiliary_add
-from .common import WRITE_ERRORS, DatedText, created, taxi_permit, with_records
+from .common import SAFETY_GEAR, WRITE_ERRORS, DatedText, created, taxi_permit, with_records
 from .router import router, taxi_router
 
 
@@ -28,6 +28,7 @@ class AuxIn(Schema):
         description="mototáxi e motofrete: protocolo ou documento da indicação por escrito do "
         "permissionário (art. 14, §1); sem ela, a lei recusa",
     )
+    safety_gear: bool | None = Field(None, description=SAFETY_GEAR)
 
 
 class AuxiliaryOut(Schema):
@@ -70,6 +71,7 @@ class AuxRenewIn(Schema):
     #: Taxi only: declarations shown at the counter and the inspection's findings (art. 22).
     declarations: list[str] = []
     checks: dict[str, Any] = {}
+    safety_gear: bool | None = Field(None, description=SAFETY_GEAR)
 
 
 @router.post(
@@ -106,6 +108,7 @@ class TaxiAuxiliaryIn(Schema):
     on: IsoDate
     declarations: list[str] = []
     checks: dict[str, Any] = {}
+    safety_gear: bool | None = Field(None, description=SAFETY_GEAR)
     work_schedule: str = ""
 
 

@@ -65,6 +65,13 @@ class RefusalOut(Error):
 
 READ_ERRORS: dict[int, Any] = {403: Error, 404: Error}
 WRITE_ERRORS: dict[int, Any] = {**READ_ERRORS, 409: Error, 422: RefusalOut}
+#: Mototaxi and motofrete art. 5 IV (with art. 14 §2 for the auxiliary), as a grant or a
+#: credential's request says it.
+SAFETY_GEAR = (
+    "mototáxi e motofrete: colete e capacete com dispositivos retrorrefletivos verificados "
+    "(art. 5, IV; do condutor auxiliar, com o art. 14, §2); false recusa; ausente, a lei registra "
+    "o requisito como pendente de verificação"
+)
 
 
 class DatedText(Schema):

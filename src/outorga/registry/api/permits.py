@@ -18,6 +18,7 @@ from ..models import Permit, Person, Tender, Vehicle
 from ..services.permits import permit_grant, taxi_permit_grant, taxi_permit_transfer
 from .common import (
     READ_ERRORS,
+    SAFETY_GEAR,
     WRITE_ERRORS,
     PermitOut,
     TermOut,
@@ -39,9 +40,7 @@ class GrantIn(Schema):
     term_years: int = 10
     decree: str = ""
     equipment: list[str] = []
-    #: Mototaxi art. 5 IV: the vest and helmet with retroreflective devices, verified (true) or
-    #: lacking (false); left out, the law answers that it was not verified (pending).
-    safety_gear: bool | None = None
+    safety_gear: bool | None = Field(None, description=SAFETY_GEAR)
 
 
 class PermitHistoryOut(Schema):

@@ -40,16 +40,25 @@ from .vehicles import TAXI_CADASTRO
 
 
 def _moto_auxiliary_requirements(
-    person: Person, permit: Permit, on: dt.date, *, indication: str, others: int, schedule: str
+    person: Person,
+    permit: Permit,
+    on: dt.date,
+    *,
+    indication: str,
+    others: int,
+    schedule: str,
+    safety_gear: bool | None,
 ) -> Decision:
     """Mototaxi art. 14, at the indication and at each renewal: the holder's requirements (§2),
-    the holder's indication in writing (§1), at most one auxiliary per vehicle with ``others``
-    already on it (art. 6 §4) and the work schedule filed (§3)."""
+    the vest and helmet among them as the desk saw them (art. 5 IV: ``safety_gear``, None while
+    not verified), the holder's indication in writing (§1), at most one auxiliary per vehicle with
+    ``others`` already on it (art. 6 §4) and the work schedule filed (§3)."""
     return person_eligibility(
         person,
         permit.service,
         on,
         role="auxiliar",
+        safety_gear=safety_gear,
         auxiliary={
             "indicated_in_writing": bool(indication.strip()),
             "other_auxiliaries_on_vehicle": others,
@@ -77,10 +86,12 @@ def auxiliary_add(
     on: dt.date,
     work_schedule: str = "",
     indication: str = "",
+    safety_gear: bool | None = None,
 ) -> Auxiliary:
     """At most 1 auxiliary per mototaxi vehicle (art. 6 §4, art. 14), indicated in writing by the
     holder (art. 14 §1: ``indication``, the protocol or document of the indication, kept with the
-    auxiliary), with the same requirements as the holder (art. 14 §2); credential valid one year;
+    auxiliary), with the same requirements as the holder (art. 14 §2; ``safety_gear``, the vest
+    and helmet of art. 5 IV as the desk verified them); credential valid one year;
     schedule filed (art. 14 §3). A taxi permit's auxiliary is inscribed in the Cadastro by
     :func:`taxi_auxiliary_add` (taxi art. 20), never here."""
     authorize(actor=actor, municipality=municipality, action="registry.record", law=permit.law)
@@ -100,7 +111,13 @@ def auxiliary_add(
         lock_person(person.pk)
         current = permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE).count()
         eligibility = _moto_auxiliary_requirements(
-            person, permit, on, indication=indication, others=current, schedule=work_schedule
+            person,
+            permit,
+            on,
+            indication=indication,
+            others=current,
+            schedule=work_schedule,
+            safety_gear=safety_gear,
         )
         if eligibility.refusals:
             raise Refused(eligibility)
@@ -313,16 +330,24 @@ def auxiliary_renewal_decisions(
     schedule: str,
     declarations: Iterable[str],
     checks: Mapping[str, Any] | None,
+    safety_gear: bool | None = None,
 ) -> list[Decision]:
     """What the auxiliary's law asks on ``on`` to renew the credential: the same requirements as
-    at the indication, and the period of the renewed credential with its own conditions."""
+    at the indication (the mototaxi's vest and helmet as the desk saw them, ``safety_gear``), and
+    the period of the renewed credential with its own conditions."""
     permit, person, m = aux.permit, aux.person, aux.municipality
     current = aux.credential_valid_until.isoformat() if aux.credential_valid_until else None
     if permit.service != Service.TAXI:
         # Mototaxi art. 14 §2: the same requirements as the holder's (art. 5), checked again.
         others = permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE).exclude(pk=aux.pk)
         requirements = _moto_auxiliary_requirements(
-            person, permit, on, indication=aux.indication, others=others.count(), schedule=schedule
+            person,
+            permit,
+            on,
+            indication=aux.indication,
+            others=others.count(),
+            schedule=schedule,
+            safety_gear=safety_gear,
         )
         period = bound_law(m, permit.service, on).ask(
             RENEWAL_QUESTIONS[Service(permit.service)], {"credential_valid_until": current}
@@ -355,6 +380,7 @@ def auxiliary_renew(
     declarations: Iterable[str] = (),
     checks: Mapping[str, Any] | None = None,
     work_schedule: str = "",
+    safety_gear: bool | None = None,
 ) -> Auxiliary:
     """Renew an auxiliary's credential on ``on``: mototaxi art. 14 §2 (one year, the holder's
     requirements checked again) or, for a taxi auxiliary, the yearly renewal of the inscription in
@@ -363,7 +389,8 @@ def auxiliary_renew(
     or before it, else from ``on`` — both laws are silent on the anchor (see
     ``art_14_par2_renewal_period`` and ``art_21_auxiliary_period``). Any failed requirement
     refuses with its article. ``work_schedule``, when given, replaces the schedule on file
-    (mototaxi art. 14 §3)."""
+    (mototaxi art. 14 §3); ``safety_gear`` is the mototaxi auxiliary's vest and helmet as the desk
+    verified them (art. 5 IV with art. 14 §2; None: not verified, the law's pending answer)."""
     law = auxiliary.permit.law
     authorize(actor=actor, municipality=municipality, action="auxiliary.renew", law=law)
     with transaction.atomic(), tenant(municipality):
@@ -385,7 +412,12 @@ def auxiliary_renew(
         _in_force(permit, "o auxiliar vinculado a ela não tem credencial a renovar")
         schedule = work_schedule.strip() or aux.work_schedule
         decisions = auxiliary_renewal_decisions(
-            aux, on, schedule=schedule, declarations=declarations, checks=checks
+            aux,
+            on,
+            schedule=schedule,
+            declarations=declarations,
+            checks=checks,
+            safety_gear=safety_gear,
         )
         if any(d.refusals for d in decisions):
             # Every reason, the requirements met too: the clerk sees the whole renewal.

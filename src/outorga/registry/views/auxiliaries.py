@@ -33,7 +33,7 @@ def auxiliary_new(request: HttpRequest, permit_id: int) -> HttpResponse:
         shared = {"person": d["person"], "on": d["on"], "work_schedule": d["work_schedule"]}
         if taxi:
             return {**shared, "declarations": d["declarations"], "checks": form.checks()}
-        return {**shared, "indication": d["indication"]}
+        return {**shared, "indication": d["indication"], "safety_gear": d["safety_gear"]}
 
     result = permit_attempt(
         request, permit, form, taxi_auxiliary_add if taxi else auxiliary_add, fields
@@ -116,6 +116,7 @@ def auxiliary_renew(request: HttpRequest, permit_id: int, aux_id: int) -> HttpRe
             "declarations": d.get("declarations") or (),
             "checks": form.checks() if taxi else None,
             "work_schedule": d["work_schedule"],
+            "safety_gear": d.get("safety_gear"),  # mototaxi art. 5 IV, art. 14 §2; not for taxi
         },
     )
     if result.done:

@@ -1,0 +1,145 @@
+"""Mototaxi art. 5 IV with art. 14 §2: the auxiliary meets the holder's requirements, the vest and
+helmet with retroreflective devices among them, when credentialed and at each renewal. Before,
+only the permit's grant asked the desk; an auxiliary's credential and its renewals carried no such
+fact, so the law answered "não verificados" (pending) and the act went through either way."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.test import Client
+from registry_factories import actor, moto_permit, taxi_auxiliary
+
+from outorga.core.errors import Refused
+from outorga.core.models import Act
+from outorga.core.tenancy import tenant
+from outorga.law.competence import Role
+from outorga.registry.models import Auxiliary
+from outorga.registry.services.auxiliaries import auxiliary_add, auxiliary_renew
+
+C = "/cadastro/permissoes"
+API = "/api/v1/registry"
+RULE = "art_5_iv_safety_gear"
+ADDED = dt.date(2026, 3, 10)
+RENEWED = dt.date(2027, 2, 20)
+INDICATED = {"work_schedule": "seg a sex, 6h–14h", "indication": "Protocolo 1/2026"}
+
+
+def _add(m, clerk, permit, helper, **kw):  # type: ignore[no-untyped-def]
+    return auxiliary_add(
+        actor=clerk, municipality=m, permit=permit, person=helper, on=ADDED, **INDICATED, **kw
+    )
+
+
+def _renewal_verdict(m, aux) -> str:  # type: ignore[no-untyped-def]
+    """The verdict of art. 5 IV in the renewal's act, as it keeps the law's decisions."""
+    with tenant(m):
+        act = Act.objects.filter(action="auxiliary.renew", object_id=str(aux.pk)).get()
+    return next(
+        r["verdict"]
+        for d in act.record["payload"]["decisions"]
+        for r in d["reasons"]
+        if r["rule"] == RULE
+    )
+
+
+def _client(user_of) -> Client:  # type: ignore[no-untyped-def]
+    c = Client()
+    c.force_login(user_of("ipatinga", Role.ATENDENTE))
+    return c
+
+
+def test_art_5_iv_art_14_par2_an_auxiliary_without_the_gear_is_not_credentialed(ipatinga_m, tender):
+    m = ipatinga_m
+    clerk, permit, helper = moto_permit(m, tender, 731)
+    with pytest.raises(Refused) as refused:
+        _add(m, clerk, permit, helper, safety_gear=False)
+    [refusal] = refused.value.decision.refusals
+    assert refusal.rule == RULE
+    assert [c.render() for c in refusal.citations] == [
+        "Lei de mototáxi de Ipatinga (2013), art. 5, IV"
+    ]
+    with tenant(m):
+        assert not Auxiliary.objects.filter(permit=permit).exists()
+    aux = _add(m, clerk, permit, helper, safety_gear=True)
+    assert aux.credential_valid_until == dt.date(2027, 3, 10)
+
+
+def test_art_5_iv_art_14_par2_the_renewal_asks_the_gear_again(ipatinga_m, tender):
+    m = ipatinga_m
+    clerk, permit, helper = moto_permit(m, tender, 733)
+    aux = _add(m, clerk, permit, helper, safety_gear=True)
+    renew = {"actor": actor(m.slug, Role.ATENDENTE), "municipality": m, "on": RENEWED}
+    with pytest.raises(Refused) as refused:
+        auxiliary_renew(**renew, auxiliary=aux, safety_gear=False)
+    assert [r.rule for r in refused.value.decision.refusals] == [RULE]
+    with tenant(m):
+        aux = Auxiliary.objects.get(pk=aux.pk)
+    assert aux.credential_valid_until == dt.date(2027, 3, 10)
+    renewed = auxiliary_renew(**renew, auxiliary=aux, safety_gear=True)
+    assert renewed.credential_valid_until == dt.date(2028, 3, 10)
+    assert _renewal_verdict(m, aux) == "ok"
+
+
+def test_art_5_iv_a_renewal_that_does_not_say_keeps_the_law_s_not_verified(ipatinga_m, tender):
+    """A caller that does not say (the API's field left out) renews, and the renewal's record
+    keeps the law's "não verificados" (pending), not a requirement met."""
+    m = ipatinga_m
+    clerk, permit, helper = moto_permit(m, tender, 735)
+    aux = _add(m, clerk, permit, helper)
+    auxiliary_renew(actor=actor(m.slug, Role.ATENDENTE), municipality=m, auxiliary=aux, on=RENEWED)
+    assert _renewal_verdict(m, aux) == "pending"
+
+
+def test_art_5_iv_the_clerk_s_forms_ask_the_desk(ipatinga_m, user_of, tender):
+    m = ipatinga_m
+    clerk, permit, helper = moto_permit(m, tender, 737)
+    c = _client(user_of)
+    url = f"{C}/{permit.pk}/auxiliares/novo/"
+    assert "dispositivos retrorrefletivos verificados (art. 5, IV)" in c.get(url).content.decode()
+    body = {"on": ADDED.isoformat(), "person": helper.document, **INDICATED}
+    page = c.post(url, body).content.decode()
+    assert "Não dispõe de colete e capacete" in page and "art. 5, IV" in page
+    with tenant(m):
+        assert not Auxiliary.objects.filter(permit=permit).exists()
+    assert c.post(url, {**body, "safety_gear": "on"}).status_code == 302
+    with tenant(m):
+        aux = Auxiliary.objects.get(permit=permit)
+    renew_url = f"{C}/{permit.pk}/auxiliares/{aux.pk}/renovar/"
+    page = c.post(renew_url, {"on": RENEWED.isoformat()}).content.decode()
+    assert "Não dispõe de colete e capacete" in page and "art. 5, IV" in page
+    r = c.post(renew_url, {"on": RENEWED.isoformat(), "safety_gear": "on"})
+    assert r.status_code == 302
+    with tenant(m):
+        assert Auxiliary.objects.get(pk=aux.pk).credential_valid_until == dt.date(2028, 3, 10)
+
+
+def test_art_5_iv_a_taxi_auxiliary_s_forms_do_not_ask_it(ipatinga_m, user_of):
+    """The taxi law has no such requirement: its auxiliary's forms do not show the box."""
+    permit, aux = taxi_auxiliary(ipatinga_m)
+    c = _client(user_of)
+    for page in (
+        f"{C}/{permit.pk}/auxiliares/novo/",
+        f"{C}/{permit.pk}/auxiliares/{aux.pk}/renovar/",
+    ):
+        assert "retrorrefletivos" not in c.get(page).content.decode()
+
+
+def test_art_5_iv_the_api_says_it(ipatinga_m, user_of, tender):
+    m = ipatinga_m
+    _, permit, helper = moto_permit(m, tender, 739)
+    c = _client(user_of)
+    body = {"person_id": helper.pk, "on": ADDED.isoformat(), **INDICATED}
+    url = f"{API}/permits/{permit.pk}/auxiliaries"
+    r = c.post(url, {**body, "safety_gear": False}, content_type="application/json")
+    assert r.status_code == 422 and "art. 5, IV" in str(r.json()["decisao"])
+    r = c.post(url, {**body, "safety_gear": True}, content_type="application/json")
+    assert r.status_code == 201
+    aux_id = r.json()["id"]
+    r = c.post(
+        f"{API}/auxiliaries/{aux_id}/renew",
+        {"on": RENEWED.isoformat(), "safety_gear": False},
+        content_type="application/json",
+    )
+    assert r.status_code == 422 and "art. 5, IV" in str(r.json()["decisao"])

@@ -56,6 +56,14 @@ def test_a_holder_asks_the_auxiliarys_renewal_the_clerk_renews_and_the_holder_is
     page.get_by_role("link", name=f"Decidir o pedido de {holder.name}").click()
     page.get_by_text("Lei de mototáxi de Ipatinga (2013), art. 14, §2").first.wait_for()
     page.get_by_label("Data da renovação").fill("2027-02-20")
+    # Art. 5 IV with art. 14 §2: the desk has not seen the vest and helmet, the law refuses.
+    page.get_by_role("button", name="Renovar a credencial do auxiliar").click()
+    page.get_by_text("Não dispõe de colete e capacete com dispositivos retrorrefletivos").wait_for()
+    fits(page, 1280)
+    page.get_by_text(
+        "Colete e capacete com dispositivos retrorrefletivos verificados (art. 5, IV)", exact=True
+    ).click()  # the desk saw them
+    assert page.locator("input[name$=safety_gear]").is_checked()
     page.get_by_role("button", name="Renovar a credencial do auxiliar").click()
     page.get_by_text(
         f"Pedido deferido. Credencial de {helper.name} renovada até 10/03/2028."

@@ -221,7 +221,10 @@ def test_the_portal_shows_the_laws_answer_and_files_the_request(ipatinga_m, moto
     desk = login(user_of("ipatinga", Role.ATENDENTE))
     page = desk.get(f"/cadastro/pedidos/{req.pk}/").content.decode()
     assert "Renovar a credencial do auxiliar" in page and ART_14_2 in page
-    r = desk.post(f"/cadastro/pedidos/{req.pk}/", {"step": "grant", "grant-on": "2027-02-20"})
+    grant = {"step": "grant", "grant-on": "2027-02-20"}
+    refused = desk.post(f"/cadastro/pedidos/{req.pk}/", grant).content.decode()
+    assert "Não dispõe de colete e capacete" in refused and "art. 5, IV" in refused  # art. 14 §2
+    r = desk.post(f"/cadastro/pedidos/{req.pk}/", {**grant, "grant-safety_gear": "on"})
     assert r.status_code == 302
     page = holder.get(f"/portal/permissoes/{permit.pk}/").content.decode()
     assert "renovada até 10/03/2028" in page and "deferido" in page

@@ -143,3 +143,43 @@ def test_art_5_iv_the_api_says_it(ipatinga_m, user_of, tender):
         content_type="application/json",
     )
     assert r.status_code == 422 and "art. 5, IV" in str(r.json()["decisao"])
+
+
+def test_art_5_iv_the_desk_deciding_a_holder_s_request_for_an_auxiliary_asks_it(
+    ipatinga_m, user_of, tender
+):
+    """The holder's request for an auxiliary is decided on the desk's own auxiliary form: the box
+    is there, and unticked the law refuses and the request keeps waiting."""
+    from django.utils import timezone
+
+    from outorga.registry.models import HolderRequest
+
+    m = ipatinga_m
+    _, permit, helper = moto_permit(m, tender, 741)
+    with tenant(m):
+        req = HolderRequest.objects.create(
+            permit=permit,
+            person=permit.holder,
+            kind=HolderRequest.Kind.AUXILIARY,
+            auxiliary_document=helper.document,
+            auxiliary_name=helper.name,
+            filed_at=timezone.now(),
+        )
+    c = _client(user_of)
+    url = f"/cadastro/pedidos/{req.pk}/"
+    assert "dispositivos retrorrefletivos verificados (art. 5, IV)" in c.get(url).content.decode()
+    grant = {
+        "step": "grant",
+        "grant-on": ADDED.isoformat(),
+        "grant-person": helper.document,
+        "grant-indication": "Pedido pelo portal",
+        "grant-work_schedule": "seg a sex, 6h–14h",
+    }
+    page = c.post(url, grant).content.decode()
+    assert "Não dispõe de colete e capacete" in page and "art. 5, IV" in page
+    with tenant(m):
+        assert HolderRequest.objects.get(pk=req.pk).status == HolderRequest.Status.PENDING
+    assert c.post(url, {**grant, "grant-safety_gear": "on"}).status_code == 302
+    with tenant(m):
+        assert HolderRequest.objects.get(pk=req.pk).status == HolderRequest.Status.GRANTED
+        assert Auxiliary.objects.get(permit=permit).person_id == helper.pk

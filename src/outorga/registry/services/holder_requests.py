@@ -255,10 +255,13 @@ def holder_request_grant(
     auxiliary: Person | None = None,
     work_schedule: str = "",
     indication: str = "",
+    safety_gear: bool | None = None,
 ) -> HolderRequest:
     """Decide a request by doing what it asks, with the clerk's own service for it (which asks
     the law and refuses with every reason); the request is closed as granted with what was done.
-    ``auxiliary``: the registered person the clerk found by the CPF the holder gave."""
+    ``auxiliary``: the registered person the clerk found by the CPF the holder gave;
+    ``safety_gear``: a mototaxi auxiliary's vest and helmet as the desk saw them (art. 5 IV with
+    art. 14 §2)."""
     permit = request.permit
     _authorize_decision(actor, municipality, request)
     taxi = permit.service == Service.TAXI
@@ -285,6 +288,7 @@ def holder_request_grant(
                 declarations=declarations,
                 checks=checks,
                 work_schedule=work_schedule,
+                safety_gear=safety_gear,
             )
             outcome = (
                 f"Credencial de {renewed_aux.person.name} renovada até "
@@ -317,6 +321,7 @@ def holder_request_grant(
                     on=on,
                     work_schedule=work_schedule,
                     indication=indication,
+                    safety_gear=safety_gear,
                 )
             until = aux.credential_valid_until
             outcome = f"Condutor auxiliar {auxiliary.name} credenciado" + (

@@ -114,6 +114,7 @@ def detail(request: HttpRequest, request_id: int) -> HttpResponse:
                 auxiliary=d.get("person"),
                 work_schedule=d.get("work_schedule") or "",
                 indication=d.get("indication") or "",
+                safety_gear=d.get("safety_gear"),  # a mototaxi auxiliary's (art. 5 IV, 14 §2)
             )
             messages.success(request, f"Pedido deferido. {done.outcome}")
             return redirect("registry:holder_requests")

@@ -131,6 +131,9 @@ def test_a_clerk_registers_and_grants_a_mototaxi_permission(page, demo_site, art
     # again before renewing (art. 4 §1), and an auxiliary must already be in the registry.
     page.get_by_role("link", name="Renovar certificado (art. 4, §1)").click()
     assert page.get_by_text("Lei de mototáxi de Ipatinga (2013), art. 5, I").first.is_visible()
+    page.get_by_text(
+        "Colete e capacete com dispositivos retrorrefletivos verificados (art. 5, IV)", exact=True
+    ).click()  # art. 5 IV, seen again at the yearly renewal
     page.get_by_role("button", name="Renovar certificado").click()
     page.get_by_text("Certificado renovado até").wait_for()
     page.get_by_role("link", name="Cadastrar auxiliar").click()

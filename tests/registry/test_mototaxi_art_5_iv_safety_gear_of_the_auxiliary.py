@@ -183,3 +183,17 @@ def test_art_5_iv_the_desk_deciding_a_holder_s_request_for_an_auxiliary_asks_it(
     with tenant(m):
         assert HolderRequest.objects.get(pk=req.pk).status == HolderRequest.Status.GRANTED
         assert Auxiliary.objects.get(permit=permit).person_id == helper.pk
+
+
+def test_art_5_iv_art_4_par1_the_holder_s_yearly_renewal_asks_it_too(ipatinga_m, tender):
+    """The yearly certificate checks the holder again (art. 4 §1): the gear not found refuses
+    it; said through the API, it is on the renewal's record."""
+    from outorga.registry.services.termos import permit_renew
+
+    m = ipatinga_m
+    clerk, permit, _ = moto_permit(m, tender, 743)
+    renew = {"actor": clerk, "municipality": m, "permit": permit, "on": dt.date(2027, 3, 1)}
+    with pytest.raises(Refused) as refused:
+        permit_renew(**renew, safety_gear=False)
+    assert [r.rule for r in refused.value.decision.refusals] == [RULE]
+    assert permit_renew(**renew, safety_gear=True).certificate_valid_until == dt.date(2028, 3, 1)

@@ -231,7 +231,10 @@ def test_mototaxi_art_4_par_1_renewal_shows_the_reasons_then_renews(
     url = f"{C}/{moto_permit.pk}/renovar/"
     page = c.get(url).content.decode()
     assert "art. 4, §1" in page and 'aria-label="Verificação dos requisitos"' in page
-    r = c.post(url, {"on": "2027-03-01"})
+    # Art. 5 IV: the holder is checked again, the vest and helmet the desk sees among it.
+    refused = refusal_block(c.post(url, {"on": "2027-03-01"}))
+    assert "Lei de mototáxi de Ipatinga (2013), art. 5, IV" in refused
+    r = c.post(url, {"on": "2027-03-01", "safety_gear": "on"})
     assert r.status_code == 302
     with tenant(ipatinga_m):
         moto_permit.refresh_from_db()

@@ -447,6 +447,18 @@ class AuxiliaryRemoveForm(forms.Form):
         _today_initial(self, "on")
 
 
+class CertificateRenewForm(forms.Form):
+    """Mototaxi and motofrete art. 4 §1: the yearly certificate checks the holder again (art. 5),
+    the vest and helmet the desk sees among the requirements (art. 5 IV)."""
+
+    on = forms.DateField(label="Data da renovação", widget=DATE)
+    safety_gear = safety_gear_field()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _today_initial(self, "on")
+
+
 class OnForm(forms.Form):
     on = forms.DateField(label="Data", widget=DATE)
 

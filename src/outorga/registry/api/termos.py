@@ -20,6 +20,7 @@ from ..services import termos as termo_services
 from ..services.termos import taxi_term_renew
 from .common import (
     READ_ERRORS,
+    SAFETY_GEAR,
     WRITE_ERRORS,
     OnIn,
     TermOut,
@@ -30,8 +31,12 @@ from .common import (
 from .router import taxi_router
 
 
+class CertificateRenewIn(OnIn):
+    safety_gear: bool | None = Field(None, description=SAFETY_GEAR)
+
+
 @permit_act_route("renew", termo_services.permit_renew, "Renovar o certificado anual (art. 4 §1)")
-def permit_renew(payload: OnIn) -> dict[str, Any]:
+def permit_renew(payload: CertificateRenewIn) -> dict[str, Any]:
     return payload.dict()
 
 

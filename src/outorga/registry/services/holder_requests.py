@@ -260,8 +260,8 @@ def holder_request_grant(
     """Decide a request by doing what it asks, with the clerk's own service for it (which asks
     the law and refuses with every reason); the request is closed as granted with what was done.
     ``auxiliary``: the registered person the clerk found by the CPF the holder gave;
-    ``safety_gear``: a mototaxi auxiliary's vest and helmet as the desk saw them (art. 5 IV with
-    art. 14 §2)."""
+    ``safety_gear``: the mototaxi holder's (art. 4 §1) or auxiliary's (art. 14 §2) vest and helmet
+    as the desk saw them (art. 5 IV)."""
     permit = request.permit
     _authorize_decision(actor, municipality, request)
     taxi = permit.service == Service.TAXI
@@ -274,7 +274,13 @@ def holder_request_grant(
                 )
                 outcome = f"Termo de Permissão renovado até {term.valid_until:%d/%m/%Y}."
             else:
-                renewed = permit_renew(actor=actor, municipality=municipality, permit=permit, on=on)
+                renewed = permit_renew(
+                    actor=actor,
+                    municipality=municipality,
+                    permit=permit,
+                    on=on,
+                    safety_gear=safety_gear,
+                )
                 outcome = (
                     f"Certificado de registro renovado até "
                     f"{renewed.certificate_valid_until:%d/%m/%Y}."

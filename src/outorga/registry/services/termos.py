@@ -44,16 +44,25 @@ from .vehicles import taxi_vehicle_inscribe
 
 
 def permit_renew(
-    *, actor: Actor, municipality: Municipality, permit: Permit, on: dt.date
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    on: dt.date,
+    safety_gear: bool | None = None,
 ) -> Permit:
-    """Yearly registration certificate (mototaxi art. 4 §1): checks the holder again."""
+    """Yearly registration certificate (mototaxi art. 4 §1): checks the holder again, the vest
+    and helmet among the requirements as the desk saw them (art. 5 IV: ``safety_gear``; None, not
+    verified: the law's pending answer)."""
     authorize(actor=actor, municipality=municipality, action="permit.renew", law=permit.law)
     with transaction.atomic(), tenant(municipality):
         permit = Permit.objects.select_for_update().get(pk=permit.pk)
         if permit.status != Permit.Status.ACTIVE:
             raise InvalidTransition("só se renova permissão ativa")
         # The permit renewed is the holder's own, not another one (art. 8, art. 32 III f).
-        decision = person_eligibility(permit.holder, permit.service, on, exclude=permit)
+        decision = person_eligibility(
+            permit.holder, permit.service, on, exclude=permit, safety_gear=safety_gear
+        )
         if decision.refusals:
             raise Refused(decision)
         old = {"certificate_valid_until": permit.certificate_valid_until}

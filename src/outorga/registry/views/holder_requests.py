@@ -20,7 +20,7 @@ from outorga.core.tenancy import current_municipality
 from outorga.law.competence import NotCompetent, is_allowed
 from outorga.law.decisions import Decision
 
-from ..forms import AuxiliaryForm, AuxiliaryRenewForm, OnForm, TaxiChecks
+from ..forms import AuxiliaryForm, AuxiliaryRenewForm, CertificateRenewForm, TaxiChecks
 from ..models import HolderRequest, Service
 from ..selectors import document_as_seen, waiting
 from ..services.common import InvalidTransition
@@ -58,7 +58,7 @@ def _grant_form(req: HolderRequest, data: Any) -> forms.Form:
     if req.kind == HolderRequest.Kind.RENEWAL:
         if permit.service == Service.TAXI:
             return RenewForm(data, initial={"on": timezone.localdate()}, prefix="grant")
-        return OnForm(data, label="Data da renovação", prefix="grant")
+        return CertificateRenewForm(data, prefix="grant")
     if req.kind == HolderRequest.Kind.AUXILIARY_RENEWAL:
         return AuxiliaryRenewForm(data, service=permit.service, prefix="grant")
     # The holder's request is their indication in writing (mototaxi art. 14 §1): offered as its

@@ -20,7 +20,7 @@ from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.money import brl
 
-from ..forms import OnForm, PermitExtendForm, TaxiChecks
+from ..forms import CertificateRenewForm, PermitExtendForm, TaxiChecks
 from ..models import Permit, PermitTerm, Service
 from ..ports import ledger
 from ..selectors import renewal_debts
@@ -54,11 +54,13 @@ def permit_renew(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = scoped_permit(permit_id)
     if permit.service == Service.TAXI:
         return redirect("taxi:termo", permit.pk)
-    form = OnForm(request.POST or None, label="Data da renovação")
+    form = CertificateRenewForm(request.POST or None)
     # The date asked, read before the service may put an error under its field.
     posted = request.method == "POST" and form.is_valid()
     on = form.cleaned_data["on"] if posted else timezone.localdate()
-    result = permit_attempt(request, permit, form, termo_services.permit_renew, picked("on"))
+    result = permit_attempt(
+        request, permit, form, termo_services.permit_renew, picked("on", "safety_gear")
+    )
     if result.done:
         return permit_done(
             request,

@@ -149,11 +149,22 @@ def _document_category_field() -> forms.CharField:
     )
 
 
+def _cover_end_field() -> forms.DateField:
+    """The end of cover printed on an insurance policy (mototaxi art. 13 XXI, art. 19 §1): the
+    one document valid until a date the desk types, not one the law fixes."""
+    return forms.DateField(
+        label="Fim da vigência (apólice de seguro: mototáxi, art. 13, XXI e art. 19, §1º)",
+        widget=DATE,
+        required=False,
+    )
+
+
 class DocumentForm(forms.Form):
     doc_type = forms.ChoiceField(label="Documento", choices=Document.Type.choices)
     number = forms.CharField(label="Número", required=False)
     category = _document_category_field()
     issued_on = forms.DateField(label="Data de emissão", widget=DATE)
+    valid_until = _cover_end_field()
     file = forms.FileField(label="Arquivo (PDF, JPEG ou PNG, até 5 MB)", required=False)
 
     def __init__(self, *args: Any, vehicle: bool = False, **kwargs: Any) -> None:
@@ -164,6 +175,8 @@ class DocumentForm(forms.Form):
         self.fields["doc_type"].choices = [  # type: ignore[attr-defined]
             (t, Document.Type(t).label) for t in allowed
         ]
+        if Document.Type.INSURANCE not in allowed:  # a person's page: no policy to date
+            del self.fields["valid_until"]
 
 
 def reason_field(label: str = "Motivo da alteração") -> forms.CharField:
@@ -181,11 +194,17 @@ class DocumentCorrectionForm(forms.Form):
     number = forms.CharField(label="Número", required=False)
     category = _document_category_field()
     issued_on = forms.DateField(label="Data de emissão", widget=DATE)
+    valid_until = _cover_end_field()
     file = forms.FileField(
         label="Novo arquivo (PDF, JPEG ou PNG, até 5 MB; deixe em branco para manter o atual)",
         required=False,
     )
     reason = reason_field("Motivo da correção")
+
+    def __init__(self, *args: Any, doc_type: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if doc_type != Document.Type.INSURANCE:  # the law fixes the others' validity
+            del self.fields["valid_until"]
 
 
 class PhotoForm(forms.Form):

@@ -33,7 +33,9 @@ class DocumentOut(Schema):
     id: int
     type: str = Field(..., description="tipo do documento", examples=["crlv"])
     category: str
-    valid_until: IsoDate | None = Field(..., description="válido até, conforme a lei")
+    valid_until: IsoDate | None = Field(
+        ..., description="válido até, conforme a lei (a apólice de seguro: o fim da vigência)"
+    )
     sha256: str = Field(..., description="SHA-256 do arquivo; vazio sem arquivo")
 
 
@@ -52,6 +54,7 @@ def document_create(
     number: Form[str] = "",
     service: Form[str] = "mototaxi",
     category: Form[str] = "",
+    valid_until: Form[IsoDate | None] = None,
     file: File[UploadedFile | None] = None,
 ) -> Any:
     person = get_object_or_404(Person.objects.all(), pk=person_id) if person_id else None
@@ -67,6 +70,7 @@ def document_create(
         number=number,
         content=content,
         category=category,
+        valid_until=valid_until,
     )
     return Status(201, document_out(doc))
 
@@ -115,6 +119,7 @@ def document_correct_route(
     issued_on: Form[IsoDate],
     number: Form[str] = "",
     category: Form[str] = "",
+    valid_until: Form[IsoDate | None] = None,
     file: File[UploadedFile | None] = None,
 ) -> Any:
     doc = get_object_or_404(Document.objects.all(), pk=doc_id)
@@ -129,6 +134,7 @@ def document_correct_route(
         number=number,
         category=category,
         content=read_upload(file, "document") if file is not None else None,
+        valid_until=valid_until,
     )
     return Status(201, version_out(new))
 

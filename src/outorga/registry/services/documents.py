@@ -19,7 +19,7 @@ from outorga.core.filestore import save_in_transaction
 from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
-from outorga.law.interfaces import answers
+from outorga.law.interfaces import answers, citations
 
 from ..facts import ACTIVE_STATUSES
 from ..models import Document, Permit, Person, Vehicle
@@ -36,6 +36,9 @@ MOTOTAXI_VALIDITY = {
     Document.Type.MEDICAL: "atestado_medico",
     Document.Type.INSPECTION: "laudo_inspecao",
 }
+#: Documents valid until the end printed on them, which the desk types: an insurance policy's
+#: cover (mototaxi art. 13 XXI, art. 19 §1: the policy kept "atualizada"). No law fixes it.
+DATED_BY_ISSUER = frozenset({Document.Type.INSURANCE})
 
 
 def owner_fits(doc_type: str, *, vehicle_only: bool) -> None:
@@ -67,11 +70,13 @@ def document_record(
     filename: str = "",
     presented_on: dt.date | None = None,
     category: str = "",
+    valid_until: dt.date | None = None,
 ) -> Document:
     """Record a document; an uploaded file is checked and de-duplicated by its SHA-256, so sending
     the same file twice for the same person or vehicle and the same type returns the same document
     (idempotent upload). ``category`` is the one printed on it (the mandatory insurance's, taxi
-    art. 22 XI).
+    art. 22 XI); ``valid_until`` the end of cover printed on an insurance policy
+    (:data:`DATED_BY_ISSUER`), which no law fixes.
 
     In the same transaction, every live permit of the person (as holder) or of the vehicle has its
     regularity refreshed on the presentation date: a permit the daily sweep marked irregular for
@@ -109,7 +114,7 @@ def document_record(
             size=len(content or b""),
             checked_by=actor.user,
         )
-        _validity(municipality, law, doc)
+        _validity(municipality, law, doc, valid_until)
         _store(doc, content)
         record_act(
             municipality=municipality,
@@ -134,7 +139,8 @@ def documents_record(
 ) -> list[Document]:
     """Several documents of one person or vehicle at once (the guided grant's checklist): all or
     none — a refused row names its document and nothing of the others is kept. Each row holds
-    ``doc_type``, ``issued_on`` and optionally ``number``, ``category`` and ``content``."""
+    ``doc_type``, ``issued_on`` and optionally ``number``, ``category``, ``valid_until`` and
+    ``content``."""
     done: list[Document] = []
     with transaction.atomic():
         for row in rows:
@@ -168,12 +174,14 @@ def document_correct(
     number: str = "",
     category: str = "",
     content: bytes | None = None,
+    valid_until: dt.date | None = None,
 ) -> Document:
     """Correct a recorded document (a mistyped number or date, a better scan): a new version that
     supersedes the old one, which stays in the history; without a new file the version keeps the
-    old one. The validity is asked to the law again for the corrected date, the permits it counts
-    for are refreshed, and the act keeps the values before and after with the reason. Only the
-    current version can be corrected; a correction that changes nothing is refused."""
+    old one. The validity is asked to the law again for the corrected date (a policy's printed end
+    of cover, ``valid_until``, kept when not given), the permits it counts for are refreshed, and
+    the act keeps the values before and after with the reason. Only the current version can be
+    corrected; a correction that changes nothing is refused."""
     authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
     reason = reason_required(reason, "informe o motivo da correção")
     category = _category(category)
@@ -199,12 +207,13 @@ def document_correct(
             supersedes=old,
             correction_reason=reason,
         )
+        printed = old.valid_until if valid_until is None else valid_until
+        _validity(municipality, law, new, printed if new.doc_type in DATED_BY_ISSUER else None)
         before = _document_snapshot(old)
-        if {**_document_snapshot(new), "valid_until": None} == {**before, "valid_until": None}:
+        if _document_snapshot(new) == before:  # the law's validity follows the date of issue
             raise FieldError("documento", "nada a corrigir: os dados e o arquivo são os mesmos")
         old.superseded_at = timezone.now()
         old.save(update_fields=["superseded_at"])
-        _validity(municipality, law, new)
         if content is not None:
             _store(new, content)
         else:
@@ -255,10 +264,26 @@ def _checked_file(content: bytes | None) -> tuple[str, str]:
     return hashlib.sha256(content).hexdigest(), uploads.checked(content, kind="document")
 
 
-def _validity(municipality: Municipality, law: str, doc: Document) -> None:
+def _validity(
+    municipality: Municipality, law: str, doc: Document, printed: dt.date | None = None
+) -> None:
     """A law that fixes the validity of these documents says when they expire (mototaxi art. 5 V,
-    art. 5 §1 III); the document is kept under ``law``, asked directly."""
+    art. 5 §1 III); the document is kept under ``law``, asked directly. A policy is valid until
+    the end of cover ``printed`` on it (:data:`DATED_BY_ISSUER`), cited by the articles ``law``
+    names for it; no other document takes a date typed at the desk."""
     doc.valid_until, doc.validity_basis = None, {}
+    if printed is not None:
+        if doc.doc_type not in DATED_BY_ISSUER:
+            raise FieldError(
+                "válido até",
+                "informe o fim da vigência apenas para a apólice de seguro; a validade deste "
+                "documento é a que a lei fixa",
+            )
+        if printed < doc.issued_on:
+            raise FieldError("válido até", "o fim da vigência não pode ser anterior à emissão")
+        doc.valid_until = printed
+        doc.validity_basis = {"citations": [c.render() for c in citations(law, doc.doc_type)]}
+        return
     if doc.doc_type not in MOTOTAXI_VALIDITY or not answers(law, "document_validity"):
         return
     d = lawseam.ask(

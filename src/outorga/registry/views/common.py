@@ -265,6 +265,7 @@ def document_from_form(
         issued_on=data["issued_on"],
         number=data["number"],
         category=data["category"],
+        valid_until=data.get("valid_until"),
         content=read_upload(upload, "document") if upload else None,
         **owner,
     )

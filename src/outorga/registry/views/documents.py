@@ -57,7 +57,13 @@ def document_edit(request: HttpRequest, doc_id: int) -> HttpResponse:
     form = DocumentCorrectionForm(
         request.POST or None,
         request.FILES or None,
-        initial={"number": doc.number, "category": doc.category, "issued_on": doc.issued_on},
+        initial={
+            "number": doc.number,
+            "category": doc.category,
+            "issued_on": doc.issued_on,
+            "valid_until": doc.valid_until,
+        },
+        doc_type=doc.doc_type,
     )
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
@@ -72,6 +78,7 @@ def document_edit(request: HttpRequest, doc_id: int) -> HttpResponse:
                 number=d["number"],
                 category=d["category"],
                 content=read_upload(d["file"], "document") if d["file"] else None,
+                valid_until=d.get("valid_until"),
             )
         except DomainError as exc:
             form_add(form, exc)

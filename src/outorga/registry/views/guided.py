@@ -48,7 +48,7 @@ from ..models import (
 )
 from ..selectors import registry_law
 from ..services.common import service_law
-from ..services.documents import documents_record
+from ..services.documents import DATED_BY_ISSUER, documents_record
 from ..services.people import licence_record, person_photo_set, person_register
 from ..services.permits import (
     permit_grant,
@@ -106,6 +106,10 @@ class ChecklistForm(forms.Form):
                 self.fields[f"{t}-category"] = forms.CharField(
                     label=f"{label}: categoria impressa no documento", required=False, max_length=20
                 )
+            if t in DATED_BY_ISSUER:  # a policy: the end of cover printed on it
+                self.fields[f"{t}-valid_until"] = forms.DateField(
+                    label=f"{label}: fim da vigência", required=False, widget=DATE
+                )
             self.fields[f"{t}-file"] = forms.FileField(
                 label=f"{label}: arquivo (PDF, JPEG ou PNG)", required=False
             )
@@ -137,6 +141,11 @@ class ChecklistForm(forms.Form):
                         **(
                             {"category": self.cleaned_data.get(f"{t}-category") or ""}
                             if t in self.categorised
+                            else {}
+                        ),
+                        **(
+                            {"valid_until": self.cleaned_data.get(f"{t}-valid_until")}
+                            if t in DATED_BY_ISSUER
                             else {}
                         ),
                         "content": read_upload(upload, "document") if upload else None,

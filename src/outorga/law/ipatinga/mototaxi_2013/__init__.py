@@ -97,6 +97,8 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "registration_certificate": art(4, 1),  # the yearly certificate a badge follows
     "auxiliary_credential": art(14, 2),
     "cargo_device": art(24, 1),
+    # The policy for driver and passenger kept up to date, its copy filed (a document's type).
+    "insurance_policy": (art(13, inc="XXI"), art(19, 1), art(19, 2)),
     "stand": art(17),  # the Executive fixes the stands
     "photo": art(2, inc="VIII"),  # the badge's photo
     # Cassação extinguishes and compels the return of the permission and of the register (RC,

@@ -1,0 +1,145 @@
+"""Mototaxi art. 13 XXI and art. 19 §1: the policy for driver and passenger kept "atualizada".
+No law fixes how long a policy lasts: its end of cover is printed on it. Before, the desk had no
+field for it, so a policy recorded once counted as in force for ever; now the vehicle's page, the
+guided grant's checklist, the correction of a document and the API take the end printed on it,
+and from the day after it the law reads the policy as lapsed."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.test import Client
+from registry_factories import MOTO, actor, make_applicant
+from registry_factories import MOTO_ON as ON
+from test_permit_grant import grant
+
+from outorga.core.errors import Refused
+from outorga.core.tenancy import tenant
+from outorga.law.competence import Role
+from outorga.registry.facts import insurance_facts
+from outorga.registry.models import Document
+from outorga.registry.services.documents import document_correct, document_record
+from outorga.registry.validation import FieldError
+
+API = "/api/v1/registry"
+INSURANCE = Document.Type.INSURANCE
+CITED = [
+    "Lei de mototáxi de Ipatinga (2013), art. 13, XXI",
+    "Lei de mototáxi de Ipatinga (2013), art. 19, §1",
+    "Lei de mototáxi de Ipatinga (2013), art. 19, §2",
+]
+
+
+def _client(user_of) -> Client:  # type: ignore[no-untyped-def]
+    c = Client()
+    c.force_login(user_of("ipatinga", Role.ATENDENTE))
+    return c
+
+
+def _policy(m, vehicle, **kw) -> Document:  # type: ignore[no-untyped-def]
+    return document_record(
+        actor=actor(m.slug, Role.ATENDENTE),
+        municipality=m,
+        law=MOTO,
+        doc_type=INSURANCE,
+        vehicle=vehicle,
+        **kw,
+    )
+
+
+def test_art_19_par1_a_policy_is_in_force_through_its_printed_end_and_lapsed_after(
+    ipatinga_m, clerk, tender
+):
+    m = ipatinga_m
+    person, vehicle = make_applicant(m, clerk, n=81)
+    end = ON + dt.timedelta(days=30)
+    doc = _policy(m, vehicle, issued_on=ON, valid_until=end)  # the newest on record
+    assert doc.valid_until == end and doc.validity_basis == {"citations": CITED}
+    with tenant(m):
+        assert insurance_facts(vehicle, end)["policy_in_force"] is True
+        assert insurance_facts(vehicle, end + dt.timedelta(days=1)) == {
+            "policy_in_force": False,
+            "copy_filed": True,
+        }
+    with pytest.raises(Refused) as refused:
+        grant(m, clerk, person, vehicle, tender, on=end + dt.timedelta(days=1))
+    assert [r.rule for r in refused.value.decision.refusals] == ["art_19_insurance"]
+    assert grant(m, clerk, person, vehicle, tender, on=end).vehicle_id == vehicle.pk
+
+
+def test_art_19_par1_only_a_policy_takes_an_end_typed_at_the_desk(ipatinga_m, clerk):
+    """The other documents' validity is the law's (mototaxi art. 5 §1 III, art. 5 VII…): a date
+    typed for them is refused on its field, and a policy's end cannot precede its issue."""
+    m = ipatinga_m
+    _, vehicle = make_applicant(m, clerk, n=82)
+    with pytest.raises(FieldError) as wrong_type:
+        document_record(
+            actor=clerk,
+            municipality=m,
+            law=MOTO,
+            doc_type=Document.Type.INSPECTION,
+            vehicle=vehicle,
+            issued_on=ON,
+            valid_until=ON + dt.timedelta(days=400),
+        )
+    assert wrong_type.value.field == "válido até" and "apólice" in wrong_type.value.message
+    with pytest.raises(FieldError) as before_issue:
+        _policy(m, vehicle, issued_on=ON, valid_until=ON - dt.timedelta(days=1))
+    assert "anterior à emissão" in before_issue.value.message
+
+
+def test_art_19_par1_a_correction_of_the_end_is_a_new_version_and_keeps_it_otherwise(
+    ipatinga_m, clerk
+):
+    m = ipatinga_m
+    _, vehicle = make_applicant(m, clerk, n=83)
+    first = _policy(m, vehicle, issued_on=ON, valid_until=ON + dt.timedelta(days=10))
+    fix = {"actor": clerk, "municipality": m, "law": MOTO, "issued_on": ON}
+    fixed = document_correct(
+        **fix, doc=first, reason="vigência digitada errada", valid_until=dt.date(2027, 3, 9)
+    )
+    assert fixed.valid_until == dt.date(2027, 3, 9) and fixed.supersedes_id == first.pk
+    renumbered = document_correct(**fix, doc=fixed, reason="número da apólice", number="AP-77")
+    assert renumbered.valid_until == dt.date(2027, 3, 9)  # not given: kept
+    with pytest.raises(FieldError):
+        document_correct(**fix, doc=renumbered, reason="nada", number="AP-77")
+
+
+def test_art_19_par1_the_vehicle_page_and_the_api_take_the_end_of_cover(ipatinga_m, clerk, user_of):
+    m = ipatinga_m
+    holder, vehicle = make_applicant(m, clerk, n=84)
+    c = _client(user_of)
+    page = c.get(f"/cadastro/veiculos/{vehicle.pk}/").content.decode()
+    assert "Fim da vigência (apólice de seguro" in page
+    assert "Fim da vigência" not in c.get(f"/cadastro/pessoas/{holder.pk}/").content.decode()
+    r = c.post(
+        f"/cadastro/veiculos/{vehicle.pk}/",
+        {"doc-doc_type": INSURANCE, "doc-issued_on": "2026-03-01", "doc-valid_until": "2027-03-01"},
+    )
+    assert r.status_code == 302
+    with tenant(m):
+        doc = Document.objects.current().filter(vehicle=vehicle, doc_type=INSURANCE).latest("id")
+    assert doc.valid_until == dt.date(2027, 3, 1)
+    page = c.get(f"/cadastro/documentos/{doc.pk}/").content.decode()
+    assert 'value="2027-03-01"' in page  # the correction's form shows the end on record
+    r = c.post(
+        f"{API}/documents",
+        {
+            "doc_type": "rg",
+            "issued_on": "2026-03-01",
+            "person_id": holder.pk,
+            "valid_until": "2030-01-01",
+        },
+    )
+    assert r.status_code == 422 and "apólice" in r.json()["erros"][0]["erro"]
+    r = c.post(
+        f"{API}/documents",
+        {
+            "doc_type": INSURANCE,
+            "issued_on": "2026-03-02",
+            "vehicle_id": vehicle.pk,
+            "valid_until": "2027-03-02",
+        },
+    )
+    assert r.status_code == 201 and r.json()["valid_until"] == "2027-03-02"

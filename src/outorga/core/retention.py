@@ -7,7 +7,8 @@ guessed username) belong to no municipality and are left to the operator (docs/d
 acts log is never touched: the municipality keeps it as its legal record (art. 16, I), and its
 ``auth.*`` acts are acts like any other. One act names what was removed: how many records of
 each kind, and the span of their times. Running it twice for one date removes nothing the second
-time.
+time. Where a retention period ends (:func:`retention_start`) is read the same by every step that
+eliminates data past one (the trip files' too).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from django.db import transaction
 from django.db.models import Max, Min
 
 from outorga.law.common.retention import ACCESS_RECORDS_DAYS, retention_cutoff
+from outorga.law.decisions import Decision
 
 from .acts import Actor, basis_of, record_act
 from .lawctx import context
@@ -32,12 +34,21 @@ SYSTEM = "guarda de dados pessoais (LGPD)"
 KINDS = {"entradas_e_saidas": AccessLog, "falhas": AccessFailureLog, "tentativas": AccessAttempt}
 
 
+def retention_start(
+    m: Municipality, on: dt.date, parameter: str
+) -> tuple[Decision, dt.date, dt.datetime]:
+    """The retention period ``parameter`` (``retention.*_days``) as ``m``'s law judges it on
+    ``on``: the decision, the first day kept (its ``cutoff``) and that day's first instant on the
+    municipality's clock — data recorded before it are past the period."""
+    decision = retention_cutoff(context(m, on), parameter, on)
+    cutoff: dt.date = decision.outcome["cutoff"]
+    return decision, cutoff, dt.datetime.combine(cutoff, dt.time.min, tzinfo=zone_of(m))
+
+
 def run(m: Municipality, on: dt.date, progress: Progress | None = None) -> SweepResult:
     progress = progress or NoProgress()
     result = SweepResult()
-    decision = retention_cutoff(context(m, on), ACCESS_RECORDS_DAYS, on)
-    cutoff: dt.date = decision.outcome["cutoff"]
-    before = dt.datetime.combine(cutoff, dt.time.min, tzinfo=zone_of(m))
+    decision, cutoff, before = retention_start(m, on, ACCESS_RECORDS_DAYS)
     usernames = User.objects.filter(municipality=m).values("username")
     progress.start("registros de acesso além do prazo de guarda", len(KINDS))
     removed: dict[str, dict[str, object]] = {}

@@ -52,17 +52,7 @@ def finance_settings_save(
         raise FieldError("dígitos verificadores", "use 6 (módulo 10) ou 8 (módulo 11)")
     with transaction.atomic(), tenant(municipality):
         s = FinanceSettings.objects.select_for_update().first()
-        old = (
-            {
-                "pix_key": s.pix_key,
-                "merchant_name": s.merchant_name,
-                "city": s.merchant_city,
-                "febraban_code": s.febraban_code,
-                "febraban_check": s.febraban_check,
-            }
-            if s
-            else {}
-        )
+        old = _settings_json(s) if s else {}
         s = s or FinanceSettings()
         s.pix_key, s.merchant_name, s.merchant_city = key, name, city
         s.slip_instructions = slip_instructions.strip()[:300]
@@ -75,12 +65,17 @@ def finance_settings_save(
             action="finance.settings",
             obj=s,
             old=old,
-            new={
-                "pix_key": key,
-                "merchant_name": name,
-                "city": city,
-                "febraban_code": code,
-                "febraban_check": febraban_check,
-            },
+            new=_settings_json(s),
         )
     return s
+
+
+def _settings_json(s: FinanceSettings) -> dict[str, str]:
+    """The receiver's settings as the act records them, before and after the change."""
+    return {
+        "pix_key": s.pix_key,
+        "merchant_name": s.merchant_name,
+        "city": s.merchant_city,
+        "febraban_code": s.febraban_code,
+        "febraban_check": s.febraban_check,
+    }

@@ -17,12 +17,12 @@ from django.db import transaction
 from django.db.models import Q
 
 from outorga.core.acts import Actor, basis_of, record_act
-from outorga.core.lawctx import context
-from outorga.core.localtime import day_of, zone_of
+from outorga.core.localtime import day_of
 from outorga.core.models import Municipality
+from outorga.core.retention import retention_start
 from outorga.core.sweep import NoProgress, Progress, SweepResult, register
 from outorga.core.tenancy import tenant
-from outorga.law.common.retention import TRIP_FILES_DAYS, retention_cutoff
+from outorga.law.common.retention import TRIP_FILES_DAYS
 
 from .models import TripUpload, ValidationCount
 
@@ -32,9 +32,7 @@ SYSTEM = "guarda de dados pessoais (LGPD)"
 def run(m: Municipality, on: dt.date, progress: Progress | None = None) -> SweepResult:
     progress = progress or NoProgress()
     result = SweepResult()
-    decision = retention_cutoff(context(m, on), TRIP_FILES_DAYS, on)
-    cutoff: dt.date = decision.outcome["cutoff"]
-    before = dt.datetime.combine(cutoff, dt.time.min, tzinfo=zone_of(m))
+    decision, cutoff, before = retention_start(m, on, TRIP_FILES_DAYS)
     with tenant(m):
         expired = list(
             TripUpload.objects.filter(

@@ -393,7 +393,10 @@ def _proposal_decided(
     if accept:
         why = f"{case.get_kind_display()} {case.number}: {reasoning.strip()}"
         offender = case.proposal.get("offender") or {}
-        if target == "credenciamento":  # mototaxi art. 32 IV: the auxiliary's credential only
+        cadastro = judged is not None and target == "cadastro"
+        # Mototaxi art. 32 IV: the auxiliary's credential only; taxi: the auxiliary's inscription
+        # in the Cadastro.
+        if target == "credenciamento" or (cadastro and offender.get("kind") == "auxiliary"):
             auxiliary_cassar(
                 actor=actor,
                 municipality=municipality,
@@ -402,19 +405,11 @@ def _proposal_decided(
                 reason=why,
                 basis=basis,
             )
-        elif judged is not None and target == "cadastro":
-            if offender.get("kind") == "auxiliary":
-                auxiliary_cassar(
-                    actor=actor,
-                    municipality=municipality,
-                    auxiliary=Auxiliary.objects.get(pk=offender["auxiliary_id"]),
-                    on=on,
-                    reason=why,
-                    basis=basis,
-                )
+        elif cadastro:
             # The holder's inscription is the permit's number in the Cadastro; the permission
             # itself stays (its cassação is §4's, for gravíssima only): the holder's bar from
             # driving a taxi is this penalty, on record with the act.
+            pass
         else:
             fn = permit_revoke if case.kind == Case.Kind.REVOCATION else permit_cassar
             fn(

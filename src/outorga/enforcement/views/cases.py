@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from outorga.core.confirm import ask_confirmation, confirmed
+from outorga.core.confirm import confirmed
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of, user_of
 from outorga.enforcement import pdf, selectors
@@ -41,6 +41,7 @@ from outorga.enforcement.views.common import (
     ERRORS,
     acting,
     back,
+    case_confirmation,
     case_step,
     date_from,
     posted_day,
@@ -51,7 +52,6 @@ from outorga.enforcement.views.common import (
 from outorga.law import interfaces
 from outorga.law.competence import Role, deciders, is_allowed, role_names
 from outorga.law.money import brl
-from outorga.registry.validation import FieldError
 
 # --- the case -----------------------------------------------------------------------------------------
 
@@ -198,11 +198,9 @@ def case_annul(request: HttpRequest, case_id: int) -> HttpResponse:
     grounds = request.POST.get("grounds", "")
     # Blank grounds, or an act this person or this case does not allow: the service says why.
     if grounds.strip() and not confirmed(request) and confirmations.case_annulable(case, request):
-        try:
-            on = posted_day(request, "on")
-        except FieldError as exc:
-            return back(request, exc, reverse("enforcement:case", args=[case.pk]))
-        return ask_confirmation(request, confirmations.case_annul(case, grounds, on))
+        return case_confirmation(
+            request, case.pk, lambda on: confirmations.case_annul(case, grounds, on)
+        )
     return case_step(
         request,
         case.pk,
@@ -229,13 +227,9 @@ def proposal_decide(request: HttpRequest, case_id: int) -> HttpResponse:
     accept = request.POST.get("accept") == "1"
     # Only accepting ends the permission; rejecting a proposal leaves everything as it was.
     if accept and case.kind in PROPOSALS and case.permit is not None and not confirmed(request):
-        try:
-            on = posted_day(request, "on")
-        except FieldError as exc:
-            return back(request, exc, reverse("enforcement:case", args=[case.pk]))
-        return ask_confirmation(
-            request,
-            confirmations.proposal_accept(case, request.POST.get("reasoning", ""), on),
+        reasoning = request.POST.get("reasoning", "")
+        return case_confirmation(
+            request, case.pk, lambda on: confirmations.proposal_accept(case, reasoning, on)
         )
     return case_step(
         request,

@@ -1,6 +1,6 @@
 """What every enforcement screen shares: the servants-only guard (``staff_only``), the refusals a
 form shows back (``ERRORS``), a page's step and its way back (``post_step``; from the case's page,
-``case_step``), who acts and where (``acting``), today's date, the date and file fields."""
+``case_step``, and its confirmation, ``case_confirmation``), who acts and where (``acting``), today's date, the date and file fields."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from outorga.core.access import role_screen
+from outorga.core.confirm import Confirmation, ask_confirmation
 from outorga.core.errors import Refused
 from outorga.core.formerrors import messages_add
 from outorga.core.requests import actor_of
@@ -58,6 +59,18 @@ def case_step(
 ) -> HttpResponse:
     """A step posted from the case's page, back to that page (``post_step``)."""
     return post_step(request, reverse("enforcement:case", args=[case_id]), run, message)
+
+
+def case_confirmation(
+    request: HttpRequest, case_id: int, confirmation: Callable[[dt.date], Confirmation]
+) -> HttpResponse:
+    """The confirmation page of a step posted from the case's page, for the day posted in ``on``
+    — or back to that page with the day's error."""
+    try:
+        on = posted_day(request, "on")
+    except FieldError as exc:
+        return back(request, exc, reverse("enforcement:case", args=[case_id]))
+    return ask_confirmation(request, confirmation(on))
 
 
 def today() -> dt.date:

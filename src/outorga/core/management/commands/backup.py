@@ -44,9 +44,10 @@ def _sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _libpq(alias: str) -> tuple[list[str], dict[str, str]]:
-    """pg_dump/pg_restore's connection arguments and environment (the password never in argv)."""
-    d = settings.DATABASES[alias]
+def _libpq() -> tuple[list[str], dict[str, str]]:
+    """pg_dump/pg_restore's connection arguments and environment (the password never in argv), as
+    the tables' owner (the ``owner`` alias when set)."""
+    d = settings.DATABASES["owner" if "owner" in settings.DATABASES else "default"]
     if "postgresql" not in d["ENGINE"]:
         raise CommandError("backup e restauração pelo comando exigem PostgreSQL (DATABASE_URL)")
     args = ["--host", str(d.get("HOST") or "127.0.0.1"), "--port", str(d.get("PORT") or 5432)]
@@ -98,8 +99,7 @@ class Command(BaseCommand):
             self.restore(Path(opts["restore"]))
 
     def backup(self, out: Path) -> None:
-        alias = "owner" if "owner" in settings.DATABASES else "default"
-        conn_args, env = _libpq(alias)
+        conn_args, env = _libpq()
         out.mkdir(parents=True, exist_ok=False)
         heads = _heads()  # before the dump: a later act shows as newer, never as missing
         subprocess.run(  # noqa: S603 - fixed program, arguments from settings
@@ -136,8 +136,7 @@ class Command(BaseCommand):
         manifest = json.loads((source / MANIFEST).read_text())
         if _sha256(source / DUMP) != manifest["banco"]["sha256"]:
             raise CommandError(f"{DUMP}: SHA-256 não confere com o manifesto")
-        alias = "owner" if "owner" in settings.DATABASES else "default"
-        conn_args, env = _libpq(alias)
+        conn_args, env = _libpq()
         connections.close_all()
         subprocess.run(  # noqa: S603 - fixed program, arguments from settings
             [  # noqa: S607 - pg_restore from the PATH, as the docs say

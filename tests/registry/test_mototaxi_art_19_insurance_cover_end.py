@@ -143,3 +143,32 @@ def test_art_19_par1_the_vehicle_page_and_the_api_take_the_end_of_cover(ipatinga
         },
     )
     assert r.status_code == 201 and r.json()["valid_until"] == "2027-03-02"
+
+
+def test_art_19_par1_the_daily_sweep_finds_the_policy_lapsed_after_its_end(
+    ipatinga_m, clerk, tender
+):
+    """A permit whose policy's end of cover has passed is irregular from the day after, the
+    reason naming the policy and citing the articles; the holder is told."""
+    from outorga.core.sweep import NoProgress
+    from outorga.registry import sweep as registry_sweep
+    from outorga.registry.models import Notification, Permit
+
+    m = ipatinga_m
+    person, vehicle = make_applicant(m, clerk, n=85)
+    end = ON + dt.timedelta(days=60)
+    _policy(m, vehicle, issued_on=ON, valid_until=end)
+    permit = grant(m, clerk, person, vehicle, tender)
+    for day, irregular in ((end, False), (end + dt.timedelta(days=1), True)):
+        with tenant(m):
+            registry_sweep.registry_sweep(m, day, NoProgress())
+            p = Permit.objects.get(pk=permit.pk)
+        assert p.irregular is irregular, day
+    assert f"apólice de seguro do veículo {vehicle.plate}: validade vencida em {end:%d/%m/%Y}" in (
+        p.irregular_reason
+    )
+    assert "art. 13, XXI" in p.irregular_reason
+    with tenant(m):
+        assert Notification.objects.filter(
+            kind=Notification.Kind.DOCUMENT_EXPIRED, permit=p
+        ).exists()

@@ -93,8 +93,8 @@ def _permit_notices(
                 Notice(
                     f"registry.doc-expired:{doc.pk}",
                     Notification.Kind.DOCUMENT_EXPIRED,
-                    f"{_cap(_doc_label(doc))} vencido em "
-                    f"{_fmt(doc.valid_until)}: apresente o novo documento no atendimento.",
+                    f"{_cap(_doc_label(doc))}: validade vencida em "
+                    f"{_fmt(doc.valid_until)}; apresente o novo documento no atendimento.",
                     permit.holder,
                     permit,
                     doc.valid_until,

@@ -176,7 +176,7 @@ def expired_document_issues(
     """``docs``: the permit's :func:`current_documents` when already read."""
     return [
         Issue(
-            f"{_doc_label(doc)} vencido em {_fmt(doc.valid_until)}",
+            f"{_doc_label(doc)}: validade vencida em {_fmt(doc.valid_until)}",
             _doc_citations(doc),
         )
         for doc in (current_documents(permit) if docs is None else docs)

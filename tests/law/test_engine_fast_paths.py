@@ -347,12 +347,13 @@ def test_facts_are_written_as_json_as_before(value):
 INSURANCE_MINIMUM = "mototaxi_2013.vehicle.insurance_min_coverage_cents"
 
 
-def test_art_19_par2_a_value_left_to_the_chief_executive_is_read_once_and_again_after_a_reload(
+def test_art_13_xxi_a_value_left_to_the_chief_executive_is_read_once_and_again_after_a_reload(
     monkeypatch,
 ):
-    """``optional_param`` answers None for a value the law leaves to an act not yet made (art. 19,
-    §2º: the insurance's minimum cover), reading it once per context, not raising again on every
-    vehicle; a value the municipality records is read, and a reload of the tree reads again."""
+    """``optional_param`` answers None for a value the law leaves to an act not yet made (mototaxi
+    art. 13, XXI: the insurance's minimum cover, "em valor a ser definido por ato do Chefe do Poder
+    Executivo"), reading it once per context, not raising again on every vehicle; a value the
+    municipality records is read, and a reload of the tree reads again."""
     reads = []
     original = Context._read
 

@@ -83,10 +83,10 @@ def test_art_19_par1_only_a_policy_takes_an_end_typed_at_the_desk(ipatinga_m, cl
             issued_on=ON,
             valid_until=ON + dt.timedelta(days=400),
         )
-    assert wrong_type.value.field == "válido até" and "apólice" in wrong_type.value.message
+    assert wrong_type.value.field == "fim da vigência" and "apólice" in wrong_type.value.message
     with pytest.raises(FieldError) as before_issue:
         _policy(m, vehicle, issued_on=ON, valid_until=ON - dt.timedelta(days=1))
-    assert "anterior à emissão" in before_issue.value.message
+    assert "anterior à data de emissão" in before_issue.value.message
 
 
 def test_art_19_par1_a_correction_of_the_end_is_a_new_version_and_keeps_it_otherwise(
@@ -172,3 +172,45 @@ def test_art_19_par1_the_daily_sweep_finds_the_policy_lapsed_after_its_end(
         assert Notification.objects.filter(
             kind=Notification.Kind.DOCUMENT_EXPIRED, permit=p
         ).exists()
+
+
+def test_a_taxi_vehicle_s_policy_takes_no_typed_end_and_its_page_does_not_ask_it(
+    ipatinga_m, user_of
+):
+    """The taxi law names no policy whose cover the desk dates: its vehicle's page has no such
+    field, and an end typed through the API is refused on its field, not kept uncited."""
+    from registry_factories import TAXI_ON, taxi_holder
+
+    _, vehicle = taxi_holder(ipatinga_m, TAXI_ON)
+    c = _client(user_of)
+    assert "Fim da vigência" not in c.get(f"/cadastro/veiculos/{vehicle.pk}/").content.decode()
+    r = c.post(
+        f"{API}/documents",
+        {
+            "doc_type": INSURANCE,
+            "issued_on": "2026-03-02",
+            "vehicle_id": vehicle.pk,
+            "service": "taxi",
+            "valid_until": "2027-03-02",
+        },
+    )
+    assert r.status_code == 422
+    assert r.json()["erros"][0]["campo"] == "fim da vigência"
+
+
+def test_a_correction_of_another_document_does_not_take_an_end(ipatinga_m, clerk):
+    m = ipatinga_m
+    _, vehicle = make_applicant(m, clerk, n=86)
+    with tenant(m):
+        crlv = Document.objects.current().get(vehicle=vehicle, doc_type=Document.Type.CRLV)
+    with pytest.raises(FieldError) as refused:
+        document_correct(
+            actor=clerk,
+            municipality=m,
+            law=MOTO,
+            doc=crlv,
+            reason="vigência",
+            issued_on=crlv.issued_on,
+            valid_until=dt.date(2030, 1, 1),
+        )
+    assert refused.value.field == "fim da vigência"

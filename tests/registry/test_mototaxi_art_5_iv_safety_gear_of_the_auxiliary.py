@@ -9,7 +9,18 @@ import datetime as dt
 
 import pytest
 from django.test import Client
-from registry_factories import actor, moto_permit, taxi_auxiliary
+from registry_factories import (
+    CHECKS,
+    DECLARATIONS,
+    TAXI_ON,
+    actor,
+    grant,
+    moto_permit,
+    person,
+    taxi_auxiliary,
+    taxi_documents,
+    taxi_holder,
+)
 
 from outorga.core.errors import Refused
 from outorga.core.models import Act
@@ -197,3 +208,28 @@ def test_art_5_iv_art_4_par1_the_holder_s_yearly_renewal_asks_it_too(ipatinga_m,
         permit_renew(**renew, safety_gear=False)
     assert [r.rule for r in refused.value.decision.refusals] == [RULE]
     assert permit_renew(**renew, safety_gear=True).certificate_valid_until == dt.date(2028, 3, 1)
+
+
+def test_a_taxi_auxiliary_is_inscribed_through_the_api_without_the_mototaxi_s_box(
+    ipatinga_m, user_of
+):
+    """Taxi art. 20: the taxi law has no art. 5 IV; its auxiliary's route takes the documents of
+    art. 22 and is not asked about the vest and helmet."""
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, TAXI_ON)
+    permit = grant(m, holder, vehicle, mode="servicos")
+    helper = person(m)
+    taxi_documents(helper, TAXI_ON)
+    r = _client(user_of).post(
+        f"/api/v1/taxi/permits/{permit.pk}/auxiliaries",
+        {
+            "person_id": helper.pk,
+            "on": TAXI_ON.isoformat(),
+            "declarations": list(DECLARATIONS),
+            "checks": CHECKS,
+        },
+        content_type="application/json",
+    )
+    assert r.status_code == 201, r.content
+    with tenant(m):
+        assert Auxiliary.objects.get(pk=r.json()["id"]).person_id == helper.pk

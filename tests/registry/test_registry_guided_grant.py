@@ -116,7 +116,13 @@ def test_art_5_6_a_complete_mototaxi_grant_by_one_clerk_takes_8_submissions(ipat
     vdocs = {"step": "vehicle_docs"}
     for t in MOTOTAXI_VEHICLE_RECORDS:
         vdocs[f"vdoc-{t}-issued_on"] = (today - dt.timedelta(days=3)).isoformat()
+    # Art. 13 XXI, art. 19 §1: the end of cover printed on the policy.
+    cover_end = today + dt.timedelta(days=362)
+    vdocs["vdoc-insurance_policy-valid_until"] = cover_end.isoformat()
     clerk.post(url, vdocs)
+    with tenant(m):
+        policy = Document.objects.get(vehicle__plate="GUI1A23", doc_type="insurance_policy")
+    assert policy.valid_until == cover_end
     page = clerk.get(url).content.decode()
     assert next_step(page) in ("grant", "apply")
     assert "Inscrever na licitação G-01/2026" in page

@@ -253,7 +253,7 @@ def test_mototaxi_art_6_grant_by_decree_through_the_tender_screen(ipatinga_m, us
         "outorga-term_years": "10",
         "outorga-equipment": EQUIPMENT,
     }
-    assert c.post(url, body).status_code == 302
+    assert c.post(url, {**body, "outorga-safety_gear": "on"}).status_code == 302  # art. 5 IV
     with tenant(m):
         permit = Permit.objects.get(holder=holder)
     assert (permit.tender_id, permit.service, permit.decree) == (
@@ -261,3 +261,33 @@ def test_mototaxi_art_6_grant_by_decree_through_the_tender_screen(ipatinga_m, us
         "mototaxi",
         "Decreto 31/2026",
     )
+
+
+def test_mototaxi_art_5_iv_the_tender_s_grant_asks_the_vest_and_helmet(ipatinga_m, user_of, tender):
+    """The grant to the applicant the ranking calls asks the desk what the grant's own form asks:
+    unticked, the law refuses citing art. 5 IV, and the refusal is the applicant's call."""
+    m = ipatinga_m
+    holder, _ = make_applicant(m, actor(m.slug, Role.ATENDENTE), n=933, plate="MTG9A33")
+    with tenant(m):
+        applicant = TenderApplicant.objects.create(
+            tender=tender, person=holder, eligible=True, rank=1
+        )
+    url = f"/licitacoes/{tender.pk}/"
+    c = client_as(user_of, Role.AUTORIDADE)
+    assert "dispositivos retrorrefletivos verificados (art. 5, IV)" in c.get(url).content.decode()
+    page = c.post(
+        url,
+        {
+            "step": "grant",
+            "applicant": str(applicant.pk),
+            "outorga-vehicle": "MTG-9A33",
+            "outorga-on": "2026-03-10",
+            "outorga-decree": "Decreto 33/2026",
+            "outorga-term_years": "10",
+            "outorga-equipment": EQUIPMENT,
+        },
+    ).content.decode()
+    assert "Não dispõe de colete e capacete" in page and "art. 5, IV" in page
+    with tenant(m):
+        assert not Permit.objects.filter(holder=holder).exists()
+        assert TenderApplicant.objects.get(pk=applicant.pk).decision["grant"]["granted"] is False

@@ -75,6 +75,10 @@ class MunicipalityFacts:
         return binding_on(self.bindings, service, on, self.name)
 
 
+#: What :meth:`Context.optional_param` finds for a parameter not read yet (None is "not set").
+_UNREAD = object()
+
+
 @dataclass(frozen=True)
 class Context:
     """A municipality judged on a date. Rules read parameters, population and units through it."""
@@ -121,10 +125,12 @@ class Context:
         """:meth:`param`, or None where the value is left to a decree or regulation that has not
         set it: a value not set is read once, like one set, not raised again on every call."""
         key = (name, on or self.as_of)
-        if key in self._optional and self._tree[0] is _parameters._TREE:
-            return self._optional[key]
+        kept = self._optional.get(key, _UNREAD)  # one read: a reload may empty it meanwhile
+        if kept is not _UNREAD and self._tree[0] is _parameters._TREE:
+            return kept  # type: ignore[return-value]
+        found: ParameterValue | None
         try:
-            found: ParameterValue | None = self.param(name, on)
+            found = self.param(name, on)
         except ParameterMissing:
             found = None
         self._optional[key] = found  # after reading it: a reload of the tree empties the cache

@@ -13,7 +13,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
-from . import parameters as _parameters
 from .bindings import RULEBOOKS
 from .citations import Citation, cite
 from .competence import COMPETENCES, deciders
@@ -70,10 +69,6 @@ class LawText:
         full = self._names.get(name)
         if full is None:
             full = self._names[name] = f"{self.params}.{name}"
-        if on is None:  # the value in force on the context's date, as ``ctx.param`` keeps it
-            found = ctx._now.get(full)
-            if found is not None and ctx._tree[0] is _parameters._TREE:
-                return found
         return ctx.param(full, on)
 
     def param_set(

@@ -167,15 +167,18 @@ class DocumentForm(forms.Form):
     valid_until = _cover_end_field()
     file = forms.FileField(label="Arquivo (PDF, JPEG ou PNG, até 5 MB)", required=False)
 
-    def __init__(self, *args: Any, vehicle: bool = False, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, vehicle: bool = False, cover_end: bool = False, **kwargs: Any
+    ) -> None:
         """``vehicle``: the form of a vehicle's page offers only a vehicle's types; a person's
-        page only a person's."""
+        page only a person's. ``cover_end``: the law asks for a policy whose end the desk types
+        (``documents.takes_cover_end``)."""
         super().__init__(*args, **kwargs)
         allowed = Document.types_for(vehicle=vehicle)
         self.fields["doc_type"].choices = [  # type: ignore[attr-defined]
             (t, Document.Type(t).label) for t in allowed
         ]
-        if Document.Type.INSURANCE not in allowed:  # a person's page: no policy to date
+        if not cover_end:
             del self.fields["valid_until"]
 
 
@@ -201,9 +204,10 @@ class DocumentCorrectionForm(forms.Form):
     )
     reason = reason_field("Motivo da correção")
 
-    def __init__(self, *args: Any, doc_type: str, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, cover_end: bool, **kwargs: Any) -> None:
+        """``cover_end``: the document is a policy whose end the desk types."""
         super().__init__(*args, **kwargs)
-        if doc_type != Document.Type.INSURANCE:  # the law fixes the others' validity
+        if not cover_end:
             del self.fields["valid_until"]
 
 

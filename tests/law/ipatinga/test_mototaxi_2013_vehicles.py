@@ -236,10 +236,10 @@ def test_art_13_xxi_insurance_amount_left_to_the_executive_is_not_invented(ipati
 
 
 @pytest.mark.parametrize("explain", [True, False])
-def test_art_19_par2_a_minimum_cover_once_decreed_is_applied(ipatinga, explain):
-    """Once the Chief Executive sets the minimum (a dated value the municipality records), a
-    policy below it is refused and one at it accepted — the answer read once per context is
-    not the one of a town without the decree."""
+def test_art_13_xxi_a_minimum_cover_once_decreed_is_applied(ipatinga, explain):
+    """Art. 13, XXI: once the Chief Executive sets the minimum (a dated value the municipality
+    records), a policy below it is refused and one at it accepted — the answer read once per
+    context is not the one of a town without the decree."""
     decree = DatedValue(dt.date(2024, 1, 1), 10_000_00, source="municipality")
     town = dataclasses.replace(IPATINGA, overrides={MINIMUM_COVER: (decree,)})
     ctx = Context(town, AS_OF)

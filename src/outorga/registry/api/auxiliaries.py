@@ -108,7 +108,6 @@ class TaxiAuxiliaryIn(Schema):
     on: IsoDate
     declarations: list[str] = []
     checks: dict[str, Any] = {}
-    safety_gear: bool | None = Field(None, description=SAFETY_GEAR)
     work_schedule: str = ""
 
 

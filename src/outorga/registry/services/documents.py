@@ -41,6 +41,12 @@ MOTOTAXI_VALIDITY = {
 DATED_BY_ISSUER = frozenset({Document.Type.INSURANCE})
 
 
+def takes_cover_end(law: str, doc_type: str) -> bool:
+    """Whether the desk types the end printed on a ``doc_type`` kept under ``law``: a policy
+    (:data:`DATED_BY_ISSUER`) that the law asks for (the articles it names for it)."""
+    return doc_type in DATED_BY_ISSUER and bool(citations(law, doc_type))
+
+
 def owner_fits(doc_type: str, *, vehicle_only: bool) -> None:
     """A vehicle's document (CRLV, laudos, apólice…) is recorded on the vehicle, a person's on the
     person: the law reads each where it belongs, so one filed on the other owner would count for
@@ -207,8 +213,10 @@ def document_correct(
             supersedes=old,
             correction_reason=reason,
         )
-        printed = old.valid_until if valid_until is None else valid_until
-        _validity(municipality, law, new, printed if new.doc_type in DATED_BY_ISSUER else None)
+        printed = valid_until
+        if printed is None and takes_cover_end(law, old.doc_type):
+            printed = old.valid_until  # the end on record, kept when the correction is elsewhere
+        _validity(municipality, law, new, printed)
         before = _document_snapshot(old)
         if _document_snapshot(new) == before:  # the law's validity follows the date of issue
             raise FieldError("documento", "nada a corrigir: os dados e o arquivo são os mesmos")
@@ -269,18 +277,20 @@ def _validity(
 ) -> None:
     """A law that fixes the validity of these documents says when they expire (mototaxi art. 5 V,
     art. 5 §1 III); the document is kept under ``law``, asked directly. A policy is valid until
-    the end of cover ``printed`` on it (:data:`DATED_BY_ISSUER`), cited by the articles ``law``
+    the end of cover ``printed`` on it (:func:`takes_cover_end`), cited by the articles ``law``
     names for it; no other document takes a date typed at the desk."""
     doc.valid_until, doc.validity_basis = None, {}
     if printed is not None:
-        if doc.doc_type not in DATED_BY_ISSUER:
+        if not takes_cover_end(law, doc.doc_type):
             raise FieldError(
-                "válido até",
-                "informe o fim da vigência apenas para a apólice de seguro; a validade deste "
-                "documento é a que a lei fixa",
+                "fim da vigência",
+                "informe o fim da vigência apenas para a apólice de seguro que a lei da "
+                "permissão exige",
             )
         if printed < doc.issued_on:
-            raise FieldError("válido até", "o fim da vigência não pode ser anterior à emissão")
+            raise FieldError(
+                "fim da vigência", "o fim da vigência não pode ser anterior à data de emissão"
+            )
         doc.valid_until = printed
         doc.validity_basis = {"citations": [c.render() for c in citations(law, doc.doc_type)]}
         return

@@ -621,6 +621,7 @@ def _grant_one(
         term_years=int(params.get("term_years", 10)),
         decree=params.get("decree", ""),
         equipment=list(params.get("equipment") or []),
+        safety_gear=params.get("safety_gear"),
         tender=tender,
     )
 

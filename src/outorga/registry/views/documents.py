@@ -24,6 +24,7 @@ from ..services.documents import (
     document_filename,
     document_read,
     document_versions,
+    takes_cover_end,
 )
 from ..validation import FieldError, format_plate
 from .common import competent
@@ -63,7 +64,7 @@ def document_edit(request: HttpRequest, doc_id: int) -> HttpResponse:
             "issued_on": doc.issued_on,
             "valid_until": doc.valid_until,
         },
-        doc_type=doc.doc_type,
+        cover_end=takes_cover_end(law, doc.doc_type),
     )
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data

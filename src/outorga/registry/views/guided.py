@@ -48,7 +48,7 @@ from ..models import (
 )
 from ..selectors import registry_law
 from ..services.common import service_law
-from ..services.documents import DATED_BY_ISSUER, documents_record
+from ..services.documents import documents_record, takes_cover_end
 from ..services.people import licence_record, person_photo_set, person_register
 from ..services.permits import (
     permit_grant,
@@ -89,11 +89,15 @@ class ChecklistForm(forms.Form):
         types: Sequence[str],
         photo: bool,
         categorised: Sequence[str] = (),
+        law: str = "",
         **kwargs: Any,
     ) -> None:
+        """``law``: the law the records are kept under; a policy it asks for takes the end of
+        cover printed on it (``documents.takes_cover_end``)."""
         super().__init__(*args, **kwargs)
         self.types = list(types)
         self.categorised = [t for t in categorised if t in self.types]
+        self.dated = [t for t in self.types if takes_cover_end(law, t)]
         for t in self.types:
             label = Document.Type(t).label
             self.fields[f"{t}-issued_on"] = forms.DateField(
@@ -106,7 +110,7 @@ class ChecklistForm(forms.Form):
                 self.fields[f"{t}-category"] = forms.CharField(
                     label=f"{label}: categoria impressa no documento", required=False, max_length=20
                 )
-            if t in DATED_BY_ISSUER:  # a policy: the end of cover printed on it
+            if t in self.dated:  # a policy: the end of cover printed on it
                 self.fields[f"{t}-valid_until"] = forms.DateField(
                     label=f"{label}: fim da vigência", required=False, widget=DATE
                 )
@@ -145,7 +149,7 @@ class ChecklistForm(forms.Form):
                         ),
                         **(
                             {"valid_until": self.cleaned_data.get(f"{t}-valid_until")}
-                            if t in DATED_BY_ISSUER
+                            if t in self.dated
                             else {}
                         ),
                         "content": read_upload(upload, "document") if upload else None,
@@ -367,6 +371,7 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
             photo=False,
             # The taxi law reads the category printed on the mandatory insurance (art. 22 XI).
             categorised=(Document.Type.DPVAT,) if service == Service.TAXI else (),
+            law=law,
             prefix="vdoc",
         )
         if posted == "vehicle_docs":

@@ -24,6 +24,7 @@ from ..forms import (
     VehicleByPlate,
     declarations_field,
     equipment_field,
+    safety_gear_field,
 )
 from ..models import Permit, PermitTerm, Service, TaxiCategory, Tender, TenderApplicant
 from ..services.common import InvalidTransition
@@ -134,6 +135,7 @@ class TenderGrantForm(TaxiChecks):
         label="Prazo em anos (mototáxi: art. 6)", min_value=1, max_value=10, initial=10
     )
     equipment = equipment_field("Equipamentos verificados")
+    safety_gear = safety_gear_field()
 
     category = forms.ChoiceField(
         label="Categoria (táxi: art. 5 e 6; licitação registrada sem categoria)",
@@ -152,7 +154,7 @@ class TenderGrantForm(TaxiChecks):
         "term_years",
     ]
     TAXI_ONLY = ("option", "mode", "instalments", "declarations")
-    MOTO_ONLY = ("term_years", "equipment")
+    MOTO_ONLY = ("term_years", "equipment", "safety_gear")
 
     def __init__(
         self, *args: Any, tender: Tender, applicant: TenderApplicant | None = None, **kwargs: Any
@@ -182,7 +184,11 @@ class TenderGrantForm(TaxiChecks):
                 declarations=tuple(d["declarations"]),
             )
         else:
-            out.update(term_years=d["term_years"], equipment=list(d["equipment"]))
+            out.update(
+                term_years=d["term_years"],
+                equipment=list(d["equipment"]),
+                safety_gear=d["safety_gear"],  # art. 5 IV, seen at the desk
+            )
         return out
 
 

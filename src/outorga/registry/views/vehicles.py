@@ -23,6 +23,7 @@ from ..forms import DocumentForm, OwnerChangeForm, VehicleForm, reason_field
 from ..models import Document, Person, Service, Vehicle
 from ..selectors import registry_law
 from ..services.common import service_law
+from ..services.documents import takes_cover_end
 from ..services.vehicles import (
     VEHICLE_FIELDS,
     vehicle_owner_change,
@@ -203,15 +204,17 @@ def vehicle_owner(request: HttpRequest, vehicle_id: int) -> HttpResponse:
 @competent
 def vehicle_detail(request: HttpRequest, vehicle_id: int) -> HttpResponse:
     vehicle = get_object_or_404(Vehicle.objects.select_related("owner"), pk=vehicle_id)
-    doc_form = DocumentForm(request.POST or None, request.FILES or None, prefix="doc", vehicle=True)
+    law = registry_law(current_municipality(), vehicle_id=vehicle.pk)
+    doc_form = DocumentForm(
+        request.POST or None,
+        request.FILES or None,
+        prefix="doc",
+        vehicle=True,
+        cover_end=takes_cover_end(law, Document.Type.INSURANCE),
+    )
     if request.method == "POST" and doc_form.is_valid():
         try:
-            document_from_form(
-                request,
-                registry_law(current_municipality(), vehicle_id=vehicle.pk),
-                doc_form.cleaned_data,
-                vehicle=vehicle,
-            )
+            document_from_form(request, law, doc_form.cleaned_data, vehicle=vehicle)
         except FieldError as exc:
             form_add(doc_form, exc)
         else:
@@ -227,10 +230,7 @@ def vehicle_detail(request: HttpRequest, vehicle_id: int) -> HttpResponse:
                 doc_type__in=Document.types_for(vehicle=True)
             ),
             "can_edit": is_allowed(
-                actor_of(request).role,
-                "registry.record",
-                registry_law(current_municipality(), vehicle_id=vehicle.pk),
-                timezone.localdate(),
+                actor_of(request).role, "registry.record", law, timezone.localdate()
             ),
             "doc_form": doc_form,
             # The Cadastro Municipal de Taxistas (taxi art. 4 I; 20), as the law names it.

@@ -219,8 +219,6 @@ MOTOTAXI_EQUIPMENT_FITTED = Requirement("art_19_mototaxi_equipment", ART_19)
 def art_3_i_engine(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 3º, I — motores com potência mínima de 125 cc (a) e máxima de 250 cc (b), inclusive —
     unless a court suspended the rule on the date (decision D-16)."""
-    if not ctx.municipality.suspensions:  # most municipalities: no suspension to look for
-        return _engine(ctx, v)
     return unless_suspended(ctx, RULE_ENGINE, _engine, ctx, v)
 
 
@@ -252,8 +250,6 @@ def _engine(ctx: Context, v: VehicleFacts) -> Reason:
 def art_3_ii_age(ctx: Context, manufacture_year: int) -> Reason:
     """Art. 3º, II — no máximo 10 (dez) anos de vida útil; age = reference year − manufacture year
     (decision D-6) — unless a court suspended the rule on the date (decision D-16)."""
-    if not ctx.municipality.suspensions:  # most municipalities: no suspension to look for
-        return _age(ctx, manufacture_year)
     return unless_suspended(ctx, RULE_AGE, _age, ctx, manufacture_year)
 
 
@@ -508,7 +504,7 @@ def art_19_mototaxi_equipment(ctx: Context, v: VehicleFacts) -> Reason:
     missing = [
         (inc, name) for key, (inc, name) in MOTOTAXI_EQUIPMENT.items() if key not in v.equipment
     ]
-    cites = _missing_cites(frozenset(key for key in MOTOTAXI_EQUIPMENT if key not in v.equipment))
+    cites = [art(19, inc=inc) for inc, _ in missing] or [ART_19]
     return check(
         "art_19_mototaxi_equipment",
         not missing,

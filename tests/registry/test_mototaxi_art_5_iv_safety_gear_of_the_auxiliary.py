@@ -196,9 +196,9 @@ def test_art_5_iv_the_desk_deciding_a_holder_s_request_for_an_auxiliary_asks_it(
         assert Auxiliary.objects.get(permit=permit).person_id == helper.pk
 
 
-def test_art_5_iv_art_4_par1_the_holder_s_yearly_renewal_asks_it_too(ipatinga_m, tender):
-    """The yearly certificate checks the holder again (art. 4 §1): the gear not found refuses
-    it; said through the API, it is on the renewal's record."""
+def test_art_5_iv_art_4_par1_the_holder_s_yearly_renewal_asks_it_too(ipatinga_m, tender, user_of):
+    """The yearly certificate checks the holder again (art. 4 §1): the gear not found refuses it,
+    through the service and the API; seen, the certificate is renewed for a year."""
     from outorga.registry.services.termos import permit_renew
 
     m = ipatinga_m
@@ -207,7 +207,39 @@ def test_art_5_iv_art_4_par1_the_holder_s_yearly_renewal_asks_it_too(ipatinga_m,
     with pytest.raises(Refused) as refused:
         permit_renew(**renew, safety_gear=False)
     assert [r.rule for r in refused.value.decision.refusals] == [RULE]
+    r = _client(user_of).post(
+        f"{API}/permits/{permit.pk}/renew",
+        {"on": "2027-03-01", "safety_gear": False},
+        content_type="application/json",
+    )
+    assert r.status_code == 422 and "art. 5, IV" in str(r.json()["decisao"])
     assert permit_renew(**renew, safety_gear=True).certificate_valid_until == dt.date(2028, 3, 1)
+
+
+def test_art_5_iv_art_4_par1_the_desk_deciding_a_holder_s_renewal_request_asks_it(
+    ipatinga_m, user_of, tender
+):
+    from django.utils import timezone
+
+    from outorga.registry.models import HolderRequest, Permit
+
+    m = ipatinga_m
+    _, permit, _ = moto_permit(m, tender, 745)
+    with tenant(m):
+        req = HolderRequest.objects.create(
+            permit=permit,
+            person=permit.holder,
+            kind=HolderRequest.Kind.RENEWAL,
+            filed_at=timezone.now(),
+        )
+    c = _client(user_of)
+    url = f"/cadastro/pedidos/{req.pk}/"
+    grant = {"step": "grant", "grant-on": "2027-03-01"}
+    page = c.post(url, grant).content.decode()
+    assert "Não dispõe de colete e capacete" in page and "art. 5, IV" in page
+    assert c.post(url, {**grant, "grant-safety_gear": "on"}).status_code == 302
+    with tenant(m):
+        assert Permit.objects.get(pk=permit.pk).certificate_valid_until == dt.date(2028, 3, 1)
 
 
 def test_a_taxi_auxiliary_is_inscribed_through_the_api_without_the_mototaxi_s_box(

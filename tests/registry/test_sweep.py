@@ -150,7 +150,7 @@ def test_art_3_ii_a_motorcycle_turning_11_years_is_announced_then_irregular(ipat
         warn = Notification.objects.get(kind=Notification.Kind.VEHICLE_AGE)
         assert warn.due_on == dt.date(2027, 1, 1) and "art. 3" in warn.message
         # (the semiannual inspection report has lapsed by then; the age is not yet a cause)
-        assert "idade" not in Permit.objects.get(pk=permit.pk).irregular_reason
+        assert "idade máxima" not in Permit.objects.get(pk=permit.pk).irregular_reason
     sweep(ipatinga_m, dt.date(2027, 1, 1))
     with tenant(ipatinga_m):
         p = Permit.objects.get(pk=permit.pk)

@@ -185,7 +185,7 @@ def test_an_amount_in_reais_is_read_as_written_in_brazil():
     what is ambiguous or negative, naming why."""
     from django import forms
 
-    from outorga.platforms.views.portal import MoneyField
+    from outorga.core.formfields import MoneyField
 
     field = MoneyField()
     assert field.clean("1.500") == 150_000

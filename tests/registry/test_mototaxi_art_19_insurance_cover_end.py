@@ -214,3 +214,67 @@ def test_a_correction_of_another_document_does_not_take_an_end(ipatinga_m, clerk
             valid_until=dt.date(2030, 1, 1),
         )
     assert refused.value.field == "fim da vigência"
+
+
+def test_art_13_xxi_the_cover_recorded_is_held_to_the_minimum_once_decreed(
+    ipatinga_m, clerk, tender, user_of
+):
+    """Art. 13 XXI: "em valor a ser definido por ato do Chefe do Poder Executivo". The desk types
+    the amount printed on the policy (in reais, Brazilian format); once the municipality records
+    the decree's minimum, a grant on a policy covering less is refused citing art. 13 XXI."""
+    from outorga.core.services import parameter_override_record
+
+    m = ipatinga_m
+    person, vehicle = make_applicant(m, clerk, n=87)
+    r = _client(user_of).post(
+        f"/cadastro/veiculos/{vehicle.pk}/",
+        {
+            "doc-doc_type": INSURANCE,
+            "doc-issued_on": ON.isoformat(),
+            "doc-valid_until": "2027-03-01",
+            "doc-coverage_cents": "R$ 9.999,99",
+        },
+    )
+    assert r.status_code == 302
+    with tenant(m):
+        assert insurance_facts(vehicle, ON)["coverage_cents"] == 999_999
+    parameter_override_record(
+        actor=actor(m.slug, Role.ADMIN),
+        municipality=m,
+        name="mototaxi_2013.vehicle.insurance_min_coverage_cents",
+        value=1_000_000,
+        effective=dt.date(2026, 1, 1),
+        legal_reference="Decreto 77/2026",
+    )
+    with pytest.raises(Refused) as refused:
+        grant(m, clerk, person, vehicle, tender)
+    [refusal] = refused.value.decision.refusals
+    assert refusal.rule == "art_19_insurance" and "abaixo do valor" in refusal.message
+    _policy(m, vehicle, issued_on=ON, valid_until=dt.date(2027, 3, 1), coverage_cents=1_000_000)
+    assert grant(m, clerk, person, vehicle, tender).vehicle_id == vehicle.pk
+
+
+def test_art_13_xxi_only_the_policy_has_an_amount_of_cover(ipatinga_m, clerk, user_of):
+    m = ipatinga_m
+    holder, vehicle = make_applicant(m, clerk, n=88)
+    with pytest.raises(FieldError) as refused:
+        document_record(
+            actor=clerk,
+            municipality=m,
+            law=MOTO,
+            doc_type=Document.Type.CRLV,
+            vehicle=vehicle,
+            issued_on=ON,
+            coverage_cents=100,
+        )
+    assert refused.value.field == "valor da cobertura"
+    r = _client(user_of).post(
+        f"{API}/documents",
+        {
+            "doc_type": INSURANCE,
+            "issued_on": "2026-03-02",
+            "vehicle_id": vehicle.pk,
+            "coverage_cents": "1500000",
+        },
+    )
+    assert r.status_code == 201 and r.json()["coverage_cents"] == 1_500_000

@@ -119,10 +119,14 @@ def test_art_5_6_a_complete_mototaxi_grant_by_one_clerk_takes_8_submissions(ipat
     # Art. 13 XXI, art. 19 §1: the end of cover printed on the policy.
     cover_end = today + dt.timedelta(days=362)
     vdocs["vdoc-insurance_policy-valid_until"] = cover_end.isoformat()
+    vdocs["vdoc-insurance_policy-coverage_cents"] = "R$ 20.000,00"  # art. 13 XXI
     clerk.post(url, vdocs)
     with tenant(m):
         policy = Document.objects.get(vehicle__plate="GUI1A23", doc_type="insurance_policy")
-    assert policy.valid_until == cover_end
+    assert (policy.valid_until, policy.coverage_cents) == (cover_end, 2_000_000)
+    assert (
+        'value="R$ 20.000,00"' in clerk.get(f"/cadastro/documentos/{policy.pk}/").content.decode()
+    )
     page = clerk.get(url).content.decode()
     assert next_step(page) in ("grant", "apply")
     assert "Inscrever na licitação G-01/2026" in page

@@ -350,15 +350,19 @@ def mototaxi_vehicle(
 def insurance_facts(vehicle: Vehicle, on: dt.date) -> dict[str, Any]:
     """Mototaxi art. 13 XXI, art. 19 §1–§2: the policy for driver and passenger, as its copies on
     record show it on ``on``: the newest issued by then, in force unless its record says it lapsed
-    before. The cover is not on record: the law asks for it once the Chief Executive sets a
-    minimum (``vehicle.insurance_min_coverage_cents``, null until then)."""
+    before, with the amount of cover printed on it where the desk recorded it (art. 13 XXI: the
+    law compares it once the Chief Executive sets a minimum,
+    ``vehicle.insurance_min_coverage_cents``, null until then)."""
     policies = Document.objects.current().filter(vehicle=vehicle, doc_type=Document.Type.INSURANCE)
     # The policy of ``on``: the newest issued by then (a renewal issued later is not it).
     policy = policies.filter(issued_on__lte=on).order_by("-issued_on", "-id").first()
     if policy is None:
         return {"policy_in_force": False, "copy_filed": policies.exists()}
     lapsed = policy.valid_until is not None and policy.valid_until < on
-    return {"policy_in_force": not lapsed, "copy_filed": True}
+    facts: dict[str, Any] = {"policy_in_force": not lapsed, "copy_filed": True}
+    if policy.coverage_cents is not None:
+        facts["coverage_cents"] = policy.coverage_cents
+    return facts
 
 
 def cargo_facts(vehicle: Vehicle) -> dict[str, Any]:

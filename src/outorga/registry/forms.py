@@ -9,6 +9,8 @@ from typing import Any
 from django import forms
 from django.utils import timezone
 
+from outorga.core.formfields import MoneyField
+
 from . import validation
 from .models import (
     Document,
@@ -159,12 +161,20 @@ def _cover_end_field() -> forms.DateField:
     )
 
 
+def _cover_amount_field() -> MoneyField:
+    """The amount of cover printed on the policy (mototaxi art. 13 XXI), in reais as typed."""
+    return MoneyField(
+        label="Valor da cobertura, R$ (apólice de seguro: mototáxi, art. 13, XXI)", required=False
+    )
+
+
 class DocumentForm(forms.Form):
     doc_type = forms.ChoiceField(label="Documento", choices=Document.Type.choices)
     number = forms.CharField(label="Número", required=False)
     category = _document_category_field()
     issued_on = forms.DateField(label="Data de emissão", widget=DATE)
     valid_until = _cover_end_field()
+    coverage_cents = _cover_amount_field()
     file = forms.FileField(label="Arquivo (PDF, JPEG ou PNG, até 5 MB)", required=False)
 
     def __init__(
@@ -179,7 +189,7 @@ class DocumentForm(forms.Form):
             (t, Document.Type(t).label) for t in allowed
         ]
         if not cover_end:
-            del self.fields["valid_until"]
+            del self.fields["valid_until"], self.fields["coverage_cents"]
 
 
 def reason_field(label: str = "Motivo da alteração") -> forms.CharField:
@@ -198,6 +208,7 @@ class DocumentCorrectionForm(forms.Form):
     category = _document_category_field()
     issued_on = forms.DateField(label="Data de emissão", widget=DATE)
     valid_until = _cover_end_field()
+    coverage_cents = _cover_amount_field()
     file = forms.FileField(
         label="Novo arquivo (PDF, JPEG ou PNG, até 5 MB; deixe em branco para manter o atual)",
         required=False,
@@ -208,7 +219,7 @@ class DocumentCorrectionForm(forms.Form):
         """``cover_end``: the document is a policy whose end the desk types."""
         super().__init__(*args, **kwargs)
         if not cover_end:
-            del self.fields["valid_until"]
+            del self.fields["valid_until"], self.fields["coverage_cents"]
 
 
 class PhotoForm(forms.Form):

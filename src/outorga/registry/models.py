@@ -484,6 +484,9 @@ class Document(TenantModel):
     issued_on = models.DateField("emissão")
     presented_on = models.DateField("apresentado em", default=timezone.localdate)
     valid_until = models.DateField("válido até", null=True, blank=True)
+    #: An insurance policy's cover as printed on it, in cents (mototaxi art. 13 XXI: at least the
+    #: value the Chief Executive's act sets); None where not recorded.
+    coverage_cents = models.PositiveBigIntegerField("valor da cobertura", null=True, blank=True)
     validity_basis = models.JSONField(default=dict, blank=True)
     file = models.FileField(upload_to="documents/%Y/%m/", null=True, blank=True)
     content_type = models.CharField(max_length=40, blank=True)

@@ -18,13 +18,13 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
+from outorga.core.formfields import MoneyField
 from outorga.core.lawseam import law_for
 from outorga.core.listing import page_of
 from outorga.core.localtime import today_of
 from outorga.core.models import ApiToken
 from outorga.law.bindings import Service
 from outorga.law.competence import NotCompetent
-from outorga.law.parameter_input import ValueInvalid, reais_in_cents
 from outorga.platforms.services import drivers as driver_services
 from outorga.platforms.services.common import PlatformError, refusal_lines, refusing_reasons
 from outorga.platforms.services.complaints import complaint_answer, complaint_forward
@@ -57,21 +57,6 @@ def _ticked(label: str) -> forms.BooleanField:
 def _optional_date(label: str) -> forms.DateField:
     """A date the platform may leave blank, picked on the browser's calendar."""
     return forms.DateField(label=label, required=False, widget=DATE)
-
-
-class MoneyField(forms.Field):
-    """An amount in reais as a person types it (``1.234,56``, ``R$ 45``, ``12,5``) → cents."""
-
-    widget = forms.TextInput(attrs={"inputmode": "decimal", "maxlength": "20"})
-
-    def to_python(self, value: Any) -> int | None:
-        text = str(value or "").strip()
-        if not text:
-            return None
-        try:  # "1.500" is mil e quinhentos reais, not R$ 1,50
-            return reais_in_cents(text)
-        except ValueInvalid as exc:
-            raise forms.ValidationError(f"valor em reais inválido: {exc}") from None
 
 
 def _add_refusal(form: forms.BaseForm, exc: PlatformError) -> None:

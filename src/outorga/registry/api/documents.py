@@ -36,6 +36,10 @@ class DocumentOut(Schema):
     valid_until: IsoDate | None = Field(
         ..., description="válido até, conforme a lei (a apólice de seguro: o fim da vigência)"
     )
+    coverage_cents: int | None = Field(
+        None,
+        description="apólice de seguro: valor da cobertura, em centavos (mototáxi art. 13, XXI)",
+    )
     sha256: str = Field(..., description="SHA-256 do arquivo; vazio sem arquivo")
 
 
@@ -55,6 +59,7 @@ def document_create(
     service: Form[str] = "mototaxi",
     category: Form[str] = "",
     valid_until: Form[IsoDate | None] = None,
+    coverage_cents: Form[int | None] = None,
     file: File[UploadedFile | None] = None,
 ) -> Any:
     person = get_object_or_404(Person.objects.all(), pk=person_id) if person_id else None
@@ -71,6 +76,7 @@ def document_create(
         content=content,
         category=category,
         valid_until=valid_until,
+        coverage_cents=coverage_cents,
     )
     return Status(201, document_out(doc))
 
@@ -81,6 +87,7 @@ def document_out(doc: Document) -> dict[str, Any]:
         "type": doc.doc_type,
         "category": doc.category,
         "valid_until": doc.valid_until,
+        "coverage_cents": doc.coverage_cents,
         "sha256": doc.sha256,
     }
 
@@ -120,6 +127,7 @@ def document_correct_route(
     number: Form[str] = "",
     category: Form[str] = "",
     valid_until: Form[IsoDate | None] = None,
+    coverage_cents: Form[int | None] = None,
     file: File[UploadedFile | None] = None,
 ) -> Any:
     doc = get_object_or_404(Document.objects.all(), pk=doc_id)
@@ -135,6 +143,7 @@ def document_correct_route(
         category=category,
         content=read_upload(file, "document") if file is not None else None,
         valid_until=valid_until,
+        coverage_cents=coverage_cents,
     )
     return Status(201, version_out(new))
 

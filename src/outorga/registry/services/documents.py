@@ -77,12 +77,13 @@ def document_record(
     presented_on: dt.date | None = None,
     category: str = "",
     valid_until: dt.date | None = None,
+    coverage_cents: int | None = None,
 ) -> Document:
     """Record a document; an uploaded file is checked and de-duplicated by its SHA-256, so sending
     the same file twice for the same person or vehicle and the same type returns the same document
     (idempotent upload). ``category`` is the one printed on it (the mandatory insurance's, taxi
-    art. 22 XI); ``valid_until`` the end of cover printed on an insurance policy
-    (:data:`DATED_BY_ISSUER`), which no law fixes.
+    art. 22 XI); ``valid_until`` and ``coverage_cents`` the end of cover and the amount printed
+    on an insurance policy the law asks for (:func:`takes_cover_end`).
 
     In the same transaction, every live permit of the person (as holder) or of the vehicle has its
     regularity refreshed on the presentation date: a permit the daily sweep marked irregular for
@@ -121,6 +122,7 @@ def document_record(
             checked_by=actor.user,
         )
         _validity(municipality, law, doc, valid_until)
+        _cover(law, doc, coverage_cents)
         _store(doc, content)
         record_act(
             municipality=municipality,
@@ -145,8 +147,8 @@ def documents_record(
 ) -> list[Document]:
     """Several documents of one person or vehicle at once (the guided grant's checklist): all or
     none — a refused row names its document and nothing of the others is kept. Each row holds
-    ``doc_type``, ``issued_on`` and optionally ``number``, ``category``, ``valid_until`` and
-    ``content``."""
+    ``doc_type``, ``issued_on`` and optionally ``number``, ``category``, ``valid_until``,
+    ``coverage_cents`` and ``content``."""
     done: list[Document] = []
     with transaction.atomic():
         for row in rows:
@@ -181,11 +183,12 @@ def document_correct(
     category: str = "",
     content: bytes | None = None,
     valid_until: dt.date | None = None,
+    coverage_cents: int | None = None,
 ) -> Document:
     """Correct a recorded document (a mistyped number or date, a better scan): a new version that
     supersedes the old one, which stays in the history; without a new file the version keeps the
     old one. The validity is asked to the law again for the corrected date (a policy's printed end
-    of cover, ``valid_until``, kept when not given), the permits it counts for are refreshed, and
+    of cover and amount, ``valid_until`` and ``coverage_cents``, kept when not given), the permits it counts for are refreshed, and
     the act keeps the values before and after with the reason. Only the current version can be
     corrected; a correction that changes nothing is refused."""
     authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
@@ -213,10 +216,12 @@ def document_correct(
             supersedes=old,
             correction_reason=reason,
         )
-        printed = valid_until
-        if printed is None and takes_cover_end(law, old.doc_type):
-            printed = old.valid_until  # the end on record, kept when the correction is elsewhere
+        printed, amount = valid_until, coverage_cents
+        if takes_cover_end(law, old.doc_type):  # kept when the correction is elsewhere
+            printed = old.valid_until if printed is None else printed
+            amount = old.coverage_cents if amount is None else amount
         _validity(municipality, law, new, printed)
+        _cover(law, new, amount)
         before = _document_snapshot(old)
         if _document_snapshot(new) == before:  # the law's validity follows the date of issue
             raise FieldError("documento", "nada a corrigir: os dados e o arquivo são os mesmos")
@@ -311,6 +316,18 @@ def _validity(
     doc.validity_basis = d.to_json()
 
 
+def _cover(law: str, doc: Document, coverage_cents: int | None) -> None:
+    """The amount of cover printed on a policy the law asks for (mototaxi art. 13 XXI: at least
+    what the Chief Executive's act sets); no other document has one."""
+    if coverage_cents is not None and not takes_cover_end(law, doc.doc_type):
+        raise FieldError(
+            "valor da cobertura",
+            "informe o valor da cobertura apenas para a apólice de seguro que a lei da permissão "
+            "exige",
+        )
+    doc.coverage_cents = coverage_cents
+
+
 def _store(doc: Document, content: bytes | None) -> None:
     if content is not None:
         ext = uploads.EXTENSIONS[doc.content_type]
@@ -325,6 +342,7 @@ def _document_snapshot(doc: Document) -> dict[str, Any]:
         "category": doc.category,
         "issued_on": doc.issued_on,
         "valid_until": doc.valid_until,
+        "coverage_cents": doc.coverage_cents,
         "sha256": doc.sha256,
     }
 

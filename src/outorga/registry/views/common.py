@@ -266,6 +266,7 @@ def document_from_form(
         number=data["number"],
         category=data["category"],
         valid_until=data.get("valid_until"),
+        coverage_cents=data.get("coverage_cents"),
         content=read_upload(upload, "document") if upload else None,
         **owner,
     )

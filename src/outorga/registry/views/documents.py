@@ -15,6 +15,7 @@ from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.core.uploads import download_response, read_upload
 from outorga.law.competence import is_allowed
+from outorga.law.money import brl
 
 from ..forms import DocumentCorrectionForm
 from ..models import Document
@@ -63,6 +64,7 @@ def document_edit(request: HttpRequest, doc_id: int) -> HttpResponse:
             "category": doc.category,
             "issued_on": doc.issued_on,
             "valid_until": doc.valid_until,
+            "coverage_cents": brl(doc.coverage_cents) if doc.coverage_cents is not None else None,
         },
         cover_end=takes_cover_end(law, doc.doc_type),
     )
@@ -80,6 +82,7 @@ def document_edit(request: HttpRequest, doc_id: int) -> HttpResponse:
                 category=d["category"],
                 content=read_upload(d["file"], "document") if d["file"] else None,
                 valid_until=d.get("valid_until"),
+                coverage_cents=d.get("coverage_cents"),
             )
         except DomainError as exc:
             form_add(form, exc)

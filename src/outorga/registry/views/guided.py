@@ -29,6 +29,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 
 from outorga.core.errors import DomainError, Refused
 from outorga.core.formerrors import form_add, messages_add
+from outorga.core.formfields import MoneyField
 from outorga.core.lawseam import governs
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
@@ -110,9 +111,12 @@ class ChecklistForm(forms.Form):
                 self.fields[f"{t}-category"] = forms.CharField(
                     label=f"{label}: categoria impressa no documento", required=False, max_length=20
                 )
-            if t in self.dated:  # a policy: the end of cover printed on it
+            if t in self.dated:  # a policy: the end and the amount of cover printed on it
                 self.fields[f"{t}-valid_until"] = forms.DateField(
                     label=f"{label}: fim da vigência", required=False, widget=DATE
+                )
+                self.fields[f"{t}-coverage_cents"] = MoneyField(
+                    label=f"{label}: valor da cobertura, R$", required=False
                 )
             self.fields[f"{t}-file"] = forms.FileField(
                 label=f"{label}: arquivo (PDF, JPEG ou PNG)", required=False
@@ -148,7 +152,10 @@ class ChecklistForm(forms.Form):
                             else {}
                         ),
                         **(
-                            {"valid_until": self.cleaned_data.get(f"{t}-valid_until")}
+                            {
+                                "valid_until": self.cleaned_data.get(f"{t}-valid_until"),
+                                "coverage_cents": self.cleaned_data.get(f"{t}-coverage_cents"),
+                            }
                             if t in self.dated
                             else {}
                         ),

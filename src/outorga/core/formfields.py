@@ -1,0 +1,24 @@
+"""Form fields more than one app's screens use."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from outorga.law.parameter_input import ValueInvalid, reais_in_cents
+
+
+class MoneyField(forms.Field):
+    """An amount in reais as a person types it (``1.234,56``, ``R$ 45``, ``12,5``) → cents."""
+
+    widget = forms.TextInput(attrs={"inputmode": "decimal", "maxlength": "20"})
+
+    def to_python(self, value: Any) -> int | None:
+        text = str(value or "").strip()
+        if not text:
+            return None
+        try:  # "1.500" is mil e quinhentos reais, not R$ 1,50
+            return reais_in_cents(text)
+        except ValueInvalid as exc:
+            raise forms.ValidationError(f"valor em reais inválido: {exc}") from None

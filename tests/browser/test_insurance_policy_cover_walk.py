@@ -44,6 +44,9 @@ def test_art_19_par1_the_clerk_records_a_policy_with_its_end_and_amount_of_cover
             .latest("id")
         )
     assert (policy.valid_until, policy.coverage_cents) == (dt.date(2027, 3, 1), 1_200_000)
+    # The vehicle's list of documents shows the cover and its end.
+    row = page.locator("tr", has_text="apólice de seguro, cobertura de R$ 12.000,00")
+    assert "01/03/2027" in row.inner_text()
     # A date before the issue is refused on its field, in Portuguese.
     page.get_by_label("Documento", exact=True).select_option("insurance_policy")
     page.get_by_label("Data de emissão").fill("2026-03-01")

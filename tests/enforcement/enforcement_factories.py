@@ -255,10 +255,15 @@ def judge(w: World, actor: Any, f: Filing, on: dt.date, why: str = "Mantido.") -
 
 
 def notify(w: World, auto: InfractionNotice, on: dt.date, form: str = "pessoal") -> Notice:
+    return notify_case(w, case_of(w, auto), on, form)
+
+
+def notify_case(w: World, case: Case, on: dt.date, form: str = "pessoal") -> Notice:
+    """The case's notice waiting for delivery, delivered by the clerk on ``on``."""
     return notice_deliver(
         actor=w.clerk,
         municipality=w.m,
-        notice=pending_notice(w, case_of(w, auto)),
+        notice=pending_notice(w, case),
         form=form,
         on=on,
         reference=f"ref {on:%d%m%Y}",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from enforcement_factories import client_of, pending_notice
+from enforcement_factories import client_of, notify_case
 from registry_factories import taxi_permit
 from validate_docbr import CPF
 
@@ -18,7 +18,6 @@ from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, Penalty
 from outorga.enforcement.services.common import InvalidStep
 from outorga.enforcement.services.finality import sweep
-from outorga.enforcement.services.notices import notice_deliver
 from outorga.enforcement.services.proposals import proposal_decide, proposal_open_cassacao
 from outorga.law.competence import NotCompetent, Role
 from outorga.registry.models import Auxiliary, Permit, Person
@@ -69,13 +68,7 @@ def test_art_32_iv_b_the_auxiliary_is_cassado_by_the_chief_executive_after_his_d
     }
     # Art. 34 §2: the auxiliary is the one notified and who defends it.
     assert case.person_id == aux.person_id
-    notice_deliver(
-        actor=world.clerk,
-        municipality=world.m,
-        notice=pending_notice(world, case),
-        form="pessoal",
-        on=D,
-    )
+    notify_case(world, case, D)
     case = fresh(world, case)
     with pytest.raises(InvalidStep):  # the defence period runs
         proposal_decide(

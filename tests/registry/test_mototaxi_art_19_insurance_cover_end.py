@@ -37,12 +37,13 @@ def _client(user_of) -> Client:  # type: ignore[no-untyped-def]
     return c
 
 
-def _policy(m, vehicle, **kw) -> Document:  # type: ignore[no-untyped-def]
+def _record(m, vehicle, doc_type: str = INSURANCE, **kw) -> Document:  # type: ignore[no-untyped-def]
+    """A document of ``vehicle`` (a policy unless told) recorded by the desk under the mototaxi law."""
     return document_record(
         actor=actor(m.slug, Role.ATENDENTE),
         municipality=m,
         law=MOTO,
-        doc_type=INSURANCE,
+        doc_type=doc_type,
         vehicle=vehicle,
         **kw,
     )
@@ -54,7 +55,7 @@ def test_art_19_par1_a_policy_is_in_force_through_its_printed_end_and_lapsed_aft
     m = ipatinga_m
     person, vehicle = make_applicant(m, clerk, n=81)
     end = ON + dt.timedelta(days=30)
-    doc = _policy(m, vehicle, issued_on=ON, valid_until=end)  # the newest on record
+    doc = _record(m, vehicle, issued_on=ON, valid_until=end)  # the newest on record
     assert doc.valid_until == end and doc.validity_basis == {"citations": CITED}
     with tenant(m):
         assert insurance_facts(vehicle, end)["policy_in_force"] is True
@@ -64,7 +65,12 @@ def test_art_19_par1_a_policy_is_in_force_through_its_printed_end_and_lapsed_aft
         }
     with pytest.raises(Refused) as refused:
         grant(m, clerk, person, vehicle, tender, on=end + dt.timedelta(days=1))
-    assert [r.rule for r in refused.value.decision.refusals] == ["art_19_insurance"]
+    [refusal] = refused.value.decision.refusals
+    assert refusal.rule == "art_19_insurance" and refusal.facts == {
+        "apolice": False,
+        "copia_entregue": True,
+    }
+    assert [c.render() for c in refusal.citations] == CITED
     assert grant(m, clerk, person, vehicle, tender, on=end).vehicle_id == vehicle.pk
 
 
@@ -74,18 +80,16 @@ def test_art_19_par1_only_a_policy_takes_an_end_typed_at_the_desk(ipatinga_m, cl
     m = ipatinga_m
     _, vehicle = make_applicant(m, clerk, n=82)
     with pytest.raises(FieldError) as wrong_type:
-        document_record(
-            actor=clerk,
-            municipality=m,
-            law=MOTO,
-            doc_type=Document.Type.INSPECTION,
-            vehicle=vehicle,
+        _record(
+            m,
+            vehicle,
+            Document.Type.INSPECTION,
             issued_on=ON,
             valid_until=ON + dt.timedelta(days=400),
         )
     assert wrong_type.value.field == "fim da vigência" and "apólice" in wrong_type.value.message
     with pytest.raises(FieldError) as before_issue:
-        _policy(m, vehicle, issued_on=ON, valid_until=ON - dt.timedelta(days=1))
+        _record(m, vehicle, issued_on=ON, valid_until=ON - dt.timedelta(days=1))
     assert "anterior à data de emissão" in before_issue.value.message
 
 
@@ -94,7 +98,7 @@ def test_art_19_par1_a_correction_of_the_end_is_a_new_version_and_keeps_it_other
 ):
     m = ipatinga_m
     _, vehicle = make_applicant(m, clerk, n=83)
-    first = _policy(m, vehicle, issued_on=ON, valid_until=ON + dt.timedelta(days=10))
+    first = _record(m, vehicle, issued_on=ON, valid_until=ON + dt.timedelta(days=10))
     fix = {"actor": clerk, "municipality": m, "law": MOTO, "issued_on": ON}
     fixed = document_correct(
         **fix, doc=first, reason="vigência digitada errada", valid_until=dt.date(2027, 3, 9)
@@ -157,7 +161,7 @@ def test_art_19_par1_the_daily_sweep_finds_the_policy_lapsed_after_its_end(
     m = ipatinga_m
     person, vehicle = make_applicant(m, clerk, n=85)
     end = ON + dt.timedelta(days=60)
-    _policy(m, vehicle, issued_on=ON, valid_until=end)
+    _record(m, vehicle, issued_on=ON, valid_until=end)
     permit = grant(m, clerk, person, vehicle, tender)
     for day, irregular in ((end, False), (end + dt.timedelta(days=1), True)):
         with tenant(m):
@@ -250,7 +254,8 @@ def test_art_13_xxi_the_cover_recorded_is_held_to_the_minimum_once_decreed(
         grant(m, clerk, person, vehicle, tender)
     [refusal] = refused.value.decision.refusals
     assert refusal.rule == "art_19_insurance" and "abaixo do valor" in refusal.message
-    _policy(m, vehicle, issued_on=ON, valid_until=dt.date(2027, 3, 1), coverage_cents=1_000_000)
+    assert [c.render() for c in refusal.citations] == CITED  # art. 13 XXI first
+    _record(m, vehicle, issued_on=ON, valid_until=dt.date(2027, 3, 1), coverage_cents=1_000_000)
     assert grant(m, clerk, person, vehicle, tender).vehicle_id == vehicle.pk
 
 
@@ -258,15 +263,7 @@ def test_art_13_xxi_only_the_policy_has_an_amount_of_cover(ipatinga_m, clerk, us
     m = ipatinga_m
     holder, vehicle = make_applicant(m, clerk, n=88)
     with pytest.raises(FieldError) as refused:
-        document_record(
-            actor=clerk,
-            municipality=m,
-            law=MOTO,
-            doc_type=Document.Type.CRLV,
-            vehicle=vehicle,
-            issued_on=ON,
-            coverage_cents=100,
-        )
+        _record(m, vehicle, Document.Type.CRLV, issued_on=ON, coverage_cents=100)
     assert refused.value.field == "valor da cobertura"
     r = _client(user_of).post(
         f"{API}/documents",

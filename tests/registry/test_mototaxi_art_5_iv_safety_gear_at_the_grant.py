@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
-from registry_factories import EQUIPMENT, make_applicant
-from registry_factories import MOTO_ON as ON
-from test_permit_grant import grant
+from registry_factories import make_applicant
+from test_permit_grant import grant, grant_form
 
 from outorga.core.errors import Refused
 from outorga.core.tenancy import tenant
@@ -56,17 +55,7 @@ def test_art_5_iv_the_grant_form_asks_the_desk(ipatinga_m, clerk, tender):
     person, vehicle = make_applicant(ipatinga_m, clerk, n=74)
     client = Client()
     client.force_login(clerk.user)
-    form = {
-        "service": "mototaxi",
-        "holder": person.document,
-        "vehicle": vehicle.plate,
-        "tender": tender.pk,
-        "decree": "Decreto 1.238/2026",
-        "granted_on": ON.isoformat(),
-        "term_years": 10,
-        "equipment": EQUIPMENT,
-        "outorgar": "1",
-    }
+    form = grant_form(person, vehicle, tender, decree="Decreto 1.238/2026", outorgar="1")
     page = client.post("/cadastro/permissoes/nova/", form).content.decode()
     assert "Não dispõe de colete e capacete" in page and "art. 5, IV" in page
     with tenant(ipatinga_m):

@@ -9,6 +9,7 @@ import datetime as dt
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 from registry_factories import (
     CHECKS,
     DECLARATIONS,
@@ -26,7 +27,7 @@ from outorga.core.errors import Refused
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.registry.models import Auxiliary
+from outorga.registry.models import Auxiliary, HolderRequest, Permit
 from outorga.registry.services.auxiliaries import auxiliary_add, auxiliary_renew
 
 C = "/cadastro/permissoes"
@@ -55,6 +56,22 @@ def _renewal_verdict(m, aux) -> str:  # type: ignore[no-untyped-def]
     )
 
 
+def _holder_request(m, permit, kind: str, **fields) -> HolderRequest:  # type: ignore[no-untyped-def]
+    """The holder's request of ``kind`` on ``permit``, filed now and waiting for the desk."""
+    with tenant(m):
+        return HolderRequest.objects.create(
+            permit=permit, person=permit.holder, kind=kind, filed_at=timezone.now(), **fields
+        )
+
+
+ART_5_IV = ["Lei de mototáxi de Ipatinga (2013), art. 5, IV"]
+
+
+def _refused(exc: pytest.ExceptionInfo[Refused]) -> list[tuple[str, list[str]]]:
+    """Each refusal's rule and the articles it cites."""
+    return [(r.rule, [c.render() for c in r.citations]) for r in exc.value.decision.refusals]
+
+
 def _client(user_of) -> Client:  # type: ignore[no-untyped-def]
     c = Client()
     c.force_login(user_of("ipatinga", Role.ATENDENTE))
@@ -66,11 +83,7 @@ def test_art_5_iv_art_14_par2_an_auxiliary_without_the_gear_is_not_credentialed(
     clerk, permit, helper = moto_permit(m, tender, 731)
     with pytest.raises(Refused) as refused:
         _add(m, clerk, permit, helper, safety_gear=False)
-    [refusal] = refused.value.decision.refusals
-    assert refusal.rule == RULE
-    assert [c.render() for c in refusal.citations] == [
-        "Lei de mototáxi de Ipatinga (2013), art. 5, IV"
-    ]
+    assert _refused(refused) == [(RULE, ART_5_IV)]
     with tenant(m):
         assert not Auxiliary.objects.filter(permit=permit).exists()
     aux = _add(m, clerk, permit, helper, safety_gear=True)
@@ -84,7 +97,7 @@ def test_art_5_iv_art_14_par2_the_renewal_asks_the_gear_again(ipatinga_m, tender
     renew = {"actor": actor(m.slug, Role.ATENDENTE), "municipality": m, "on": RENEWED}
     with pytest.raises(Refused) as refused:
         auxiliary_renew(**renew, auxiliary=aux, safety_gear=False)
-    assert [r.rule for r in refused.value.decision.refusals] == [RULE]
+    assert _refused(refused) == [(RULE, ART_5_IV)]
     with tenant(m):
         aux = Auxiliary.objects.get(pk=aux.pk)
     assert aux.credential_valid_until == dt.date(2027, 3, 10)
@@ -161,21 +174,15 @@ def test_art_5_iv_the_desk_deciding_a_holder_s_request_for_an_auxiliary_asks_it(
 ):
     """The holder's request for an auxiliary is decided on the desk's own auxiliary form: the box
     is there, and unticked the law refuses and the request keeps waiting."""
-    from django.utils import timezone
-
-    from outorga.registry.models import HolderRequest
-
     m = ipatinga_m
     _, permit, helper = moto_permit(m, tender, 741)
-    with tenant(m):
-        req = HolderRequest.objects.create(
-            permit=permit,
-            person=permit.holder,
-            kind=HolderRequest.Kind.AUXILIARY,
-            auxiliary_document=helper.document,
-            auxiliary_name=helper.name,
-            filed_at=timezone.now(),
-        )
+    req = _holder_request(
+        m,
+        permit,
+        HolderRequest.Kind.AUXILIARY,
+        auxiliary_document=helper.document,
+        auxiliary_name=helper.name,
+    )
     c = _client(user_of)
     url = f"/cadastro/pedidos/{req.pk}/"
     assert "dispositivos retrorrefletivos verificados (art. 5, IV)" in c.get(url).content.decode()
@@ -206,7 +213,7 @@ def test_art_5_iv_art_4_par1_the_holder_s_yearly_renewal_asks_it_too(ipatinga_m,
     renew = {"actor": clerk, "municipality": m, "permit": permit, "on": dt.date(2027, 3, 1)}
     with pytest.raises(Refused) as refused:
         permit_renew(**renew, safety_gear=False)
-    assert [r.rule for r in refused.value.decision.refusals] == [RULE]
+    assert _refused(refused) == [(RULE, ART_5_IV)]
     r = _client(user_of).post(
         f"{API}/permits/{permit.pk}/renew",
         {"on": "2027-03-01", "safety_gear": False},
@@ -219,19 +226,9 @@ def test_art_5_iv_art_4_par1_the_holder_s_yearly_renewal_asks_it_too(ipatinga_m,
 def test_art_5_iv_art_4_par1_the_desk_deciding_a_holder_s_renewal_request_asks_it(
     ipatinga_m, user_of, tender
 ):
-    from django.utils import timezone
-
-    from outorga.registry.models import HolderRequest, Permit
-
     m = ipatinga_m
     _, permit, _ = moto_permit(m, tender, 745)
-    with tenant(m):
-        req = HolderRequest.objects.create(
-            permit=permit,
-            person=permit.holder,
-            kind=HolderRequest.Kind.RENEWAL,
-            filed_at=timezone.now(),
-        )
+    req = _holder_request(m, permit, HolderRequest.Kind.RENEWAL)
     c = _client(user_of)
     url = f"/cadastro/pedidos/{req.pk}/"
     grant = {"step": "grant", "grant-on": "2027-03-01"}

@@ -183,6 +183,21 @@ def test_art_6_a_tender_not_homologated_by_the_grant_or_of_another_service_does_
         assert not Permit.objects.exists()
 
 
+def grant_form(person, vehicle, tender, **more) -> dict:  # type: ignore[no-untyped-def]
+    """The grant screen's fields for a mototaxi grant of ``person`` with ``vehicle`` under
+    ``tender`` (the equipment checked), with ``more`` over them."""
+    return {
+        "service": "mototaxi",
+        "holder": person.document,
+        "vehicle": vehicle.plate,
+        "tender": tender.pk,
+        "decree": "Decreto 1.237/2026",
+        "granted_on": ON.isoformat(),
+        "term_years": 10,
+        "equipment": EQUIPMENT,
+    } | more
+
+
 def test_art_6_the_grant_screen_shows_a_tender_still_open_refused_with_its_article(
     ipatinga_m, clerk
 ):
@@ -197,16 +212,7 @@ def test_art_6_the_grant_screen_shows_a_tender_still_open_refused_with_its_artic
     person, vehicle = make_applicant(ipatinga_m, clerk, n=26)
     client = Client()
     client.force_login(clerk.user)
-    form = {
-        "service": "mototaxi",
-        "holder": person.document,
-        "vehicle": vehicle.plate,
-        "tender": open_tender.pk,
-        "decree": "Decreto 1.237/2026",
-        "granted_on": ON.isoformat(),
-        "term_years": 10,
-        "equipment": EQUIPMENT,
-    }
+    form = grant_form(person, vehicle, open_tender, decree="Decreto 1.237/2026")
     for button in ("verificar", "outorgar"):
         r = client.post("/cadastro/permissoes/nova/", {**form, button: "1"})
         page = r.content.decode()

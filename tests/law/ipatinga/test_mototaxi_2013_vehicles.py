@@ -247,8 +247,8 @@ def test_art_13_xxi_a_minimum_cover_once_decreed_is_applied(ipatinga, explain):
     at = mototaxi(
         insurance={"policy_in_force": True, "copy_filed": True, "coverage_cents": 10_000_00}
     )
-    assert [rule for rule, _ in ask(Q, ctx, below, explain=explain).refused_rules()] == [
-        "art_19_insurance"
+    assert ask(Q, ctx, below, explain=explain).refused_rules() == [
+        ("art_19_insurance", (cite(LAW, 13, inc="XXI"), cite(LAW, 19, 1), cite(LAW, 19, 2)))
     ]
     assert ask(Q, ctx, at, explain=explain).eligibility == "ok"
     assert ask(Q, ipatinga(AS_OF), below, explain=explain).eligibility == "ok"  # no decree

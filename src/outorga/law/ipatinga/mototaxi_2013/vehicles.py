@@ -491,8 +491,8 @@ def _missing_cites(absent: frozenset[str]) -> list[Citation]:
 def art_19_mototaxi_equipment(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 19, I–VI — alças metálicas, escapamento isolado, apoio para os pés, coletes
     retrorrefletivos, touca descartável e retrovisores de ambos os lados."""
+    absent = MOTOTAXI_KEYS - v.equipment
     if verdict_only():  # the shared OK, or the refusal of that set of missing items
-        absent = MOTOTAXI_KEYS - v.equipment
         if not absent:
             return MOTOTAXI_EQUIPMENT_FITTED.stand_in[True]
         found = _EQUIPMENT_MISSING.get(absent)
@@ -501,16 +501,13 @@ def art_19_mototaxi_equipment(ctx: Context, v: VehicleFacts) -> Reason:
                 "art_19_mototaxi_equipment", False, *_missing_cites(absent)
             )
         return found
-    missing = [
-        (inc, name) for key, (inc, name) in MOTOTAXI_EQUIPMENT.items() if key not in v.equipment
-    ]
-    cites = [art(19, inc=inc) for inc, _ in missing] or [ART_19]
+    missing = [name for key, (_, name) in MOTOTAXI_EQUIPMENT.items() if key in absent]
     return check(
         "art_19_mototaxi_equipment",
-        not missing,
+        not absent,
         "Equipamentos do mototáxi completos.",
-        lambda: f"Falta equipamento do mototáxi: {'; '.join(n for _, n in missing)}.",
-        *cites,
+        lambda: f"Falta equipamento do mototáxi: {'; '.join(missing)}.",
+        *_missing_cites(absent),
         facts={"equipamentos": sorted(v.equipment)},
     )
 

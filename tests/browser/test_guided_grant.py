@@ -142,6 +142,9 @@ def test_a_clerk_grants_a_mototaxi_permit_on_the_guided_page_in_8_submissions(
     page.get_by_role("heading", name="Próximo passo: Documentos do veículo").wait_for()
     for t in MOTOTAXI_VEHICLE_RECORDS:
         page.get_by_label(f"{Document.Type(t).label}: data de emissão").fill(issued)
+    # Art. 19 §1: the policy's end of cover, printed on it (required).
+    policy_end = dt.date.fromisoformat(issued) + dt.timedelta(days=365)
+    page.get_by_label("apólice de seguro: fim da vigência").fill(policy_end.isoformat())
     _submit(page, "Registrar documentos")
 
     page.get_by_role("heading", name="Próximo passo: Verificação completa e outorga").wait_for()

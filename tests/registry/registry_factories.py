@@ -145,6 +145,7 @@ def make_applicant(
                 "registration_city": "Ipatinga",
             },
         )
+        issued_on = MOTO_ON - dt.timedelta(days=5)
         for t in MOTOTAXI_VEHICLE_RECORDS:  # motofrete's with the insurance policy
             document_record(
                 actor=clerk,
@@ -152,7 +153,11 @@ def make_applicant(
                 law=MOTO,
                 doc_type=t,
                 vehicle=vehicle,
-                issued_on=MOTO_ON - dt.timedelta(days=5),
+                issued_on=issued_on,
+                # art. 19 §1: the policy's printed end of cover, a year after its issue
+                valid_until=issued_on.replace(year=issued_on.year + 1)
+                if t == Document.Type.INSURANCE
+                else None,
             )
     return person, vehicle
 

@@ -271,7 +271,56 @@ def test_art_13_xxi_only_the_policy_has_an_amount_of_cover(ipatinga_m, clerk, us
             "doc_type": INSURANCE,
             "issued_on": "2026-03-02",
             "vehicle_id": vehicle.pk,
+            "valid_until": "2027-03-02",
             "coverage_cents": "1500000",
         },
     )
     assert r.status_code == 201 and r.json()["coverage_cents"] == 1_500_000
+
+
+def test_art_19_par1_a_policy_without_its_printed_end_is_refused_on_its_field(
+    ipatinga_m, clerk, user_of
+):
+    """Without the end printed on it a policy would count as in force for ever: the service, the
+    vehicle's page and the API refuse it on the field "fim da vigência" with the articles, and
+    nothing is recorded; a policy kept from before the field existed gets its end at its next
+    correction."""
+    m = ipatinga_m
+    _, vehicle = make_applicant(m, clerk, n=89)
+    with tenant(m):
+        before = Document.objects.filter(vehicle=vehicle, doc_type=INSURANCE).count()
+    with pytest.raises(FieldError) as refused:
+        _record(m, vehicle, issued_on=ON, coverage_cents=1_000_000)
+    assert refused.value.field == "fim da vigência"
+    assert refused.value.message == "informe o fim da vigência impresso na apólice"
+    assert refused.value.citation == (
+        "Lei de mototáxi de Ipatinga (2013), art. 13, XXI; art. 19, §1; art. 19, §2"
+    )
+    c = _client(user_of)
+    page = c.post(
+        f"/cadastro/veiculos/{vehicle.pk}/",
+        {"doc-doc_type": INSURANCE, "doc-issued_on": "2026-03-01"},
+        follow=True,
+    ).content.decode()
+    assert "informe o fim da vigência impresso na apólice" in page
+    r = c.post(
+        f"{API}/documents",
+        {"doc_type": INSURANCE, "issued_on": "2026-03-02", "vehicle_id": vehicle.pk},
+    )
+    assert r.status_code == 422
+    [error] = r.json()["erros"]
+    assert error["campo"] == "fim da vigência" and "art. 19, §1" in error["fundamento"]
+    with tenant(m):
+        assert Document.objects.filter(vehicle=vehicle, doc_type=INSURANCE).count() == before
+        # A policy recorded before the desk typed ends (session 32): none on record.
+        legacy = Document.objects.current().get(vehicle=vehicle, doc_type=INSURANCE)
+        Document.objects.filter(pk=legacy.pk).update(valid_until=None)
+        legacy.refresh_from_db()
+    fix = {"actor": clerk, "municipality": m, "law": MOTO, "issued_on": legacy.issued_on}
+    with pytest.raises(FieldError) as no_end:
+        document_correct(**fix, doc=legacy, reason="número da apólice", number="AP-1")
+    assert no_end.value.field == "fim da vigência"
+    fixed = document_correct(
+        **fix, doc=legacy, reason="fim da vigência", valid_until=dt.date(2027, 1, 5)
+    )
+    assert fixed.valid_until == dt.date(2027, 1, 5)

@@ -163,14 +163,11 @@ def motorcycle(c: Client, owner: int, plate: str, t: dt.date, cc: int = 150) -> 
     assert r.status_code == 201, r.content
     vid = r.json()["id"]
     for doc_type in VEHICLE_DOCS:
-        r = c.post(
-            f"{API}/documents",
-            {
-                "doc_type": doc_type,
-                "issued_on": (t - dt.timedelta(days=5)).isoformat(),
-                "vehicle_id": vid,
-            },
-        )
+        issued = t - dt.timedelta(days=5)
+        body = {"doc_type": doc_type, "issued_on": issued.isoformat(), "vehicle_id": vid}
+        if doc_type == Document.Type.INSURANCE:  # art. 19 §1: the end printed on the policy
+            body["valid_until"] = (issued + dt.timedelta(days=365)).isoformat()
+        r = c.post(f"{API}/documents", body)
         assert r.status_code == 201, r.content
     return int(vid)
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 
+from outorga.law.money import brl
 from outorga.law.parameter_input import ValueInvalid, reais_in_cents
 
 
@@ -22,3 +23,7 @@ class MoneyField(forms.Field):
             return reais_in_cents(text)
         except ValueInvalid as exc:
             raise forms.ValidationError(f"valor em reais inválido: {exc}") from None
+
+    def prepare_value(self, value: Any) -> Any:
+        """Cents shown back as a person reads them (``R$ 12.000,00``); typed text as typed."""
+        return brl(value) if isinstance(value, int) and not isinstance(value, bool) else value

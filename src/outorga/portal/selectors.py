@@ -319,6 +319,8 @@ class RecordRow:
     current: Document | None
     sent: Any
     can_send: bool
+    #: A policy sent with the end and amount of cover printed on it (mototaxi art. 19 §1).
+    cover_end: bool = False
 
 
 def record_rows(person: Person, service: str) -> list[RecordRow]:
@@ -331,6 +333,10 @@ def record_rows(person: Person, service: str) -> list[RecordRow]:
         vehicle_records,
     )
     from outorga.registry.models import DocumentSubmission, Vehicle
+    from outorga.registry.services.common import service_law
+    from outorga.registry.services.documents import takes_cover_end
+
+    law = service_law(person.municipality, service)
 
     wanted: list[tuple[str, Any]] = [(t, None) for t in person_records(service, person)]
     # The declarations and certificates the desk may also take at the counter (taxi art. 22
@@ -353,6 +359,7 @@ def record_rows(person: Person, service: str) -> list[RecordRow]:
                 current=latest_document(None if vehicle else person, vehicle, doc_type),
                 sent=last,
                 can_send=not waiting,
+                cover_end=takes_cover_end(law, doc_type),
             )
         )
     return rows

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 
 from outorga.core.errors import DomainError
 from outorga.core.formerrors import error_lines, form_messages, messages_add
+from outorga.core.formfields import MoneyField
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.core.uploads import max_bytes, read_upload
@@ -88,6 +89,9 @@ class SendForm(forms.Form):
     vehicle = forms.IntegerField(label="Veículo", required=False, widget=forms.HiddenInput)
     issued_on = forms.DateField(label="Data de emissão", widget=DATE)
     number = forms.CharField(label="Número (se houver)", max_length=60, required=False)
+    # A policy's end and amount of cover as printed on it (the service checks which take them).
+    valid_until = forms.DateField(label="Fim da vigência", widget=DATE, required=False)
+    coverage_cents = MoneyField(label="Valor da cobertura, R$", required=False)
     file = forms.FileField(label="Arquivo (PDF, JPEG ou PNG)")
     # Whose document it is: blank for the applicant's own, else one of their companies.
     company = forms.IntegerField(label="Empresa", required=False, widget=forms.HiddenInput)
@@ -305,6 +309,8 @@ def send(request: HttpRequest, person: Person) -> HttpResponse:
             number=d["number"],
             content=read_upload(d["file"], "document"),
             vehicle=vehicle,
+            valid_until=d["valid_until"],
+            coverage_cents=d["coverage_cents"],
         ),
     )
     if sent:

@@ -151,7 +151,7 @@ def _document_category_field() -> forms.CharField:
     )
 
 
-def _cover_end_field() -> forms.DateField:
+def cover_end_field() -> forms.DateField:
     """The end of cover printed on an insurance policy (mototaxi art. 13 XXI, art. 19 §1): the
     one document valid until a date the desk types, not one the law fixes."""
     return forms.DateField(
@@ -161,7 +161,7 @@ def _cover_end_field() -> forms.DateField:
     )
 
 
-def _cover_amount_field() -> MoneyField:
+def cover_amount_field() -> MoneyField:
     """The amount of cover printed on the policy (mototaxi art. 13 XXI), in reais as typed."""
     return MoneyField(
         label="Valor da cobertura, R$ (apólice de seguro: mototáxi, art. 13, XXI)", required=False
@@ -173,8 +173,8 @@ class DocumentForm(forms.Form):
     number = forms.CharField(label="Número", required=False)
     category = _document_category_field()
     issued_on = forms.DateField(label="Data de emissão", widget=DATE)
-    valid_until = _cover_end_field()
-    coverage_cents = _cover_amount_field()
+    valid_until = cover_end_field()
+    coverage_cents = cover_amount_field()
     file = forms.FileField(label="Arquivo (PDF, JPEG ou PNG, até 5 MB)", required=False)
 
     def __init__(
@@ -207,8 +207,8 @@ class DocumentCorrectionForm(forms.Form):
     number = forms.CharField(label="Número", required=False)
     category = _document_category_field()
     issued_on = forms.DateField(label="Data de emissão", widget=DATE)
-    valid_until = _cover_end_field()
-    coverage_cents = _cover_amount_field()
+    valid_until = cover_end_field()
+    coverage_cents = cover_amount_field()
     file = forms.FileField(
         label="Novo arquivo (PDF, JPEG ou PNG, até 5 MB; deixe em branco para manter o atual)",
         required=False,

@@ -34,6 +34,10 @@ class DocumentSubmission(TenantModel):
     doc_type = models.CharField("tipo", max_length=30)
     number = models.CharField("número", max_length=60, blank=True)
     issued_on = models.DateField("emissão")
+    #: An insurance policy's end and amount of cover as the applicant read them on it (mototaxi
+    #: art. 13 XXI, art. 19 §1); the clerk confirms or corrects them when accepting.
+    valid_until = models.DateField("fim da vigência", null=True, blank=True)
+    coverage_cents = models.PositiveBigIntegerField("valor da cobertura", null=True, blank=True)
     file = models.FileField(upload_to="submissions/%Y/%m/")
     content_type = models.CharField(max_length=40)
     sha256 = models.CharField(max_length=64)

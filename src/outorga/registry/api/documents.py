@@ -47,6 +47,11 @@ class DocumentOut(Schema):
     "/documents",
     response={201: DocumentOut, **WRITE_ERRORS},
     summary="Registrar documento (PDF, JPEG ou PNG; envio idempotente)",
+    description=(
+        "A apólice de seguro do mototáxi exige `valid_until`, o fim da vigência impresso nela "
+        "(art. 13, XXI e art. 19, §1º), e aceita `coverage_cents`, o valor da cobertura; sem o "
+        "fim da vigência, **422** no campo. Nenhum outro documento aceita os dois campos."
+    ),
     operation_id="outorga_registry_api_document_create",
 )
 def document_create(

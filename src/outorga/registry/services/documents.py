@@ -19,6 +19,7 @@ from outorga.core.filestore import save_in_transaction
 from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
+from outorga.law.citations import render_many
 from outorga.law.interfaces import answers, citations
 
 from ..facts import ACTIVE_STATUSES
@@ -96,6 +97,7 @@ def document_record(
     if person is None or vehicle is None:
         owner_fits(doc_type, vehicle_only=person is None)
     category = _category(category)
+    cover_terms(law, doc_type, issued_on, valid_until, coverage_cents)
     digest, ctype = _checked_file(content)
     with transaction.atomic(), tenant(municipality):
         if digest:
@@ -121,8 +123,8 @@ def document_record(
             size=len(content or b""),
             checked_by=actor.user,
         )
+        doc.coverage_cents = coverage_cents
         _validity(municipality, law, doc, valid_until)
-        _cover(law, doc, coverage_cents)
         _store(doc, content)
         record_act(
             municipality=municipality,
@@ -220,8 +222,9 @@ def document_correct(
         if takes_cover_end(law, old.doc_type):  # kept when the correction is elsewhere
             printed = old.valid_until if printed is None else printed
             amount = old.coverage_cents if amount is None else amount
+        cover_terms(law, old.doc_type, issued_on, printed, amount)
+        new.coverage_cents = amount
         _validity(municipality, law, new, printed)
-        _cover(law, new, amount)
         before = _document_snapshot(old)
         if _document_snapshot(new) == before:  # the law's validity follows the date of issue
             raise FieldError("documento", "nada a corrigir: os dados e o arquivo são os mesmos")
@@ -277,25 +280,52 @@ def _checked_file(content: bytes | None) -> tuple[str, str]:
     return hashlib.sha256(content).hexdigest(), uploads.checked(content, kind="document")
 
 
-def _validity(
-    municipality: Municipality, law: str, doc: Document, printed: dt.date | None = None
+def cover_terms(
+    law: str,
+    doc_type: str,
+    issued_on: dt.date,
+    valid_until: dt.date | None,
+    coverage_cents: int | None,
 ) -> None:
-    """A law that fixes the validity of these documents says when they expire (mototaxi art. 5 V,
-    art. 5 §1 III); the document is kept under ``law``, asked directly. A policy is valid until
-    the end of cover ``printed`` on it (:func:`takes_cover_end`), cited by the articles ``law``
-    names for it; no other document takes a date typed at the desk."""
-    doc.valid_until, doc.validity_basis = None, {}
-    if printed is not None:
-        if not takes_cover_end(law, doc.doc_type):
+    """Check the end and the amount of cover typed for a document kept under ``law``: a policy
+    the law asks for (:func:`takes_cover_end`) is in force only until the end printed on it
+    (mototaxi art. 19 §1, "atualizada": without it the law would count it in force for ever),
+    so the end is required and not before the issue; no other document takes either."""
+    if not takes_cover_end(law, doc_type):
+        if valid_until is not None:
             raise FieldError(
                 "fim da vigência",
                 "informe o fim da vigência apenas para a apólice de seguro que a lei da "
                 "permissão exige",
             )
-        if printed < doc.issued_on:
+        if coverage_cents is not None:
             raise FieldError(
-                "fim da vigência", "o fim da vigência não pode ser anterior à data de emissão"
+                "valor da cobertura",
+                "informe o valor da cobertura apenas para a apólice de seguro que a lei da "
+                "permissão exige",
             )
+        return
+    if valid_until is None:
+        raise FieldError(
+            "fim da vigência",
+            "informe o fim da vigência impresso na apólice",
+            render_many(citations(law, doc_type)),
+        )
+    if valid_until < issued_on:
+        raise FieldError(
+            "fim da vigência", "o fim da vigência não pode ser anterior à data de emissão"
+        )
+
+
+def _validity(
+    municipality: Municipality, law: str, doc: Document, printed: dt.date | None = None
+) -> None:
+    """A law that fixes the validity of these documents says when they expire (mototaxi art. 5 V,
+    art. 5 §1 III); the document is kept under ``law``, asked directly. A policy is valid until
+    the end of cover ``printed`` on it (checked by :func:`cover_terms`), cited by the articles
+    ``law`` names for it."""
+    doc.valid_until, doc.validity_basis = None, {}
+    if printed is not None:
         doc.valid_until = printed
         doc.validity_basis = {"citations": [c.render() for c in citations(law, doc.doc_type)]}
         return
@@ -314,18 +344,6 @@ def _validity(
     expires = d.outcome["expires_on"]
     doc.valid_until = expires if isinstance(expires, dt.date) else dt.date.fromisoformat(expires)
     doc.validity_basis = d.to_json()
-
-
-def _cover(law: str, doc: Document, coverage_cents: int | None) -> None:
-    """The amount of cover printed on a policy the law asks for (mototaxi art. 13 XXI: at least
-    what the Chief Executive's act sets); no other document has one."""
-    if coverage_cents is not None and not takes_cover_end(law, doc.doc_type):
-        raise FieldError(
-            "valor da cobertura",
-            "informe o valor da cobertura apenas para a apólice de seguro que a lei da permissão "
-            "exige",
-        )
-    doc.coverage_cents = coverage_cents
 
 
 def _store(doc: Document, content: bytes | None) -> None:

@@ -39,7 +39,7 @@ from .common import (
     own_or_desk,
     service_law,
 )
-from .documents import document_record, file_read, owner_fits
+from .documents import cover_terms, document_record, file_read, owner_fits
 
 #: A refusal's reason is read by the applicant: it must say what to fix.
 MIN_REASON = 10
@@ -68,10 +68,13 @@ def submission_send(
     content: bytes,
     number: str = "",
     vehicle: Vehicle | None = None,
+    valid_until: dt.date | None = None,
+    coverage_cents: int | None = None,
 ) -> DocumentSubmission:
     """The applicant's own document for the service they apply for, waiting for review — or a
     company's (taxi art. 23), sent by its responsible person once the desk has confirmed the
-    link (``own_or_desk``, the one reading of "own" the registry's writes share)."""
+    link (``own_or_desk``, the one reading of "own" the registry's writes share). A policy the
+    law asks for comes with the end and amount of cover printed on it (``cover_terms``)."""
     law = service_law(municipality, service)
     competence = authorize(
         actor=actor, municipality=municipality, action="application.submit", law=law
@@ -97,6 +100,7 @@ def submission_send(
     today = today_of(municipality)
     if issued_on > today:
         raise FieldError("emissão", "a data de emissão não pode ser futura")
+    cover_terms(law, doc_type, issued_on, valid_until, coverage_cents)
     ctype = uploads.checked(content, kind="document")
     digest = hashlib.sha256(content).hexdigest()
     with transaction.atomic(), tenant(municipality):
@@ -116,6 +120,8 @@ def submission_send(
             doc_type=doc_type,
             number=number.strip()[:60],
             issued_on=issued_on,
+            valid_until=valid_until,
+            coverage_cents=coverage_cents,
             content_type=ctype,
             sha256=digest,
             size=len(content),
@@ -133,6 +139,8 @@ def submission_send(
                 "person": person.pk,
                 "vehicle": vehicle.pk if vehicle else None,
                 "issued_on": issued_on,
+                "valid_until": valid_until,
+                "coverage_cents": coverage_cents,
                 "sha256": digest,
             },
             basis=competence_basis(competence),
@@ -175,10 +183,17 @@ def _reviewed(
 
 
 def submission_accept(
-    *, actor: Actor, municipality: Municipality, submission: DocumentSubmission
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    submission: DocumentSubmission,
+    valid_until: dt.date | None = None,
+    coverage_cents: int | None = None,
 ) -> DocumentSubmission:
     """The clerk accepts the document: it becomes the registry's record (its validity asked to the
-    law, the permits it counts for refreshed), dated as presented on the day it was sent."""
+    law, the permits it counts for refreshed), dated as presented on the day it was sent. A
+    policy's end and amount of cover are the clerk's, read on the file (``valid_until``,
+    ``coverage_cents``), or else those the applicant typed."""
     law = service_law(municipality, submission.service)
     authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
     with transaction.atomic(), tenant(municipality):
@@ -197,6 +212,8 @@ def submission_accept(
             number=sub.number,
             content=content,
             presented_on=day_of(municipality, sub.submitted_at),
+            valid_until=sub.valid_until if valid_until is None else valid_until,
+            coverage_cents=sub.coverage_cents if coverage_cents is None else coverage_cents,
         )
         _reviewed(
             sub,

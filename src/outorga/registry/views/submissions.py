@@ -3,6 +3,8 @@ waiting (oldest first), and one document's page with its file, accepted or refus
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
@@ -13,14 +15,17 @@ from django.views.decorators.http import require_POST
 from outorga.core import uploads
 from outorga.core.access import staff_required
 from outorga.core.errors import DomainError
-from outorga.core.formerrors import form_add, messages_add
+from outorga.core.formerrors import form_add, form_messages, messages_add
 from outorga.core.listing import page_of
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.competence import NotCompetent
 
+from ..forms import cover_amount_field, cover_end_field
 from ..models import DocumentSubmission
 from ..selectors import waiting
+from ..services.common import service_law
+from ..services.documents import takes_cover_end
 from ..services.submissions import (
     MIN_REASON,
     submission_accept,
@@ -38,6 +43,19 @@ class RefuseForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 3}),
         help_text="O interessado lê este motivo no portal e por e-mail: diga o que corrigir.",
     )
+
+
+class CoverForm(forms.Form):
+    """A policy's end and amount of cover as the clerk reads them on a file sent from the portal."""
+
+    valid_until = cover_end_field()
+    coverage_cents = cover_amount_field()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        end = self.fields["valid_until"]
+        end.required = True  # what the clerk confirms is recorded: a cleared end is not
+        end.error_messages["required"] = "informe o fim da vigência impresso na apólice"
 
 
 @staff_required
@@ -77,6 +95,7 @@ def review(request: HttpRequest, submission_id: int) -> HttpResponse:
         else:
             messages.success(request, f"{sub.type_label} de {sub.person.name}: recusado.")
             return redirect("registry:submissions")
+    cover = _cover_form(sub)
     history = (
         DocumentSubmission.objects.filter(
             person=sub.person_id, vehicle=sub.vehicle_id, doc_type=sub.doc_type
@@ -87,7 +106,17 @@ def review(request: HttpRequest, submission_id: int) -> HttpResponse:
     return render(
         request,
         "registry/submission.html",
-        {"sub": sub, "form": form, "history": history},
+        {"sub": sub, "form": form, "cover": cover, "history": history},
+    )
+
+
+def _cover_form(sub: DocumentSubmission, data: Any = None) -> CoverForm | None:
+    """The end and amount of cover of a policy the law asks for, as the applicant typed them,
+    for the clerk to confirm or correct on the file; None for any other document."""
+    if not takes_cover_end(service_law(current_municipality(), sub.service), sub.doc_type):
+        return None
+    return CoverForm(
+        data, initial={"valid_until": sub.valid_until, "coverage_cents": sub.coverage_cents}
     )
 
 
@@ -95,9 +124,18 @@ def review(request: HttpRequest, submission_id: int) -> HttpResponse:
 @require_POST
 def accept(request: HttpRequest, submission_id: int) -> HttpResponse:
     sub = get_object_or_404(DocumentSubmission.objects.select_related("person"), pk=submission_id)
+    cover = _cover_form(sub, request.POST)
+    if cover is not None and not cover.is_valid():
+        form_messages(request, cover, sub.type_label)
+        return redirect("registry:submission", submission_id=sub.pk)
+    terms = cover.cleaned_data if cover is not None else {}
     try:
         submission_accept(
-            actor=actor_of(request), municipality=current_municipality(), submission=sub
+            actor=actor_of(request),
+            municipality=current_municipality(),
+            submission=sub,
+            valid_until=terms.get("valid_until"),
+            coverage_cents=terms.get("coverage_cents"),
         )
     except NotCompetent as exc:
         return deny(request, exc)

@@ -10,7 +10,8 @@ import pytest
 from django.db import connection
 from registry_factories import moto_vehicle, person
 
-from outorga.core.search import fold, looks_like_document, name_matches, plate_key, words
+from outorga.core.identifiers import normalize_plate
+from outorga.core.search import fold, looks_like_document, name_matches, words
 from outorga.core.tenancy import tenant, unscoped
 from outorga.law.competence import Role
 from outorga.registry.models import Person, Vehicle
@@ -21,7 +22,7 @@ from outorga.registry.validation import format_cpf
 def test_folding_drops_accents_and_case():
     assert fold("JOSÉ DA CONCEIÇÃO Müller") == "jose da conceicao muller"
     assert words("  José   jose SILVA ") == ["jose", "silva"]
-    assert plate_key("abc-1d23") == "ABC1D23"
+    assert normalize_plate("abc-1d23") == "ABC1D23"
     assert looks_like_document("123.456.789-09") and looks_like_document("12345678909")
     assert looks_like_document("12.345.678/0001-95") and not looks_like_document("José 123")
 

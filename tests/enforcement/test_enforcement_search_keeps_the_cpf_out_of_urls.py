@@ -10,7 +10,7 @@ import re
 from django.test import Client
 from enforcement_factories import client_of
 
-from outorga.core.search import digits
+from outorga.core.identifiers import digits
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 

@@ -12,7 +12,7 @@ import re
 from django.test import Client
 from registry_factories import person
 
-from outorga.core.search import digits
+from outorga.core.identifiers import digits
 from outorga.law.competence import Role
 from outorga.registry.validation import format_cpf
 

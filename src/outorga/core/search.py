@@ -18,6 +18,8 @@ from typing import Any
 from django.db.models import CharField, Func, Q
 from django.db.models.lookups import Contains
 
+from .identifiers import digits
+
 FUNCTION = "outorga_unaccent"
 
 
@@ -32,18 +34,9 @@ def words(text: str) -> list[str]:
     return list(dict.fromkeys(w for w in re.split(r"\s+", fold(text).strip()) if w))
 
 
-def digits(text: str) -> str:
-    return re.sub(r"\D", "", text or "")
-
-
 def looks_like_document(text: str) -> bool:
     """A CPF (11 digits) or a CNPJ (14), typed with or without its dots, hyphen and slash."""
     return not re.search(r"[^\d\s./-]", text.strip()) and len(digits(text)) in (11, 14)
-
-
-def plate_key(text: str) -> str:
-    """A plate as it is stored: upper case, no hyphen or space ("abc-1d23" → "ABC1D23")."""
-    return re.sub(r"[\s-]", "", (text or "").upper())
 
 
 class Unaccent(Func):

@@ -8,6 +8,8 @@ from typing import Any
 
 from django.db.models import F, Q, QuerySet
 
+from outorga.core.identifiers import digits as only_digits
+from outorga.core.identifiers import normalize_plate
 from outorga.core.models import User
 from outorga.core.search import looks_like_document
 from outorga.law.competence import Role
@@ -36,10 +38,6 @@ def taxi_items(on: dt.date) -> QuerySet[TaxiInfractionItem]:
         Q(valid_from__isnull=True) | Q(valid_from__lte=on),
         Q(valid_until__isnull=True) | Q(valid_until__gte=on),
     )
-
-
-def normalise_plate(text: str) -> str:
-    return re.sub(r"[^A-Z0-9]", "", text.upper())
 
 
 #: The serial printed on the card ("Série 0123abcd…": 128 bits in hex, 64 on cards printed
@@ -79,13 +77,13 @@ def search(text: str, *, by_document: bool = True) -> list[Permit]:
     badge = search_badge(text)
     if badge is not None:
         found.append(badge.permit)
-    plate = normalise_plate(text)
+    plate = normalize_plate(text)
     if plate:
         qs = Permit.objects.filter(Q(vehicle__plate=plate) | Q(number__iexact=text)).select_related(
             "holder", "vehicle"
         )
         found += [p for p in qs if p not in found]
-    digits = re.sub(r"\D", "", text)
+    digits = only_digits(text)
     if by_document and len(digits) in (11, 14):
         qs = Permit.objects.filter(holder__document=digits).select_related("holder", "vehicle")
         found += [p for p in qs if p not in found]
@@ -98,8 +96,8 @@ def autos_without_permit(
     """Earlier autos for service without a permit (mototaxi art. 35, taxi art. 16) on this plate
     or against this CPF or CNPJ (``by_document``): what the inspector needs to know of a repeat
     offender."""
-    plate = normalise_plate(text)
-    digits = re.sub(r"\D", "", text)
+    plate = normalize_plate(text)
+    digits = only_digits(text)
     match = Q(plate=plate) if plate else Q()
     if by_document and len(digits) in (11, 14):
         match |= Q(offender_registration=digits) | Q(case__person__document=digits)
@@ -119,8 +117,8 @@ def platform_drivers(
     inspector checks the driver's registration on the platforms), newest first — whatever their
     status: an enabled driver of a credentialed platform is regular; anyone else found in the
     service is in the irregular service that seizes the vehicle (art. 26, III)."""
-    plate = normalise_plate(text)
-    digits = re.sub(r"\D", "", text)
+    plate = normalize_plate(text)
+    digits = only_digits(text)
     match = Q(vehicle_plate=plate) if plate else Q()
     if by_document and len(digits) == 11:
         match |= Q(cpf=digits)

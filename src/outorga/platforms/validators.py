@@ -2,25 +2,24 @@
 
 from __future__ import annotations
 
-import re
-
 from django.core.exceptions import ValidationError
-from validate_docbr import CNPJ, CPF
 
-_PLATE = re.compile(r"^[A-Z]{3}[0-9][A-Z0-9][0-9]{2}$")
+from outorga.core.identifiers import (
+    check_digits_valid,
+    digits,
+    format_cpf,
+    mask_document,
+    normalize_plate,
+    plate_is_valid,
+)
 
-
-def normalize_cpf(value: str) -> str:
-    return re.sub(r"\D", "", value or "")
-
-
-def normalize_plate(value: str) -> str:
-    return re.sub(r"[^A-Za-z0-9]", "", value or "").upper()
+__all__ = ["format_cpf", "normalize_plate", "plate_is_valid"]
 
 
 def cpf_is_valid(value: str) -> bool:
-    digits = normalize_cpf(value)
-    return len(digits) == 11 and value == digits and bool(CPF().validate(digits))
+    """A CPF as the platforms send it: its 11 digits alone, with right check digits."""
+    d = digits(value)
+    return len(d) == 11 and value == d and check_digits_valid("cpf", d)
 
 
 def validate_cpf(value: str) -> None:
@@ -31,12 +30,8 @@ def validate_cpf(value: str) -> None:
 
 
 def cnpj_is_valid(value: str) -> bool:
-    digits = re.sub(r"\D", "", value or "")
-    return len(digits) == 14 and bool(CNPJ().validate(digits))
-
-
-def plate_is_valid(value: str) -> bool:
-    return bool(_PLATE.match(value or ""))
+    d = digits(value)
+    return len(d) == 14 and check_digits_valid("cnpj", d)
 
 
 def validate_plate(value: str) -> None:
@@ -48,14 +43,5 @@ def validate_plate(value: str) -> None:
 
 def mask_cpf(value: str) -> str:
     """``12345678909`` → ``***.456.789-**``."""
-    d = normalize_cpf(value)
-    if len(d) != 11:
-        return "***"
-    return f"***.{d[3:6]}.{d[6:9]}-**"
-
-
-def format_cpf(value: str) -> str:
-    d = normalize_cpf(value)
-    if len(d) != 11:
-        return value
-    return f"{d[0:3]}.{d[3:6]}.{d[6:9]}-{d[9:11]}"
+    d = digits(value)
+    return mask_document(d) if len(d) == 11 else "***"

@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from outorga.core.errors import FieldError
+from outorga.core.identifiers import format_plate
 from outorga.core.lawctx import context
 from outorga.core.lawseam import LawNotBound, governs, law_of
 from outorga.core.localtime import today_of
@@ -522,17 +523,6 @@ def badge_public(v: Verified, today: dt.date) -> dict[str, Any]:
         "tem_foto": bool(f.photo),
         "serie": f.serial,
     }
-
-
-def format_plate(plate: str) -> str:
-    """ABC1234 → ABC-1234; Mercosul plates (ABC1D23) are written without a dash."""
-    if re.fullmatch(r"[A-Z]{3}\d{4}", plate):
-        return f"{plate[:3]}-{plate[3:]}"
-    return plate
-
-
-def normalise_plate(text: str) -> str:
-    return re.sub(r"[^A-Z0-9]", "", (text or "").upper())[:7]
 
 
 def public_keys(m: Municipality) -> list[dict[str, Any]]:

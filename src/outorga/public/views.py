@@ -19,6 +19,7 @@ from outorga.core.acts import Actor
 from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
 from outorga.core.errors import Refused
 from outorga.core.formerrors import error_lines, messages_add
+from outorga.core.identifiers import format_plate, normalize_plate
 from outorga.core.localtime import today_of, zone_of
 from outorga.core.middleware import client_ip, unshared
 from outorga.core.models import Municipality
@@ -145,7 +146,7 @@ def permits(request: HttpRequest, slug: str) -> HttpResponse:
 def plate(request: HttpRequest, slug: str) -> HttpResponse:
     m = _municipality(slug)
     today = today_of(m)
-    query = selectors.normalise_plate(request.GET.get("placa", ""))
+    query = normalize_plate(request.GET.get("placa", ""))[:7]
     with tenant(m):
         found = selectors.plate_check(m, query, today) if query else None
         return unshared(
@@ -155,7 +156,7 @@ def plate(request: HttpRequest, slug: str) -> HttpResponse:
                 {
                     "m": m,
                     "query": query,
-                    "shown": selectors.format_plate(query),
+                    "shown": format_plate(query),
                     "found": found,
                     "offers": selectors.offers(m),
                 },

@@ -10,6 +10,7 @@ from django import forms
 from django.utils import timezone
 
 from outorga.core.formfields import MoneyField
+from outorga.core.identifiers import normalize_plate
 
 from . import validation
 from .models import (
@@ -273,7 +274,7 @@ class VehicleByPlate(forms.CharField):
         raw = super().clean(value)
         if not raw:
             return None
-        plate = re.sub(r"[^A-Za-z0-9]", "", raw).upper()
+        plate = normalize_plate(raw)
         found = Vehicle.objects.filter(plate=plate).first()
         if found is None:
             raise forms.ValidationError(

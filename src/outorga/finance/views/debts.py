@@ -15,11 +15,12 @@ from django.views.decorators.http import require_POST
 
 from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
 from outorga.core.formerrors import messages_add
+from outorga.core.identifiers import digits
 from outorga.core.listing import Column, Listing, filtered, filters_of, listing
 from outorga.core.models import Act, Municipality
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of
-from outorga.core.search import digits, name_matches
+from outorga.core.search import name_matches
 from outorga.core.tenancy import current_municipality
 from outorga.law.competence import Role
 from outorga.registry.selectors import SEES_DOCUMENT, names_document, shown_document

@@ -18,7 +18,6 @@ from ..models import Person, Tender, TenderApplicant
 from ..services import tenders as tender_services
 from .common import (
     READ_ERRORS,
-    SAFETY_GEAR,
     WRITE_ERRORS,
     OnIn,
     created,
@@ -235,9 +234,12 @@ class GrantsIn(Schema):
     on: IsoDate
     grants: dict[int, dict[str, Any]] = Field(
         ...,
-        description="por id do candidato, o que a outorga pede: vehicle (id do veículo), "
-        "decree; táxi: category, option, mode, instalments, checks, declarations; mototáxi e "
-        f"motofrete: term_years, equipment e safety_gear — {SAFETY_GEAR}",
+        description="por id do candidato, o que a outorga pede: vehicle (id do veículo) e "
+        "decree; táxi: category, option, mode, instalments, checks e declarations; mototáxi e "
+        "motofrete: term_years, equipment e safety_gear (colete e capacete com dispositivos "
+        "retrorrefletivos verificados, art. 5, IV), obrigatório: false, a lei recusa o candidato "
+        "e chama o seguinte; ausente ou null em qualquer candidato, nenhuma outorga é feita (422, "
+        "nomeando o campo, o candidato e o artigo)",
     )
 
 

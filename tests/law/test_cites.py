@@ -28,6 +28,7 @@ REGISTRY_CONCEPTS = {
         "badge_permit_revoked",
         "badge_permit_extinct",
         "tender",
+        "safety_gear",
     ),
     TAXI: (
         "auxiliary",
@@ -72,6 +73,11 @@ def test_several_articles_of_one_law_name_the_law_once() -> None:
     )
     # A concept a law does not name adds nothing; another law's article names its own title.
     assert interfaces.cited_once(TAXI, "reserve") == ""
+    # The vest and helmet (mototaxi art. 5 IV) the API asks the body to say: not the taxi law's.
+    assert interfaces.cited_once(MOTO, "safety_gear", "auxiliary_credential") == (
+        "Lei de mototáxi de Ipatinga (2013), art. 5, IV; art. 14, §2"
+    )
+    assert interfaces.citations(TAXI, "safety_gear") == ()
     assert render_many([cite(TAXI, 6), cite(MOTO, 6, 2), cite(MOTO, 14), decision(3)]) == (
         "Lei do táxi de Ipatinga (2017), art. 6; Lei de mototáxi de Ipatinga (2013), art. 6, §2; "
         "art. 14; decisão D-3"

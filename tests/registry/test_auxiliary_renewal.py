@@ -253,10 +253,15 @@ def test_only_the_clerk_renews_a_credential(ipatinga_m, user_of, moto):
 
 def test_the_api_renews_and_refuses_with_the_decision(user_of, moto):
     _, aux = moto
+    gear = {"safety_gear": True}  # art. 5 IV, 14 §2: the vest and helmet seen at the desk
     c = client_as(user_of, Role.ATENDENTE)
-    r = c.post(f"{API}/{aux.pk}/renew", {"on": "2027-03-20"}, content_type="application/json")
+    r = c.post(
+        f"{API}/{aux.pk}/renew", {"on": "2027-03-20", **gear}, content_type="application/json"
+    )
     assert r.status_code == 422 and "art. 5, §2" in str(r.json()["decisao"])
-    r = c.post(f"{API}/{aux.pk}/renew", {"on": "2027-02-20"}, content_type="application/json")
+    r = c.post(
+        f"{API}/{aux.pk}/renew", {"on": "2027-02-20", **gear}, content_type="application/json"
+    )
     assert r.status_code == 200
     assert r.json()["credential_valid_until"] == "2028-03-10"
 

@@ -107,8 +107,9 @@ def test_art_5_iv_art_14_par2_the_renewal_asks_the_gear_again(ipatinga_m, tender
 
 
 def test_art_5_iv_a_renewal_that_does_not_say_keeps_the_law_s_not_verified(ipatinga_m, tender):
-    """A caller that does not say (the API's field left out) renews, and the renewal's record
-    keeps the law's "não verificados" (pending), not a requirement met."""
+    """A caller of the service that does not say renews, and the renewal's record keeps the
+    law's "não verificados" (pending), not a requirement met (the API and the screens always say:
+    see below)."""
     m = ipatinga_m
     clerk, permit, helper = moto_permit(m, tender, 735)
     aux = _add(m, clerk, permit, helper)
@@ -262,3 +263,110 @@ def test_a_taxi_auxiliary_is_inscribed_through_the_api_without_the_mototaxi_s_bo
     assert r.status_code == 201, r.content
     with tenant(m):
         assert Auxiliary.objects.get(pk=r.json()["id"]).person_id == helper.pk
+
+
+# The API as strict as the forms: the box of the screens is always ticked or not, so a body that
+# leaves ``safety_gear`` out (or sends null) is refused naming the field and the article, and
+# nothing is written; before, the law recorded "não verificados" and the act went through.
+
+ART_5_IV_14_2 = "Lei de mototáxi de Ipatinga (2013), art. 5, IV; art. 14, §2"
+
+
+def _gear_left_out(r, fundamento: str, whose: str = "") -> None:  # type: ignore[no-untyped-def]
+    """The 422 of a body that did not say whether the vest and helmet were seen."""
+    assert r.status_code == 422, r.content
+    body = r.json()
+    assert body["codigo"] == "campo_invalido"
+    assert body["erros"] == [
+        {
+            "campo": "safety_gear",
+            "erro": f"informe se o colete e o capacete {whose}com dispositivos retrorrefletivos "
+            "foram verificados",
+            "fundamento": fundamento,
+        }
+    ]
+
+
+def _written(m, **filters) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+    """The auxiliaries and the acts (any outcome, refusals too) on record."""
+    with tenant(m):
+        return Auxiliary.objects.filter(**filters).count(), Act.objects.count()
+
+
+@pytest.mark.parametrize("left_out", [{}, {"safety_gear": None}])
+def test_art_5_iv_art_14_par2_the_api_refuses_an_auxiliary_whose_gear_it_does_not_say(
+    ipatinga_m, user_of, tender, left_out
+):
+    m = ipatinga_m
+    _, permit, helper = moto_permit(m, tender, 747)
+    c = _client(user_of)
+    url = f"{API}/permits/{permit.pk}/auxiliaries"
+    body = {"person_id": helper.pk, "on": ADDED.isoformat(), **INDICATED}
+    before = _written(m, permit=permit)
+    r = c.post(url, {**body, **left_out}, content_type="application/json")
+    _gear_left_out(r, ART_5_IV_14_2, "do condutor auxiliar ")
+    assert _written(m, permit=permit) == before == (0, before[1])
+    r = c.post(url, {**body, "safety_gear": True}, content_type="application/json")
+    assert r.status_code == 201, r.content
+    assert r.json()["credential_valid_until"] == "2027-03-10"
+
+
+def test_art_5_iv_art_14_par2_the_api_refuses_a_renewal_whose_gear_it_does_not_say(
+    ipatinga_m, user_of, tender
+):
+    m = ipatinga_m
+    clerk, permit, helper = moto_permit(m, tender, 749)
+    aux = _add(m, clerk, permit, helper, safety_gear=True)
+    c = _client(user_of)
+    url = f"{API}/auxiliaries/{aux.pk}/renew"
+    before = _written(m, permit=permit)
+    for left_out in ({}, {"safety_gear": None}):
+        r = c.post(url, {"on": RENEWED.isoformat(), **left_out}, content_type="application/json")
+        _gear_left_out(r, ART_5_IV_14_2, "do condutor auxiliar ")
+    assert _written(m, permit=permit) == before
+    with tenant(m):
+        assert Auxiliary.objects.get(pk=aux.pk).credential_valid_until == dt.date(2027, 3, 10)
+        assert not Act.objects.filter(action="auxiliary.renew").exists()
+    r = c.post(
+        url, {"on": RENEWED.isoformat(), "safety_gear": True}, content_type="application/json"
+    )
+    assert r.status_code == 200, r.content
+    assert r.json()["credential_valid_until"] == "2028-03-10"
+    assert _renewal_verdict(m, aux) == "ok"
+
+
+def test_art_5_iv_art_4_par1_the_api_refuses_a_certificate_whose_gear_it_does_not_say(
+    ipatinga_m, user_of, tender
+):
+    """The holder's yearly certificate: art. 5 IV alone (art. 14 §2 is the auxiliary's)."""
+    m = ipatinga_m
+    _, permit, _ = moto_permit(m, tender, 751)
+    c = _client(user_of)
+    url = f"{API}/permits/{permit.pk}/renew"
+    with tenant(m):
+        acts = Act.objects.count()
+    for left_out in ({}, {"safety_gear": None}):
+        r = c.post(url, {"on": "2027-03-01", **left_out}, content_type="application/json")
+        _gear_left_out(r, ART_5_IV[0])
+    with tenant(m):
+        assert Act.objects.count() == acts
+        assert Permit.objects.get(pk=permit.pk).certificate_valid_until == dt.date(2027, 3, 10)
+    r = c.post(url, {"on": "2027-03-01", "safety_gear": True}, content_type="application/json")
+    assert r.status_code == 200, r.content
+    assert r.json()["certificate_valid_until"] == "2028-03-01"
+
+
+def test_a_taxi_auxiliary_s_renewal_through_the_api_is_not_asked_the_gear(ipatinga_m, user_of):
+    """Taxi art. 21: the taxi law has no art. 5 IV, so the same renewal route renews a taxi
+    auxiliary's inscription without ``safety_gear``, as before."""
+    m = ipatinga_m
+    _, aux = taxi_auxiliary(m)
+    on = dt.date(2027, 1, 20)
+    taxi_documents(aux.person, on)
+    r = _client(user_of).post(
+        f"{API}/auxiliaries/{aux.pk}/renew",
+        {"on": on.isoformat(), "declarations": list(DECLARATIONS), "checks": CHECKS},
+        content_type="application/json",
+    )
+    assert r.status_code == 200, r.content
+    assert r.json()["credential_valid_until"] == "2028-02-02"

@@ -434,6 +434,7 @@ def test_art_6_the_api_refuses_a_grant_out_of_the_ranking_with_the_article(
             "term_years": 10,
             "decree": "Decreto 1.240/2026",
             "equipment": EQUIPMENT,
+            "safety_gear": True,  # art. 5 IV: the vest and helmet seen at the desk
         },
         content_type="application/json",
     )

@@ -184,6 +184,11 @@ def homologated_tender(m: Municipality, t: dt.date) -> Tender:
         )
 
 
+#: Mototaxi art. 5 IV (art. 14 §2 for the auxiliary): the vest and helmet the desk saw, which the
+#: API asks of every grant, yearly certificate and auxiliary's credential.
+GEAR = {"safety_gear": True}
+
+
 def grant_body(holder: int, vehicle: int, tender: Tender, on: dt.date) -> dict[str, Any]:
     return {
         "holder_id": holder,
@@ -194,6 +199,7 @@ def grant_body(holder: int, vehicle: int, tender: Tender, on: dt.date) -> dict[s
         "term_years": 10,
         "decree": "Decreto 77/2026",
         "equipment": EQUIPMENT,
+        **GEAR,
     }
 
 
@@ -558,10 +564,10 @@ def test_art_4_par1_the_clerk_renews_the_yearly_certificate_of_an_active_permit_
     t, pid = granted["t"], granted["permit"]["id"]
     on = t + dt.timedelta(days=30)
     authority = client_as(user_of, Role.AUTORIDADE)
-    r = post(authority, f"/permits/{pid}/renew", {"on": on.isoformat()})
+    r = post(authority, f"/permits/{pid}/renew", {"on": on.isoformat(), **GEAR})
     assert r.status_code == 403 and f"{MOTO}, art. 4, §1" in r.json()["detail"]
 
-    r = post(clerk_c, f"/permits/{pid}/renew", {"on": on.isoformat()})
+    r = post(clerk_c, f"/permits/{pid}/renew", {"on": on.isoformat(), **GEAR})
     assert r.status_code == 200, r.content
     assert r.json()["certificate_valid_until"] == add_years(on, 1).isoformat()
     act = acts(ipatinga_m, "permit.renew", pid)
@@ -570,7 +576,8 @@ def test_art_4_par1_the_clerk_renews_the_yearly_certificate_of_an_active_permit_
     assert any("art. 5" in c for c in act[0].record["basis"]["citations"])
 
     counted_suspension(ipatinga_m, user_of, pid, on, "art. 32 I")
-    r = post(clerk_c, f"/permits/{pid}/renew", {"on": (on + dt.timedelta(days=1)).isoformat()})
+    next_day = (on + dt.timedelta(days=1)).isoformat()
+    r = post(clerk_c, f"/permits/{pid}/renew", {"on": next_day, **GEAR})
     assert r.status_code == 409 and r.json()["detail"] == "só se renova permissão ativa"
     assert len(acts(ipatinga_m, "permit.renew", pid)) == 1
 
@@ -587,7 +594,9 @@ def test_art_14_one_auxiliary_per_vehicle_with_its_schedule_credential_for_one_y
     second = applicant(clerk_c, "Auxiliar Segundo", t)
 
     # Art. 14 §3: the schedule of the holder and the auxiliary is filed with the indication.
-    r = post(clerk_c, f"/permits/{pid}/auxiliaries", {"person_id": first, "on": on.isoformat()})
+    r = post(
+        clerk_c, f"/permits/{pid}/auxiliaries", {"person_id": first, "on": on.isoformat(), **GEAR}
+    )
     assert r.status_code == 422
     assert f"{MOTO}, art. 14, §3" in cited(r.json())
 
@@ -599,6 +608,7 @@ def test_art_14_one_auxiliary_per_vehicle_with_its_schedule_credential_for_one_y
             "on": on.isoformat(),
             "work_schedule": "seg a sex, 6h às 14h",
             "indication": "Protocolo 1/2026",
+            **GEAR,
         },
     )
     assert r.status_code == 201, r.content
@@ -616,6 +626,7 @@ def test_art_14_one_auxiliary_per_vehicle_with_its_schedule_credential_for_one_y
             "on": on.isoformat(),
             "work_schedule": "seg a sex, 14h às 22h",
             "indication": "Protocolo 1/2026",
+            **GEAR,
         },
     )
     assert r.status_code == 422
@@ -638,6 +649,7 @@ def test_art_14_one_auxiliary_per_vehicle_with_its_schedule_credential_for_one_y
             "on": on.isoformat(),
             "work_schedule": "seg a sex, 14h às 22h",
             "indication": "Protocolo 1/2026",
+            **GEAR,
         },
     )
     assert r.status_code == 201, r.content

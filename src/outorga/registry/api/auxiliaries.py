@@ -15,7 +15,15 @@ from outorga.core.apikit import IsoDate, acting
 from ..models import Auxiliary, Permit, Person
 from ..services import auxiliaries as auxiliary_services
 from ..services.auxiliaries import taxi_auxiliary_add
-from .common import SAFETY_GEAR, WRITE_ERRORS, DatedText, created, taxi_permit, with_records
+from .common import (
+    SAFETY_GEAR,
+    WRITE_ERRORS,
+    DatedText,
+    created,
+    safety_gear_said,
+    taxi_permit,
+    with_records,
+)
 from .router import router, taxi_router
 
 
@@ -51,6 +59,7 @@ class AuxiliaryStatusOut(Schema):
 )
 def auxiliary_add(request: HttpRequest, permit_id: int, payload: AuxIn) -> Any:
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
+    safety_gear_said(service=p.service, on=payload.on, said=payload.safety_gear, auxiliary=True)
     aux = auxiliary_services.auxiliary_add(
         **acting(request), permit=p, **with_records(payload, person=Person)
     )
@@ -81,7 +90,11 @@ class AuxRenewIn(Schema):
     operation_id="outorga_registry_api_auxiliary_renew",
 )
 def auxiliary_renew(request: HttpRequest, aux_id: int, payload: AuxRenewIn) -> Any:
-    aux = _auxiliary_act(request, aux_id, auxiliary_services.auxiliary_renew, **payload.dict())
+    aux = get_object_or_404(Auxiliary.objects.select_related("permit"), pk=aux_id)
+    safety_gear_said(
+        service=aux.permit.service, on=payload.on, said=payload.safety_gear, auxiliary=True
+    )
+    aux = auxiliary_services.auxiliary_renew(**acting(request), auxiliary=aux, **payload.dict())
     return {"id": aux.pk, "credential_valid_until": aux.credential_valid_until}
 
 

@@ -3,6 +3,7 @@ with its reasons), the small bodies several routes take, and the lookups they al
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from typing import Any, get_type_hints
 
@@ -11,8 +12,11 @@ from django.shortcuts import get_object_or_404
 from ninja import Field, Schema, Status
 
 from outorga.core.apikit import Error, IsoDate, acting
+from outorga.core.errors import FieldError
+from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import TenantModel, current_municipality
+from outorga.law import interfaces
 from outorga.law.money import brl
 
 from ..models import Permit, PermitTerm
@@ -69,9 +73,43 @@ WRITE_ERRORS: dict[int, Any] = {**READ_ERRORS, 409: Error, 422: RefusalOut}
 #: credential's request says it.
 SAFETY_GEAR = (
     "mototáxi e motofrete: colete e capacete com dispositivos retrorrefletivos verificados "
-    "(art. 5, IV; do condutor auxiliar, com o art. 14, §2); false recusa; ausente, a lei registra "
-    "o requisito como pendente de verificação"
+    "(art. 5, IV; do condutor auxiliar, com o art. 14, §2); obrigatório: false recusa, e ausente "
+    "ou null é recusado (422) nomeando o campo e o artigo, sem nada registrar; táxi: não se aplica"
 )
+
+
+def safety_gear_said(
+    *,
+    service: str,
+    on: dt.date,
+    said: bool | None,
+    auxiliary: bool = False,
+    applicant: int | None = None,
+) -> None:
+    """Mototaxi and motofrete art. 5 IV (art. 14 §2 for the auxiliary): the screens always say
+    whether the desk saw the vest and helmet (a box, unticked: not seen), so a body that leaves
+    ``safety_gear`` out is refused here as bad input, before the act writes anything — where the
+    law bound to ``service`` on ``on`` asks it (its ``safety_gear`` concept); the other laws (taxi)
+    do not, and the field is left as it was. ``applicant``: the tender's applicant it is about."""
+    if said is not None:
+        return
+    m = current_municipality()
+    try:
+        law = law_of(m, service, on)
+    except LawNotBound:
+        return  # no law governs the service then: the act itself refuses it
+    if not interfaces.citations(law, "safety_gear"):
+        return
+    whose = "do condutor auxiliar " if auxiliary else ""
+    who = "" if applicant is None else f"candidato {applicant}: "
+    # The auxiliary meets the holder's requirements (art. 14 §2, its credential's article).
+    concepts = ("safety_gear", "auxiliary_credential") if auxiliary else ("safety_gear",)
+    raise FieldError(
+        "safety_gear",
+        f"{who}informe se o colete e o capacete {whose}com dispositivos retrorrefletivos foram "
+        "verificados",
+        interfaces.cited_once(law, *concepts),
+    )
 
 
 class DatedText(Schema):
@@ -150,12 +188,24 @@ def permit_out(p: Permit, role: str) -> dict[str, Any]:
     }
 
 
+#: What a body must say of the permit it acts on, refused (a :class:`FieldError`) before the act.
+PermitCheck = Callable[[Permit, Any], None]
+
+
 def permit_act(
-    request: HttpRequest, permit_id: int, act: Callable[..., Permit], /, **fields: Any
+    request: HttpRequest,
+    permit_id: int,
+    act: Callable[..., Permit],
+    check: Callable[[Permit], None] | None = None,
+    /,
+    **fields: Any,
 ) -> dict[str, Any]:
     """The act on the permit (any service's), by the servant asking here, answered with the
-    permit as it stands after it."""
+    permit as it stands after it; ``check`` refuses first what the body left out for this
+    permit."""
     p = get_object_or_404(Permit.objects.all(), pk=permit_id)
+    if check is not None:
+        check(p)
     p = act(**acting(request), permit=p, **fields)
     return permit_out(p, actor_of(request).role)
 
@@ -164,15 +214,17 @@ PermitRoute = Callable[[HttpRequest, int, Any], dict[str, Any]]
 
 
 def permit_act_route(
-    path: str, act: Callable[..., Permit], summary: str
+    path: str, act: Callable[..., Permit], summary: str, *, check: PermitCheck | None = None
 ) -> Callable[[Callable[[Any], dict[str, Any]]], PermitRoute]:
     """``POST /registry/permits/{permit_id}/<path>``: ``act`` on the permit (:func:`permit_act`),
     answered with the permit. The decorated function names the route (its operation id is
-    ``outorga_registry_api_<name>``) and reads the act's fields from the body it annotates."""
+    ``outorga_registry_api_<name>``) and reads the act's fields from the body it annotates;
+    ``check(permit, body)`` refuses before the act what the body must say of that permit."""
 
     def register(fields: Callable[[Any], dict[str, Any]]) -> PermitRoute:
         def route(request: HttpRequest, permit_id: int, payload: Any) -> dict[str, Any]:
-            return permit_act(request, permit_id, act, **fields(payload))
+            checked = None if check is None else (lambda p: check(p, payload))
+            return permit_act(request, permit_id, act, checked, **fields(payload))
 
         route.__name__ = route.__qualname__ = fields.__name__
         route.__annotations__ = {

@@ -24,6 +24,7 @@ from .common import (
     TermOut,
     created,
     permit_out,
+    safety_gear_said,
     taxi_permit,
     term_out,
     with_records,
@@ -87,6 +88,7 @@ def permits(request: HttpRequest, service: str = "", status: str = "") -> Rows:
     operation_id="outorga_registry_api_permit_create",
 )
 def permit_create(request: HttpRequest, payload: GrantIn) -> Any:
+    safety_gear_said(service=payload.service, on=payload.granted_on, said=payload.safety_gear)
     permit = permit_grant(**acting(request), **_grant_fields(payload))
     return Status(201, permit_out(permit, actor_of(request).role))
 

@@ -16,7 +16,14 @@ from outorga.core.apipages import Rows, paged
 
 from ..models import Person, Tender, TenderApplicant
 from ..services import tenders as tender_services
-from .common import READ_ERRORS, WRITE_ERRORS, OnIn, created, with_records
+from .common import (
+    READ_ERRORS,
+    WRITE_ERRORS,
+    OnIn,
+    created,
+    safety_gear_said,
+    with_records,
+)
 from .router import tenders_router
 
 # Tenders -----------------------------------------------------------------------------------------
@@ -225,7 +232,15 @@ def tender_homologate(request: HttpRequest, tender_id: int, payload: OnIn) -> di
 
 class GrantsIn(Schema):
     on: IsoDate
-    grants: dict[int, dict[str, Any]]
+    grants: dict[int, dict[str, Any]] = Field(
+        ...,
+        description="por id do candidato, o que a outorga pede: vehicle (id do veículo) e "
+        "decree; táxi: category, option, mode, instalments, checks e declarations; mototáxi e "
+        "motofrete: term_years, equipment e safety_gear (colete e capacete com dispositivos "
+        "retrorrefletivos verificados, art. 5, IV), obrigatório: false, a lei recusa o candidato "
+        "e chama o seguinte; ausente ou null em qualquer candidato, nenhuma outorga é feita (422, "
+        "nomeando o campo, o candidato e o artigo)",
+    )
 
 
 @tenders_router.post(
@@ -235,6 +250,10 @@ class GrantsIn(Schema):
     operation_id="outorga_registry_api_taxi_tender_grant",
 )
 def tender_grant(request: HttpRequest, tender_id: int, payload: GrantsIn) -> dict[str, Any]:
-    return _tender_act(
-        request, tender_id, tender_services.tender_grant, refresh=True, **payload.dict()
-    )
+    tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
+    for applicant, grant in payload.grants.items():  # every one before anyone is granted
+        said = grant.get("safety_gear")
+        safety_gear_said(service=tender.service, on=payload.on, said=said, applicant=applicant)
+    tender_services.tender_grant(**acting(request), tender=tender, **payload.dict())
+    tender.refresh_from_db()
+    return tender_out(tender)

@@ -14,7 +14,7 @@ from outorga.core import api_errors
 from outorga.core.apikit import IsoDate, acting
 from outorga.law.money import brl
 
-from ..models import PermitTerm
+from ..models import Permit, PermitTerm
 from ..selectors import renewal_debts
 from ..services import termos as termo_services
 from ..services.termos import taxi_term_renew
@@ -25,6 +25,7 @@ from .common import (
     OnIn,
     TermOut,
     permit_act_route,
+    safety_gear_said,
     taxi_permit,
     term_out,
 )
@@ -35,7 +36,17 @@ class CertificateRenewIn(OnIn):
     safety_gear: bool | None = Field(None, description=SAFETY_GEAR)
 
 
-@permit_act_route("renew", termo_services.permit_renew, "Renovar o certificado anual (art. 4 §1)")
+def _gear_said(permit: Permit, payload: CertificateRenewIn) -> None:
+    """The holder's vest and helmet, checked again with the certificate (art. 4 §1, art. 5 IV)."""
+    safety_gear_said(service=permit.service, on=payload.on, said=payload.safety_gear)
+
+
+@permit_act_route(
+    "renew",
+    termo_services.permit_renew,
+    "Renovar o certificado anual (art. 4 §1)",
+    check=_gear_said,
+)
 def permit_renew(payload: CertificateRenewIn) -> dict[str, Any]:
     return payload.dict()
 

@@ -94,6 +94,9 @@ FEE_TYPES: dict[str, tuple[str, tuple[Citation, ...]]] = dict(fees.FEES)
 CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "tender": art(6),  # delegation preceded by the tender
     "birth_date": art(5, inc="I"),  # minimum age
+    # The vest and helmet with retroreflective devices the desk sees (the auxiliary's, with the
+    # credential's art. 14 §2): a request that does not say whether they were seen is refused.
+    "safety_gear": art(5, inc="IV"),
     "registration_certificate": art(4, 1),  # the yearly certificate a badge follows
     "auxiliary_credential": art(14, 2),
     "cargo_device": art(24, 1),

@@ -42,6 +42,9 @@ def _record_documents(page, labels, issued):  # type: ignore[no-untyped-def]
     for label in labels:
         page.get_by_label("Documento", exact=True).select_option(label=label)
         page.get_by_label("Data de emissão").fill(issued)
+        if label == "apólice de seguro":  # art. 19 §1: the end of cover printed on it
+            end = dt.date.fromisoformat(issued) + dt.timedelta(days=365)
+            page.get_by_label("Fim da vigência (apólice", exact=False).fill(end.isoformat())
         page.get_by_role("button", name="Registrar documento").click()
         page.get_by_text("Documento registrado.").wait_for()
 

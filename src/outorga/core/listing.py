@@ -25,6 +25,7 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from outorga.core import searchtokens
+from outorga.core.search import names_document
 
 PER_PAGE = 50
 
@@ -107,8 +108,18 @@ def csv_response(
     return response
 
 
+def any_of(choices: Any, label: str = "todos") -> list[tuple[str, str]]:
+    """A list filter's choices, the first (blank) meaning any of them."""
+    return [("", label), *choices]
+
+
+def q_names_document(data: QueryDict) -> bool:
+    """Whether a list's search (``q``) names a CPF or CNPJ (``core.search.names_document``)."""
+    return names_document(data.get("q", ""))
+
+
 def filters_of(
-    request: HttpRequest, private: Callable[[QueryDict], bool]
+    request: HttpRequest, private: Callable[[QueryDict], bool] = q_names_document
 ) -> QueryDict | HttpResponseRedirect:
     """The filters of a list whose search (``q``) may name a person's document. Its form posts,
     so a CPF typed in it never lands in a URL (access logs, history, Referer): a search that

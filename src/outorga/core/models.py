@@ -202,6 +202,12 @@ class User(AbstractUser):
         return ROLE_LABELS[Role(self.role)]
 
 
+def secret_sha256(secret: str) -> str:
+    """What is kept of a secret shown once (a token, a complaint's tracking code): its SHA-256,
+    against which ``core.tokens.matching`` checks a presented one."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
 class ClientToken(TenantModel):
     """A machine client's API credential, whoever the client (``core.tokens``): shown once,
     stored as a SHA-256 digest, revocable.
@@ -220,9 +226,7 @@ class ClientToken(TenantModel):
     class Meta:
         abstract = True
 
-    @staticmethod
-    def digest_of(secret: str) -> str:
-        return hashlib.sha256(secret.encode()).hexdigest()
+    digest_of = staticmethod(secret_sha256)
 
     @property
     def active(self) -> bool:

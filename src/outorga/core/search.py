@@ -34,6 +34,13 @@ def words(text: str) -> list[str]:
     return list(dict.fromkeys(w for w in re.split(r"\s+", fold(text).strip()) if w))
 
 
+def names_document(text: str) -> bool:
+    """A search for a CPF/CNPJ (or its first digits): digits, with or without the dots, hyphen and
+    slash, and nothing else."""
+    text = text.strip()
+    return len(digits(text)) >= 3 and all(ch.isdigit() or ch in " ./-" for ch in text)
+
+
 def looks_like_document(text: str) -> bool:
     """A CPF (11 digits) or a CNPJ (14), typed with or without its dots, hyphen and slash."""
     return not re.search(r"[^\d\s./-]", text.strip()) and len(digits(text)) in (11, 14)

@@ -9,6 +9,7 @@ import datetime as dt
 from typing import Any
 
 from django.urls import reverse
+from django.utils.text import capfirst
 
 from outorga.core.home import Task, queue
 from outorga.law.competence import Role, is_allowed
@@ -19,10 +20,6 @@ from .services.common import PROPOSALS, proposal_action
 from .services.filings import JUDGE_ACTION
 
 _JUDGES = frozenset({Role.AUTORIDADE.value, Role.JARI.value, Role.CHEFE_EXECUTIVO.value})
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _case_url(case: Case) -> str:
@@ -59,7 +56,7 @@ def to_judge(user: Any, today: dt.date) -> list[Task] | None:
     )
     return [
         Task(
-            f"{_cap(c.get_stage_display())} — processo {c.number}, {_about(c)}".rstrip(", "),
+            f"{capfirst(c.get_stage_display())} — processo {c.number}, {_about(c)}".rstrip(", "),
             _case_url(c),
             c.deadline,
         )
@@ -92,7 +89,7 @@ def proposals(user: Any, today: dt.date) -> list[Task] | None:
             continue
         out.append(
             Task(
-                f"{_cap(c.get_kind_display())} — processo {c.number}, {_about(c)}",
+                f"{capfirst(c.get_kind_display())} — processo {c.number}, {_about(c)}",
                 _case_url(c),
                 c.deadline,
                 note=c.get_waiting_display() if c.waiting != Case.Waiting.NONE else "",
@@ -172,7 +169,7 @@ def own_deadlines(user: Any, today: dt.date) -> list[Task] | None:
     )
     return [
         Task(
-            f"{'Defesa' if c.stage == Case.Stage.DEFENCE else _cap(c.get_stage_display())}"
+            f"{'Defesa' if c.stage == Case.Stage.DEFENCE else capfirst(c.get_stage_display())}"
             f" — processo {c.number}, {_about(c)}".rstrip(", "),
             reverse("enforcement:portal_case", args=[c.pk]),
             c.deadline,

@@ -29,6 +29,7 @@ from outorga.law.common import payment as payment_law
 from outorga.law.competence import competence
 from outorga.law.decisions import Decision
 from outorga.law.money import brl
+from outorga.law.rulebook import day
 from outorga.registry.facts import ACTIVE_STATUSES
 from outorga.registry.validation import FieldError
 
@@ -48,17 +49,17 @@ def debt_law(
     (the municipality's today; D-15), else the first law in force there on that date that gives someone the recording
     of debts (or, when none does, the first in force, under which competence is refused). There is
     no default law."""
-    day = on or today_of(m)
+    when = on or today_of(m)
     named = (basis or {}).get("law")
     if isinstance(named, str) and named in m.laws:
         return named
     if permit is not None:
-        return str(permit.law_on(day))
-    laws = list(dict.fromkeys([*(b.law for b in m.law_bindings() if b.covers(day)), *m.laws]))
+        return str(permit.law_on(when))
+    laws = list(dict.fromkeys([*(b.law for b in m.law_bindings() if b.covers(when)), *m.laws]))
     if not laws:
         raise FieldError("lei", f"nenhuma lei rege serviço algum em {m.name}")
     # A law that gives no one the recording of debts is still the law: competence then refuses.
-    return next((law for law in laws if competence(law, "debt.record", day) is not None), laws[0])
+    return next((law for law in laws if competence(law, "debt.record", when) is not None), laws[0])
 
 
 class InvalidDebtTransition(Conflict, ValueError):
@@ -243,17 +244,13 @@ def debts_from_plan(
             origin=Debt.Origin.CONTRAPARTIDA,
             description=f"{description} — parcela {row['number']}/{len(rows)}",
             amount_cents=int(row["amount_cents"]),
-            due_on=_date(row["due_on"]),
+            due_on=day(row["due_on"]),
             instalment=int(row["number"]),
             instalments=len(rows),
             basis=basis,
         )
         for row in rows
     ]
-
-
-def _date(value: Any) -> dt.date:
-    return value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value))
 
 
 #: Allowed status transitions of a debt, each one its own service below.

@@ -9,6 +9,7 @@ import datetime as dt
 from typing import Any
 
 from django.urls import reverse
+from django.utils.text import capfirst
 
 from outorga.core.home import Task, queue
 from outorga.law.competence import Role
@@ -16,10 +17,6 @@ from outorga.registry import acting
 
 from . import selectors
 from .models import Inspection
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _kind(code: str) -> str:
@@ -50,7 +47,7 @@ def due(user: Any, today: dt.date) -> list[Task] | None:
     return [
         _due_task(
             row,
-            f"{_cap(_kind(row.kind))} — {_plate(row)}, permissão {row.permit.number}",
+            f"{capfirst(_kind(row.kind))} — {_plate(row)}, permissão {row.permit.number}",
             reverse("inspections:new", args=[row.permit.pk]),
         )
         for row in selectors.due_queue(user.municipality, today)
@@ -98,7 +95,7 @@ def own_due(user: Any, today: dt.date) -> list[Task] | None:
     return [
         _due_task(
             row,
-            f"{_cap(_kind(row.kind))} do veículo {_plate(row)} — permissão {row.permit.number}",
+            f"{capfirst(_kind(row.kind))} do veículo {_plate(row)} — permissão {row.permit.number}",
             reverse("inspections:mine"),
         )
         for row in selectors.due_queue(m, today)

@@ -3,11 +3,10 @@ platforms issue extends it (credentialing, rosters, reports)."""
 
 from __future__ import annotations
 
-import hashlib
-
 from django.db import models
 
 from outorga.core.attachments import Attachment
+from outorga.core.models import secret_sha256
 from outorga.core.tenancy import TenantModel
 
 from .validators import validate_cpf, validate_plate
@@ -390,9 +389,7 @@ class Complaint(TenantModel):
     def digest(self) -> str:
         return self.secret_digest
 
-    @staticmethod
-    def digest_of(secret: str) -> str:
-        return hashlib.sha256(secret.encode()).hexdigest()
+    digest_of = staticmethod(secret_sha256)
 
 
 class PlatformPenalty(TenantModel):

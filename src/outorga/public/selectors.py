@@ -33,6 +33,7 @@ from outorga.law.decisions import Decision
 from outorga.law.money import brl
 from outorga.law.parameter_input import law_prefix
 from outorga.law.parameters import ParameterMissing, tree
+from outorga.law.rulebook import day, fmt
 from outorga.platforms.selectors import app_plate_platforms
 from outorga.registry.models import Auxiliary, Permit, Service, TaxiCategory
 from outorga.registry.selectors import suspension_ends_with_its_period
@@ -61,12 +62,8 @@ class Status:
 ENDED = frozenset({"revogado", "cassado", "encerrado"})
 
 
-def _fmt(day: dt.date) -> str:
-    return day.strftime("%d/%m/%Y")
-
-
 def _since(day: dt.date | None) -> str:
-    return f" em {_fmt(day)}" if day else ""
+    return f" em {fmt(day)}" if day else ""
 
 
 def _ended(
@@ -276,7 +273,7 @@ def badge_status(badge: Badge | BadgeFacts, today: dt.date) -> Status:
             # while the post does) — nothing here may suggest an irregularity.
             detail = "Suspensa, sem data de término."
         elif today <= f.suspended_until:
-            detail = f"Suspensa até {_fmt(f.suspended_until)}."
+            detail = f"Suspensa até {fmt(f.suspended_until)}."
         else:
             # After the period the holder must show the irregularities were fixed (art. 32 §2).
             detail = "Suspensa até comprovar a correção das irregularidades."
@@ -287,10 +284,10 @@ def badge_status(badge: Badge | BadgeFacts, today: dt.date) -> Status:
         return Status("reserva", "em reserva", False, "Serviço temporariamente interrompido.")
     until = min(f.valid_until, f.term_end)
     if until < today:
-        return Status("vencido", "vencido", False, f"Validade encerrada em {_fmt(until)}.")
+        return Status("vencido", "vencido", False, f"Validade encerrada em {fmt(until)}.")
     if f.irregular:
         return Status("irregular", "irregular", False, "Há pendência documental no cadastro.")
-    return Status("valido", "válido", True, f"Válido até {_fmt(until)}.")
+    return Status("valido", "válido", True, f"Válido até {fmt(until)}.")
 
 
 def register_barred(service: str, person_id: int, today: dt.date, who: str) -> Status | None:
@@ -334,7 +331,7 @@ def _bar_status(bar: Decision, who: str) -> Status:
         "suspenso",
         "suspenso",
         False,
-        f"Inscrição {who} no Cadastro Municipal de Taxistas suspensa até {_fmt(ends)} "
+        f"Inscrição {who} no Cadastro Municipal de Taxistas suspensa até {fmt(ends)} "
         f"({bar.refusals[0].citations[0].render()}).",
     )
 
@@ -434,10 +431,6 @@ def _scan_sql() -> str:
     )
 
 
-def _date(value: Any) -> dt.date:
-    return value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value))
-
-
 def _scan(key_pk: int, serial_hex: str) -> BadgeFacts | None:
     with connection.cursor() as cursor:
         cursor.execute(_scan_sql(), [current_municipality().pk, key_pk, serial_hex])
@@ -451,7 +444,7 @@ def _scan(key_pk: int, serial_hex: str) -> BadgeFacts | None:
         printed = json.loads(printed)
     return BadgeFacts(
         serial=serial,
-        valid_until=_date(valid_until),
+        valid_until=day(valid_until),
         revoked=revoked_at is not None,
         printed_plate=str((printed or {}).get("placa", "")),
         is_auxiliary=aux_id is not None,
@@ -462,17 +455,17 @@ def _scan(key_pk: int, serial_hex: str) -> BadgeFacts | None:
         service=service,
         taxi_category=category or "",
         permit_status=status,
-        suspended_until=_date(suspended) if suspended else None,
+        suspended_until=day(suspended) if suspended else None,
         irregular=bool(irregular),
-        term_end=_date(term_end),
+        term_end=day(term_end),
         plate=plate or "",
         person_id=int(person_id),
         passed_on=aux_id is None and bool(other),
         revoked_on=_local_day(revoked_at),
-        permit_status_since=_date(status_since) if status_since else None,
-        auxiliary_removed_on=_date(aux_removed_on) if aux_removed_on else None,
+        permit_status_since=day(status_since) if status_since else None,
+        auxiliary_removed_on=day(aux_removed_on) if aux_removed_on else None,
         suspension_ends_with_period=suspension_ends_with_its_period(
-            current_municipality(), service, status, _date(suspended) if suspended else None
+            current_municipality(), service, status, day(suspended) if suspended else None
         ),
         law=_law_of(current_municipality(), service, today_of(current_municipality())),
     )
@@ -678,16 +671,14 @@ def permit_status(
     if barred is not None:
         return barred
     if _permit_suspended(p, m, today):
-        until = f" até {_fmt(p.suspended_until)}" if p.suspended_until else ""
+        until = f" até {fmt(p.suspended_until)}" if p.suspended_until else ""
         return Status("suspenso", "suspensa", False, f"Suspensa{until}.")
     if p.status == Permit.Status.RESERVE:
         return Status("reserva", "em reserva", False)
     if p.term_end < today:
         # The permission lasts its term (mototaxi art. 6; taxi art. 10, 15 IV), whatever a
         # certificate renewed in its last year says — as the badge reads it.
-        return Status(
-            "vencido", "prazo encerrado", False, f"Prazo encerrado em {_fmt(p.term_end)}."
-        )
+        return Status("vencido", "prazo encerrado", False, f"Prazo encerrado em {fmt(p.term_end)}.")
     if p.certificate_valid_until is not None and p.certificate_valid_until < today:
         return Status("vencido", "registro vencido", False)
     if p.irregular:

@@ -345,6 +345,14 @@ def _today_initial(form: forms.Form, *names: str) -> None:
         form.fields[name].initial = form.fields[name].initial or timezone.localdate()
 
 
+class DatedForm(forms.Form):
+    """A desk's act dated ``on``: today unless the clerk says otherwise."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _today_initial(self, "on")
+
+
 #: What the yearly or change inspection found (taxi art. 24, 27–29).
 TAXIMETER_CHOICES = [("", "—"), ("INMETRO", "INMETRO"), ("IPEM-MG", "IPEM-MG")]
 
@@ -457,7 +465,7 @@ class AuxiliaryRenewForm(TaxiChecks):
             self.fields["work_schedule"].label = "Escala de trabalho atualizada (opcional)"
 
 
-class PermitExtendForm(forms.Form):
+class PermitExtendForm(DatedForm):
     """Mototaxi art. 6: the extension is at the Executive's discretion, recorded with its act (left
     optional here so that the law's refusal, with its article, is what the clerk reads)."""
 
@@ -468,30 +476,18 @@ class PermitExtendForm(forms.Form):
         required=False,
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        _today_initial(self, "on")
 
-
-class AuxiliaryRemoveForm(forms.Form):
+class AuxiliaryRemoveForm(DatedForm):
     on = forms.DateField(label="Data do desligamento", widget=DATE)
     reason = forms.CharField(label="Motivo do desligamento", max_length=300)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        _today_initial(self, "on")
 
-
-class CertificateRenewForm(forms.Form):
+class CertificateRenewForm(DatedForm):
     """Mototaxi and motofrete art. 4 §1: the yearly certificate checks the holder again (art. 5),
     the vest and helmet the desk sees among the requirements (art. 5 IV)."""
 
     on = forms.DateField(label="Data da renovação", widget=DATE)
     safety_gear = safety_gear_field()
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        _today_initial(self, "on")
 
 
 class OnForm(forms.Form):
@@ -539,7 +535,7 @@ RESERVE_CAUSE_CHOICES = [
 ]
 
 
-class ReserveVehicleForm(forms.Form):
+class ReserveVehicleForm(DatedForm):
     """Veículo reserva after an accident, robbery or theft, for a set period (taxi art. 30)."""
 
     vehicle = VehicleByPlate(label="Placa do veículo reserva", max_length=8)
@@ -547,22 +543,14 @@ class ReserveVehicleForm(forms.Form):
     on = forms.DateField(label="Início", widget=DATE)
     until = forms.DateField(label="Até (prazo determinado, art. 30)", widget=DATE)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        _today_initial(self, "on")
 
-
-class RenounceForm(forms.Form):
+class RenounceForm(DatedForm):
     """Cancellation on the holder's written request (mototaxi art. 6 §6; renúncia art. 2 XX)."""
 
     on = forms.DateField(label="Data do pedido", widget=DATE)
     request = forms.CharField(
         label="Pedido escrito do permissionário (protocolo e resumo)", max_length=300
     )
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        _today_initial(self, "on")
 
 
 class PermitReserveForm(forms.Form):
@@ -669,18 +657,14 @@ class ExtinctionNotifyForm(forms.Form):
         _today_initial(self, "notified_on")
 
 
-class ExtinctionDefenceForm(forms.Form):
+class ExtinctionDefenceForm(DatedForm):
     text = forms.CharField(
         label="Defesa do permissionário (art. 15, §1)", widget=forms.Textarea(attrs={"rows": 3})
     )
     on = forms.DateField(label="Apresentada em", widget=DATE)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        _today_initial(self, "on")
 
-
-class ExtinctionDecideForm(forms.Form):
+class ExtinctionDecideForm(DatedForm):
     extinguish = forms.TypedChoiceField(
         label="Decisão",
         choices=[("1", "declarar a extinção (art. 15, §2: sem indenização)"), ("0", "arquivar")],
@@ -688,10 +672,6 @@ class ExtinctionDecideForm(forms.Form):
     )
     grounds = forms.CharField(label="Fundamentação", widget=forms.Textarea(attrs={"rows": 3}))
     on = forms.DateField(label="Data da decisão", widget=DATE)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        _today_initial(self, "on")
 
 
 class TaxiGrantForm(TaxiChecks):

@@ -11,7 +11,7 @@ from django.utils import timezone
 from outorga.core.identifiers import digits, normalize_plate
 from outorga.core.lawseam import LawNotBound, law_for, law_of
 from outorga.core.models import Municipality
-from outorga.core.search import name_matches, words
+from outorga.core.search import name_matches, names_document, words
 from outorga.law.competence import Role
 
 from .models import (
@@ -45,13 +45,6 @@ def document_as_seen(document: str, role: str) -> str:
 def shown_document(person: Person, role: str) -> str:
     """Full CPF/CNPJ only to the roles that need it; everyone else sees it masked."""
     return document_as_seen(person.document, role)
-
-
-def names_document(text: str) -> bool:
-    """A search for a CPF/CNPJ (or its first digits): digits, with or without the dots, hyphen and
-    slash, and nothing else."""
-    text = text.strip()
-    return len(digits(text)) >= 3 and all(ch.isdigit() or ch in " ./-" for ch in text)
 
 
 def waiting(model: Any, since: str, *related: str) -> QuerySet[Any]:

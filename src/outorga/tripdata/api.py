@@ -13,13 +13,11 @@ from ninja import Field, File, Form, Router, Schema, Status
 from ninja.files import UploadedFile
 from ninja.security import django_auth
 
-from outorga.core.acts import Actor
 from outorga.core.apikit import respond
 from outorga.core.apipages import Rows, paged
-from outorga.core.middleware import client_ip
-from outorga.core.models import ApiToken
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
+from outorga.platforms.api.common import platform_actor, token_of
 from outorga.platforms.models import Platform
 from outorga.platforms.tokens import platform_token
 
@@ -75,16 +73,6 @@ Esquemas JSON: `/api/v1/public/schemas/trips-native.json`, `sessions-native.json
 
 Amostra: `docs/samples/trips-sample.csv`; descrição completa: `docs/trip-data-schema.md`.
 """
-
-
-def _token(request: HttpRequest) -> ApiToken:
-    token = getattr(request, "auth", None)
-    assert isinstance(token, ApiToken)
-    return token
-
-
-def _platform_actor(request: HttpRequest) -> Actor:
-    return Actor(None, "plataforma", f"token:{_token(request).prefix}", client_ip(request))
 
 
 def _instant(name: str, text: str | None) -> dt.datetime | None:
@@ -144,11 +132,11 @@ def upload_create(
     window_start: Form[str | None] = None,
     window_end: Form[str | None] = None,
 ) -> Any:
-    token = _token(request)
+    token = token_of(request)
     try:
         start, end = _instant("window_start", window_start), _instant("window_end", window_end)
         upload, created = receiving.trip_upload_submit(
-            actor=_platform_actor(request),
+            actor=platform_actor(request),
             municipality=current_municipality(),
             platform=token.platform,
             file=file,
@@ -202,7 +190,7 @@ class UploadRow(Schema):
 @paged("-created_at", "-id")
 def upload_list(request: HttpRequest) -> Rows:
     return Rows(
-        TripUpload.objects.filter(platform=_token(request).platform),
+        TripUpload.objects.filter(platform=token_of(request).platform),
         lambda u: selectors.upload_json(u, with_validation=False),
     )
 
@@ -214,7 +202,7 @@ def upload_list(request: HttpRequest) -> Rows:
 )
 def upload_detail(request: HttpRequest, upload_id: int) -> dict[str, Any]:
     upload = get_object_or_404(
-        TripUpload.objects.filter(platform=_token(request).platform), pk=upload_id
+        TripUpload.objects.filter(platform=token_of(request).platform), pk=upload_id
     )
     return selectors.upload_json(upload)
 

@@ -11,16 +11,12 @@ from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponseBase
 
 from outorga.core.identifiers import normalize_plate
-from outorga.core.listing import Column, filtered, list_page
+from outorga.core.listing import Column, any_of, filtered, list_page
 from outorga.core.search import name_matches, words
 from outorga.enforcement.models import Case, InfractionNotice, Severity
 from outorga.enforcement.views.common import staff_only
 
 _DATE = {"required": False, "widget": forms.DateInput(attrs={"type": "date"})}
-
-
-def _all(choices: Any, label: str = "todos") -> list[tuple[str, str]]:
-    return [("", label), *choices]
 
 
 def _plate(text: str) -> Q:
@@ -37,9 +33,9 @@ class AutoFilter(forms.Form):
         label="Nº do auto, placa, permissão ou nome", required=False, max_length=200
     )
     situacao = forms.ChoiceField(
-        label="Situação", required=False, choices=_all(InfractionNotice.Status.choices)
+        label="Situação", required=False, choices=any_of(InfractionNotice.Status.choices)
     )
-    natureza = forms.ChoiceField(label="Natureza", required=False, choices=_all(Severity.choices))
+    natureza = forms.ChoiceField(label="Natureza", required=False, choices=any_of(Severity.choices))
     de = forms.DateField(label="Cometida de", **_DATE)  # type: ignore[arg-type]
     ate = forms.DateField(label="até", **_DATE)  # type: ignore[arg-type]
 
@@ -99,14 +95,14 @@ class CaseFilter(forms.Form):
     q = forms.CharField(
         label="Nº do processo, do auto, placa ou nome", required=False, max_length=200
     )
-    tipo = forms.ChoiceField(label="Tipo", required=False, choices=_all(Case.Kind.choices))
+    tipo = forms.ChoiceField(label="Tipo", required=False, choices=any_of(Case.Kind.choices))
     fase = forms.ChoiceField(
-        label="Fase", required=False, choices=_all(Case.Stage.choices, "todas")
+        label="Fase", required=False, choices=any_of(Case.Stage.choices, "todas")
     )
     aguardando = forms.ChoiceField(
         label="Andamento",
         required=False,
-        choices=_all([c for c in Case.Waiting.choices if c[0] != Case.Waiting.NONE]),
+        choices=any_of([c for c in Case.Waiting.choices if c[0] != Case.Waiting.NONE]),
     )
     prazo_ate = forms.DateField(label="Prazo em curso até", **_DATE)  # type: ignore[arg-type]
     de = forms.DateField(label="Aberto de", **_DATE)  # type: ignore[arg-type]

@@ -82,15 +82,11 @@ def debt_columns(role: str) -> list[Column]:
     ]
 
 
-def _private(data: QueryDict) -> bool:
-    return names_document(data.get("q", ""))
-
-
 @staff_view
 def debts(request: HttpRequest) -> HttpResponseBase:
     """The debts filtered at a URL, sorted, paged and exported as CSV; a CPF searched posts and
     is answered on the POST, out of any URL (``core.listing.filters_of``)."""
-    data = filters_of(request, _private)
+    data = filters_of(request)
     if not isinstance(data, QueryDict):
         return data
     role = actor_of(request).role

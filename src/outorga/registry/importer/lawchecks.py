@@ -13,6 +13,7 @@ from outorga.core.models import Municipality
 from outorga.law import interfaces
 from outorga.law.bindings import RULEBOOKS
 from outorga.law.decisions import Decision, Verdict
+from outorga.law.rulebook import day
 
 from ..facts import TAXI_VEHICLE_KIND, same_place
 from ..models import (
@@ -281,7 +282,7 @@ class LawChecks(Asker):
             return
         option, d = by_years[p["term_years"]]
         self.report(r, d, "parcelas", {"art_10_instalment_limit"}, set())
-        term_end = _day(d.outcome["term_ends_on"])
+        term_end = day(d.outcome["term_ends_on"])
         if p["term_end"] and p["term_end"] != term_end:
             r.error(
                 "fim_prazo",
@@ -336,16 +337,12 @@ class LawChecks(Asker):
             d = self.ask(Service.TAXI, "permit_term", facts, granted)
             if d.outcome is None:
                 return False
-            valid = _day(d.outcome["valid_until"])
+            valid = day(d.outcome["valid_until"])
             if valid == until:
                 return last
-            if valid > until or valid >= _day(d.outcome["term_ends_on"]):
+            if valid > until or valid >= day(d.outcome["term_ends_on"]):
                 return False
             last = valid
-
-
-def _day(value: Any) -> dt.date:
-    return value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value))
 
 
 #: A vehicle on record, as a row's checks read it: its owner's CPF and its current documents' types.

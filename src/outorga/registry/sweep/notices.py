@@ -10,13 +10,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.text import capfirst
 
 from outorga.core.bulkwrite import insert_rows
 from outorga.core.models import Municipality
+from outorga.law.rulebook import fmt
 
 from ..models import Document, DrivingLicence, Notification, Permit, Service
 from ..notifications import email_holder, notification_send
-from .regularity import Laws, VehicleAge, _doc_citations, _doc_label, _fmt, _reaches
+from .regularity import Laws, VehicleAge, _doc_citations, _doc_label, _reaches
 
 #: Days before an expiry at which the holder and the clerks are warned.
 THRESHOLDS = (30, 15, 7)
@@ -25,10 +27,6 @@ THRESHOLDS = (30, 15, 7)
 def _threshold(days_left: int) -> int | None:
     hit = [t for t in THRESHOLDS if days_left <= t]
     return min(hit) if hit else None
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _days(n: int) -> str:
@@ -65,7 +63,7 @@ def _expiry_notice(
     if left < 0 or t is None:
         return None
     cites = "; ".join(citations)
-    message = f"{_cap(what)} vence em {_fmt(until)} (faltam {_days(left)}): {action}."
+    message = f"{capfirst(what)} vence em {fmt(until)} (faltam {_days(left)}): {action}."
     if cites:
         message += f" ({cites})"
     return Notice(f"{key}:{until.isoformat()}:{t}", kind, message, person, permit, until)
@@ -93,8 +91,8 @@ def _permit_notices(
                 Notice(
                     f"registry.doc-expired:{doc.pk}",
                     Notification.Kind.DOCUMENT_EXPIRED,
-                    f"{_cap(_doc_label(doc))}: validade vencida em "
-                    f"{_fmt(doc.valid_until)}; apresente o novo documento no atendimento.",
+                    f"{capfirst(_doc_label(doc))}: validade vencida em "
+                    f"{fmt(doc.valid_until)}; apresente o novo documento no atendimento.",
                     permit.holder,
                     permit,
                     doc.valid_until,
@@ -169,8 +167,8 @@ def _vehicle_age_notice_of(permit: Permit, age: VehicleAge, on: dt.date) -> Noti
     if age.over:
         key = f"registry.vehicle-age:{permit.pk}:{permit.vehicle_id}:vencido"
         message = (
-            f"O veículo {plate} passou da idade máxima em {_fmt(age.limit_on)}"
-            + (f" e a substituição era devida até {_fmt(age.deadline)}" if age.deadline else "")
+            f"O veículo {plate} passou da idade máxima em {fmt(age.limit_on)}"
+            + (f" e a substituição era devida até {fmt(age.deadline)}" if age.deadline else "")
             + f": substitua o veículo ({cites})."
         )
         due = age.deadline or age.limit_on
@@ -181,13 +179,13 @@ def _vehicle_age_notice_of(permit: Permit, age: VehicleAge, on: dt.date) -> Noti
         key = f"registry.vehicle-age:{permit.pk}:{permit.vehicle_id}:prazo"
         if permit.service == Service.TAXI and age.deadline:
             message = (
-                f"O veículo {plate} {_reaches(age)} em {_fmt(age.limit_on)}: substitua-o até a "
-                f"renovação anual de {_fmt(age.deadline)} ({cites})."
+                f"O veículo {plate} {_reaches(age)} em {fmt(age.limit_on)}: substitua-o até a "
+                f"renovação anual de {fmt(age.deadline)} ({cites})."
             )
             due = age.deadline
         else:
             message = (
-                f"O veículo {plate} passa da idade máxima em {_fmt(age.limit_on)}: providencie "
+                f"O veículo {plate} passa da idade máxima em {fmt(age.limit_on)}: providencie "
                 f"a substituição até essa data ({cites})."
             )
             due = age.limit_on

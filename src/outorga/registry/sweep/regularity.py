@@ -20,6 +20,7 @@ from outorga.core.tenancy import tenant
 from outorga.law.citations import Citation
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.interfaces import citations
+from outorga.law.rulebook import day, fmt
 
 from ..facts import mototaxi_vehicle, taxi_renewal_anchor, taxi_vehicle
 from ..models import Document, Notification, Permit, PermitTerm, Service, Vehicle
@@ -30,10 +31,6 @@ SYSTEM = Actor.system("varredura diária")
 PREFIX = "Apurado pela varredura diária: "
 #: Why the sweep lifts its irregularity.
 REGULAR_AGAIN = "documentos em dia e veículo dentro da idade"
-
-
-def _fmt(d: dt.date) -> str:
-    return d.strftime("%d/%m/%Y")
 
 
 # Services ---------------------------------------------------------------------------------------
@@ -176,7 +173,7 @@ def expired_document_issues(
     """``docs``: the permit's :func:`current_documents` when already read."""
     return [
         Issue(
-            f"{_doc_label(doc)}: validade vencida em {_fmt(doc.valid_until)}",
+            f"{_doc_label(doc)}: validade vencida em {fmt(doc.valid_until)}",
             _doc_citations(doc),
         )
         for doc in (current_documents(permit) if docs is None else docs)
@@ -225,10 +222,6 @@ def taxi_vehicle_facts(vehicle: Vehicle, permit: Permit, anchor: dt.date) -> dic
     )
 
 
-def _as_date(v: Any) -> dt.date:
-    return v if isinstance(v, dt.date) else dt.date.fromisoformat(str(v))
-
-
 def taxi_vehicle_age(laws: Laws, permit: Permit, vehicle: Vehicle, on: dt.date) -> VehicleAge:
     """Taxi art. 28 II and §1–2, D-6: 7 years from the factory invoice (else 1 January of the
     manufacture year); the vehicle already registered may run until the next yearly renewal of
@@ -237,7 +230,7 @@ def taxi_vehicle_age(laws: Laws, permit: Permit, vehicle: Vehicle, on: dt.date) 
     anchor = taxi_renewal_anchor(term.signed_on if term is not None else None, permit.granted_on)
     facts = taxi_vehicle_facts(vehicle, permit, anchor)
     d = laws.ask(permit.service, "vehicle_eligibility", facts, on)
-    limit_on = _as_date(d.outcome["age_limit_on"])
+    limit_on = day(d.outcome["age_limit_on"])
     # The age limit the law counted with (its dated parameter, D-6), for the texts below.
     counted = _rule(d, "d_6_vehicle_age")
     years = int(counted.parameters[0].value) if counted and counted.parameters else None
@@ -245,7 +238,7 @@ def taxi_vehicle_age(laws: Laws, permit: Permit, vehicle: Vehicle, on: dt.date) 
     at = max(on, limit_on)
     d_at = d if at == on else laws.ask(permit.service, "vehicle_eligibility", facts, at)
     r = _rule(d_at, "art_28_par_2_until_renewal")
-    deadline = _as_date(r.facts["prazo_de_substituição"]) if r and r.facts else None
+    deadline = day(r.facts["prazo_de_substituição"]) if r and r.facts else None
     over = r is not None and r.verdict is Verdict.REFUSED and on >= limit_on
     citations = tuple(c.render() for c in (r.citations if r else d.citations))
     return VehicleAge(limit_on, deadline, over, citations, r.message if r else d.summary, years)
@@ -288,11 +281,11 @@ def permit_issues(
         plate = permit.vehicle.plate if permit.vehicle else ""
         if permit.service == Service.TAXI and age.deadline:
             text = (
-                f"veículo {plate} {_aged(age)} em {_fmt(age.limit_on)} não substituído até a "
-                f"renovação de {_fmt(age.deadline)}"
+                f"veículo {plate} {_aged(age)} em {fmt(age.limit_on)} não substituído até a "
+                f"renovação de {fmt(age.deadline)}"
             )
         else:
-            text = f"veículo {plate} acima da idade máxima desde {_fmt(age.limit_on)}"
+            text = f"veículo {plate} acima da idade máxima desde {fmt(age.limit_on)}"
         issues.append(Issue(text, age.citations))
     return issues, age
 
@@ -351,7 +344,7 @@ def permit_regularity_refresh(
                 municipality=municipality,
                 key=f"registry.regular:{permit.pk}:{on.isoformat()}",
                 kind=Notification.Kind.PERMIT_REGULAR,
-                message=f"Permissão {permit.number} regularizada em {_fmt(on)}.",
+                message=f"Permissão {permit.number} regularizada em {fmt(on)}.",
                 person=permit.holder,
                 permit=permit,
                 due_on=None,

@@ -17,6 +17,7 @@ from outorga.core.bulkwrite import update_rows
 from outorga.core.models import Municipality
 from outorga.core.sweep import Progress, Shard, SweepResult
 from outorga.core.tenancy import tenant
+from outorga.law.rulebook import fmt
 
 from ..facts import ACTIVE_STATUSES
 from ..models import Auxiliary, Document, DrivingLicence, Notification, Permit, Service
@@ -37,7 +38,6 @@ from .regularity import (
     Issue,
     Laws,
     VehicleAge,
-    _fmt,
     current_documents,
     irregularity_reason,
     permit_issues,
@@ -172,7 +172,7 @@ def registry_sweep(
                     f"registry.aux-expired:{aux.pk}:{until.isoformat()}",
                     Notification.Kind.AUXILIARY_CREDENTIAL_EXPIRED,
                     f"A credencial do condutor auxiliar {aux.person.name} venceu em "
-                    f"{_fmt(until)}: ele não pode conduzir até a renovação "
+                    f"{fmt(until)}: ele não pode conduzir até a renovação "
                     f"({'; '.join(aux_cites)}).",
                     aux.permit.holder,
                     aux.permit,
@@ -368,7 +368,7 @@ def _regularity_write(
                 Notice(
                     f"registry.regular:{permit.pk}:{on.isoformat()}",
                     Notification.Kind.PERMIT_REGULAR,
-                    f"Permissão {permit.number} regularizada em {_fmt(on)}.",
+                    f"Permissão {permit.number} regularizada em {fmt(on)}.",
                     seen.holder,
                     permit,
                     None,

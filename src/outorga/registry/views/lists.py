@@ -13,14 +13,13 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase, QueryDict
 from django.shortcuts import render
 
 from outorga.core.access import staff_required
-from outorga.core.listing import Column, Listing, filtered, filters_of, list_page, listing
+from outorga.core.listing import Column, Listing, any_of, filtered, filters_of, list_page, listing
 from outorga.core.requests import actor_of
 from outorga.law.competence import Role
 
 from ..models import Permit, Person, Service, Vehicle
 from ..selectors import (
     SEES_DOCUMENT,
-    names_document,
     people_search,
     permits_search,
     shown_document,
@@ -31,23 +30,19 @@ from ..validation import format_plate
 _DATE = {"required": False, "widget": forms.DateInput(attrs={"type": "date"})}
 
 
-def _all(choices: Any, label: str = "todos") -> list[tuple[str, str]]:
-    return [("", label), *choices]
-
-
 # --- people ----------------------------------------------------------------------------------------
 
 
 class PeopleFilter(forms.Form):
     q = forms.CharField(label="Nome ou CPF/CNPJ", required=False, max_length=200)
-    tipo = forms.ChoiceField(label="Tipo", required=False, choices=_all(Person.Kind.choices))
+    tipo = forms.ChoiceField(label="Tipo", required=False, choices=any_of(Person.Kind.choices))
     servico = forms.ChoiceField(
-        label="Permissão de", required=False, choices=_all(Service.choices, "qualquer serviço")
+        label="Permissão de", required=False, choices=any_of(Service.choices, "qualquer serviço")
     )
     situacao = forms.ChoiceField(
         label="Situação da permissão",
         required=False,
-        choices=_all(Permit.Status.choices, "qualquer situação"),
+        choices=any_of(Permit.Status.choices, "qualquer situação"),
     )
     de = forms.DateField(label="Cadastrada de", **_DATE)  # type: ignore[arg-type]
     ate = forms.DateField(label="até", **_DATE)  # type: ignore[arg-type]
@@ -56,10 +51,6 @@ class PeopleFilter(forms.Form):
         super().__init__(*args, **kwargs)
         if Role(role) not in SEES_DOCUMENT:
             self.fields["q"].label = "Nome"
-
-
-def _people_private(data: QueryDict) -> bool:
-    return names_document(data.get("q", ""))
 
 
 def people_columns(role: str) -> list[Column]:
@@ -90,7 +81,7 @@ def filter_people(qs: QuerySet[Person], f: dict[str, Any], role: str) -> QuerySe
 
 @staff_required
 def people(request: HttpRequest) -> HttpResponseBase:
-    data = filters_of(request, _people_private)
+    data = filters_of(request)
     if not isinstance(data, QueryDict):
         return data
     role = actor_of(request).role
@@ -125,11 +116,13 @@ def people(request: HttpRequest) -> HttpResponseBase:
 
 class VehicleFilter(forms.Form):
     q = forms.CharField(label="Placa, marca/modelo ou proprietário", required=False, max_length=120)
-    especie = forms.ChoiceField(label="Espécie", required=False, choices=_all(Vehicle.Kind.choices))
+    especie = forms.ChoiceField(
+        label="Espécie", required=False, choices=any_of(Vehicle.Kind.choices)
+    )
     servico = forms.ChoiceField(
         label="Em permissão de",
         required=False,
-        choices=_all(Service.choices, "qualquer serviço ou nenhum"),
+        choices=any_of(Service.choices, "qualquer serviço ou nenhum"),
     )
     ano_de = forms.IntegerField(label="Fabricado de (ano)", required=False, min_value=1900)
     ano_ate = forms.IntegerField(label="até (ano)", required=False, min_value=1900)
@@ -176,9 +169,9 @@ def vehicles(request: HttpRequest) -> HttpResponseBase:
 
 class PermitFilter(forms.Form):
     q = forms.CharField(label="Número, permissionário ou placa", required=False, max_length=120)
-    servico = forms.ChoiceField(label="Serviço", required=False, choices=_all(Service.choices))
+    servico = forms.ChoiceField(label="Serviço", required=False, choices=any_of(Service.choices))
     situacao = forms.ChoiceField(
-        label="Situação", required=False, choices=_all(Permit.Status.choices, "todas")
+        label="Situação", required=False, choices=any_of(Permit.Status.choices, "todas")
     )
     irregular = forms.BooleanField(label="Só as irregulares", required=False)
     outorga_de = forms.DateField(label="Outorgada de", **_DATE)  # type: ignore[arg-type]

@@ -10,8 +10,7 @@ import pytest
 from django.db import connection
 from registry_factories import moto_vehicle, person
 
-from outorga.core.identifiers import normalize_plate
-from outorga.core.search import fold, looks_like_document, name_matches, words
+from outorga.core.search import fold, looks_like_document, name_matches, plate_key, words
 from outorga.core.tenancy import tenant, unscoped
 from outorga.law.competence import Role
 from outorga.registry.models import Person, Vehicle
@@ -22,7 +21,9 @@ from outorga.registry.validation import format_cpf
 def test_folding_drops_accents_and_case():
     assert fold("JOSÉ DA CONCEIÇÃO Müller") == "jose da conceicao muller"
     assert words("  José   jose SILVA ") == ["jose", "silva"]
-    assert normalize_plate("abc-1d23") == "ABC1D23"
+    assert plate_key("abc-1d23") == "ABC1D23"
+    # A one-word name is not the start of a plate: its accent is kept ("Sá" is not "S").
+    assert plate_key("Sá") == "SÁ" and plate_key("José") == "JOSÉ"
     assert looks_like_document("123.456.789-09") and looks_like_document("12345678909")
     assert looks_like_document("12.345.678/0001-95") and not looks_like_document("José 123")
 

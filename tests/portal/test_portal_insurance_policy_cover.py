@@ -142,3 +142,56 @@ def test_art_19_par1_a_policy_accepted_as_sent_keeps_the_applicant_s_values(appl
     with tenant(ipatinga_m):
         doc = Document.objects.get(pk=DocumentSubmission.objects.get(pk=sub.pk).document_id)
     assert (doc.valid_until, doc.coverage_cents) == (dt.date(2027, 1, 10), None)
+
+
+def test_art_13_xxi_an_amount_the_clerk_clears_is_recorded_as_none(applicant, ipatinga_m, user_of):
+    """The applicant typed an amount the policy does not print: the clerk clears it, and the
+    document carries none (not the applicant's, kept behind the clerk's back)."""
+    _, vehicle, c = applicant
+    send(c, vehicle, valid_until="2027-01-10", coverage_cents="12.000,00")
+    [sub] = submissions(ipatinga_m)
+    clerk = Client()
+    clerk.force_login(user_of("ipatinga", Role.ATENDENTE))
+    r = clerk.post(
+        f"/cadastro/envios/{sub.pk}/aceitar/", {"valid_until": "2027-01-10", "coverage_cents": ""}
+    )
+    assert r.status_code == 302
+    with tenant(ipatinga_m):
+        doc = Document.objects.get(pk=DocumentSubmission.objects.get(pk=sub.pk).document_id)
+    assert (doc.valid_until, doc.coverage_cents) == (dt.date(2027, 1, 10), None)
+
+
+def test_art_13_xxi_an_amount_out_of_bounds_is_refused_on_its_field(applicant, ipatinga_m, user_of):
+    """Twenty digits fit the field but no column of cents: refused in Portuguese, nothing kept;
+    a negative amount through the API is refused on its field too."""
+    _, vehicle, c = applicant
+    page = send(
+        c, vehicle, valid_until="2027-01-10", coverage_cents="99999999999999999999"
+    ).content.decode()
+    assert "valor em reais grande demais" in page
+    page = send(
+        c, vehicle, valid_until="2027-01-10", coverage_cents="2.000.000.000,00"
+    ).content.decode()
+    assert "valor da cobertura inválido" in page
+    assert submissions(ipatinga_m) == []
+    clerk = Client()
+    clerk.force_login(user_of("ipatinga", Role.ATENDENTE))
+    r = clerk.post(
+        "/api/v1/registry/documents",
+        {
+            "doc_type": POLICY,
+            "issued_on": "2026-01-10",
+            "vehicle_id": vehicle.pk,
+            "valid_until": "2027-01-10",
+            "coverage_cents": "-1",
+        },
+    )
+    assert r.status_code == 422 and r.json()["erros"][0]["campo"] == "valor da cobertura"
+
+
+def test_a_service_no_law_governs_asks_no_end_of_cover_and_its_pages_open(barra_m):
+    """Where no law governs the service (Barra do Garças has no mototaxi law), nothing is a
+    policy whose end the desk types: the portal's and the review's pages still open."""
+    from outorga.registry.services.documents import service_takes_cover_end
+
+    assert service_takes_cover_end(barra_m, "mototaxi", POLICY) is False

@@ -9,6 +9,9 @@ from django import forms
 from outorga.law.money import brl
 from outorga.law.parameter_input import ValueInvalid, reais_in_cents
 
+#: The most cents a money column holds (a signed 64-bit integer).
+MAX_CENTS = 2**63 - 1
+
 
 class MoneyField(forms.Field):
     """An amount in reais as a person types it (``1.234,56``, ``R$ 45``, ``12,5``) → cents."""
@@ -20,9 +23,12 @@ class MoneyField(forms.Field):
         if not text:
             return None
         try:  # "1.500" is mil e quinhentos reais, not R$ 1,50
-            return reais_in_cents(text)
+            cents = reais_in_cents(text)
         except ValueInvalid as exc:
             raise forms.ValidationError(f"valor em reais inválido: {exc}") from None
+        if abs(cents) > MAX_CENTS:  # beyond what a column of cents holds
+            raise forms.ValidationError("valor em reais grande demais")
+        return cents
 
     def prepare_value(self, value: Any) -> Any:
         """Cents shown back as a person reads them (``R$ 12.000,00``); typed text as typed."""

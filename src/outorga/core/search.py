@@ -34,6 +34,13 @@ def words(text: str) -> list[str]:
     return list(dict.fromkeys(w for w in re.split(r"\s+", fold(text).strip()) if w))
 
 
+def plate_key(text: str) -> str:
+    """A plate as typed in a search box, the way plates are stored: upper case, no hyphen or
+    space ("abc-1d23" → "ABC1D23"). Other characters are kept, so a one-word name with an accent
+    ("Sá") is not read as the start of a plate ("S")."""
+    return re.sub(r"[\s-]", "", (text or "").upper())
+
+
 def names_document(text: str) -> bool:
     """A search for a CPF/CNPJ (or its first digits): digits, with or without the dots, hyphen and
     slash, and nothing else."""

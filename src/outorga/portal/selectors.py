@@ -333,10 +333,7 @@ def record_rows(person: Person, service: str) -> list[RecordRow]:
         vehicle_records,
     )
     from outorga.registry.models import DocumentSubmission, Vehicle
-    from outorga.registry.services.common import service_law
-    from outorga.registry.services.documents import takes_cover_end
-
-    law = service_law(person.municipality, service)
+    from outorga.registry.services.documents import service_takes_cover_end
 
     wanted: list[tuple[str, Any]] = [(t, None) for t in person_records(service, person)]
     # The declarations and certificates the desk may also take at the counter (taxi art. 22
@@ -359,7 +356,7 @@ def record_rows(person: Person, service: str) -> list[RecordRow]:
                 current=latest_document(None if vehicle else person, vehicle, doc_type),
                 sent=last,
                 can_send=not waiting,
-                cover_end=takes_cover_end(law, doc_type),
+                cover_end=service_takes_cover_end(person.municipality, service, doc_type),
             )
         )
     return rows

@@ -8,10 +8,10 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from outorga.core.identifiers import digits, normalize_plate
+from outorga.core.identifiers import digits
 from outorga.core.lawseam import LawNotBound, law_for, law_of
 from outorga.core.models import Municipality
-from outorga.core.search import name_matches, names_document, words
+from outorga.core.search import name_matches, names_document, plate_key, words
 from outorga.law.competence import Role
 
 from .models import (
@@ -77,7 +77,7 @@ def vehicles_search(qs: QuerySet[Vehicle], text: str) -> QuerySet[Vehicle]:
     if not text.strip():
         return qs
     cond = name_matches("make_model", text) | name_matches("owner__name", text)
-    plate = normalize_plate(text)
+    plate = plate_key(text)
     if plate and len(words(text)) == 1:
         cond |= Q(plate__startswith=plate)
     return qs.filter(cond)
@@ -88,7 +88,7 @@ def permits_search(qs: QuerySet[Permit], text: str) -> QuerySet[Permit]:
     if not text.strip():
         return qs
     cond = Q(number__icontains=text.strip()) | name_matches("holder__name", text)
-    plate = normalize_plate(text)
+    plate = plate_key(text)
     if plate and len(words(text)) == 1:
         cond |= Q(vehicle__plate__startswith=plate)
     return qs.filter(cond)

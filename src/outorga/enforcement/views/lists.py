@@ -10,9 +10,8 @@ from django import forms
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponseBase
 
-from outorga.core.identifiers import normalize_plate
 from outorga.core.listing import Column, any_of, filtered, list_page
-from outorga.core.search import name_matches, words
+from outorga.core.search import name_matches, plate_key, words
 from outorga.enforcement.models import Case, InfractionNotice, Severity
 from outorga.enforcement.views.common import staff_only
 
@@ -21,7 +20,7 @@ _DATE = {"required": False, "widget": forms.DateInput(attrs={"type": "date"})}
 
 def _plate(text: str) -> Q:
     """A plate typed with or without its hyphen (one word only: a name is not a plate)."""
-    key = normalize_plate(text)
+    key = plate_key(text)
     return Q(plate__startswith=key) if key and len(words(text)) == 1 else Q(pk__in=[])
 
 
@@ -139,7 +138,7 @@ CASE_COLUMNS = [
 
 def filter_cases(qs: QuerySet[Case], f: dict[str, Any]) -> QuerySet[Case]:
     if q := (f.get("q") or "").strip():
-        key = normalize_plate(q)
+        key = plate_key(q)
         by_plate = (
             Q(auto__plate__startswith=key) | Q(permit__vehicle__plate__startswith=key)
             if key and len(words(q)) == 1

@@ -26,7 +26,7 @@ from ..facts import ACTIVE_STATUSES
 from ..models import Document, Permit, Person, Vehicle
 from ..sweep import permit_regularity_refresh
 from ..validation import FieldError
-from .common import InvalidTransition, reason_required
+from .common import InvalidTransition, reason_required, service_law
 
 #: Content types by the file's first bytes (PDF, PNG, JPEG), as ``core.uploads`` reads them.
 MAGIC = uploads.MAGIC
@@ -42,10 +42,24 @@ MOTOTAXI_VALIDITY = {
 DATED_BY_ISSUER = frozenset({Document.Type.INSURANCE})
 
 
+#: The largest amount of cover typed for a policy: a bound on input, not a legal value.
+MAX_COVER_CENTS = 100_000_000_000
+
+
 def takes_cover_end(law: str, doc_type: str) -> bool:
     """Whether the desk types the end printed on a ``doc_type`` kept under ``law``: a policy
     (:data:`DATED_BY_ISSUER`) that the law asks for (the articles it names for it)."""
     return doc_type in DATED_BY_ISSUER and bool(citations(law, doc_type))
+
+
+def service_takes_cover_end(municipality: Municipality, service: str, doc_type: str) -> bool:
+    """:func:`takes_cover_end` under the law bound to ``service`` today; False where no law
+    governs the service any more (a page about an old record still opens)."""
+    try:
+        law = service_law(municipality, service)
+    except FieldError:
+        return False
+    return takes_cover_end(law, doc_type)
 
 
 def owner_fits(doc_type: str, *, vehicle_only: bool) -> None:
@@ -305,6 +319,10 @@ def cover_terms(
                 "permissão exige",
             )
         return
+    if coverage_cents is not None and not 0 <= coverage_cents <= MAX_COVER_CENTS:
+        raise FieldError(
+            "valor da cobertura", "valor da cobertura inválido (de R$ 0,00 a R$ 1.000.000.000,00)"
+        )
     if valid_until is None:
         raise FieldError(
             "fim da vigência",

@@ -39,7 +39,7 @@ from .common import (
     own_or_desk,
     service_law,
 )
-from .documents import cover_terms, document_record, file_read, owner_fits
+from .documents import cover_terms, document_record, file_read, owner_fits, takes_cover_end
 
 #: A refusal's reason is read by the applicant: it must say what to fix.
 MIN_REASON = 10
@@ -187,13 +187,13 @@ def submission_accept(
     actor: Actor,
     municipality: Municipality,
     submission: DocumentSubmission,
-    valid_until: dt.date | None = None,
-    coverage_cents: int | None = None,
+    cover: tuple[dt.date | None, int | None] | None = None,
 ) -> DocumentSubmission:
     """The clerk accepts the document: it becomes the registry's record (its validity asked to the
     law, the permits it counts for refreshed), dated as presented on the day it was sent. A
-    policy's end and amount of cover are the clerk's, read on the file (``valid_until``,
-    ``coverage_cents``), or else those the applicant typed."""
+    policy's end and amount of cover are those the clerk confirmed on the file (``cover``, as
+    given: an amount cleared is none), else those the applicant typed; a document that is no
+    policy under the law in force takes neither."""
     law = service_law(municipality, submission.service)
     authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
     with transaction.atomic(), tenant(municipality):
@@ -201,6 +201,9 @@ def submission_accept(
         sub = _locked_pending(submission)
         with sub.file.open("rb") as fh:
             content = bytes(fh.read())
+        end, amount = cover if cover is not None else (sub.valid_until, sub.coverage_cents)
+        if not takes_cover_end(law, sub.doc_type):
+            end, amount = None, None
         doc = document_record(
             actor=actor,
             municipality=municipality,
@@ -212,8 +215,8 @@ def submission_accept(
             number=sub.number,
             content=content,
             presented_on=day_of(municipality, sub.submitted_at),
-            valid_until=sub.valid_until if valid_until is None else valid_until,
-            coverage_cents=sub.coverage_cents if coverage_cents is None else coverage_cents,
+            valid_until=end,
+            coverage_cents=amount,
         )
         _reviewed(
             sub,

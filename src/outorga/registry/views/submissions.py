@@ -24,8 +24,7 @@ from outorga.law.competence import NotCompetent
 from ..forms import cover_amount_field, cover_end_field
 from ..models import DocumentSubmission
 from ..selectors import waiting
-from ..services.common import service_law
-from ..services.documents import takes_cover_end
+from ..services.documents import service_takes_cover_end
 from ..services.submissions import (
     MIN_REASON,
     submission_accept,
@@ -113,7 +112,7 @@ def review(request: HttpRequest, submission_id: int) -> HttpResponse:
 def _cover_form(sub: DocumentSubmission, data: Any = None) -> CoverForm | None:
     """The end and amount of cover of a policy the law asks for, as the applicant typed them,
     for the clerk to confirm or correct on the file; None for any other document."""
-    if not takes_cover_end(service_law(current_municipality(), sub.service), sub.doc_type):
+    if not service_takes_cover_end(current_municipality(), sub.service, sub.doc_type):
         return None
     return CoverForm(
         data, initial={"valid_until": sub.valid_until, "coverage_cents": sub.coverage_cents}
@@ -128,14 +127,14 @@ def accept(request: HttpRequest, submission_id: int) -> HttpResponse:
     if cover is not None and not cover.is_valid():
         form_messages(request, cover, sub.type_label)
         return redirect("registry:submission", submission_id=sub.pk)
-    terms = cover.cleaned_data if cover is not None else {}
     try:
         submission_accept(
             actor=actor_of(request),
             municipality=current_municipality(),
             submission=sub,
-            valid_until=terms.get("valid_until"),
-            coverage_cents=terms.get("coverage_cents"),
+            cover=None
+            if cover is None
+            else (cover.cleaned_data["valid_until"], cover.cleaned_data["coverage_cents"]),
         )
     except NotCompetent as exc:
         return deny(request, exc)

@@ -189,9 +189,10 @@ def test_art_13_xxi_an_amount_out_of_bounds_is_refused_on_its_field(applicant, i
     assert r.status_code == 422 and r.json()["erros"][0]["campo"] == "valor da cobertura"
 
 
-def test_a_service_no_law_governs_asks_no_end_of_cover_and_its_pages_open(barra_m):
+def test_a_service_no_law_governs_asks_no_end_of_cover(barra_m):
     """Where no law governs the service (Barra do Garças has no mototaxi law), nothing is a
-    policy whose end the desk types: the portal's and the review's pages still open."""
+    policy whose end the desk types, and asking it does not fail (the portal's and the review's
+    pages ask it of old records)."""
     from outorga.registry.services.documents import service_takes_cover_end
 
     assert service_takes_cover_end(barra_m, "mototaxi", POLICY) is False

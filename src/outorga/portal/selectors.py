@@ -333,7 +333,7 @@ def record_rows(person: Person, service: str) -> list[RecordRow]:
         vehicle_records,
     )
     from outorga.registry.models import DocumentSubmission, Vehicle
-    from outorga.registry.services.documents import service_takes_cover_end
+    from outorga.registry.services.documents import DATED_BY_ISSUER, service_takes_cover_end
 
     wanted: list[tuple[str, Any]] = [(t, None) for t in person_records(service, person)]
     # The declarations and certificates the desk may also take at the counter (taxi art. 22
@@ -344,6 +344,8 @@ def record_rows(person: Person, service: str) -> list[RecordRow]:
     sent: dict[tuple[str, int | None], Any] = {}
     for s in DocumentSubmission.objects.filter(person=person).order_by("-submitted_at", "-pk"):
         sent.setdefault((s.doc_type, s.vehicle_id), s)
+    # The policies whose end the law in force asks, read once for the rows.
+    dated = {t for t in DATED_BY_ISSUER if service_takes_cover_end(person.municipality, service, t)}
     rows = []
     for doc_type, vehicle in wanted:
         last = sent.get((doc_type, vehicle.pk if vehicle else None))
@@ -356,7 +358,7 @@ def record_rows(person: Person, service: str) -> list[RecordRow]:
                 current=latest_document(None if vehicle else person, vehicle, doc_type),
                 sent=last,
                 can_send=not waiting,
-                cover_end=service_takes_cover_end(person.municipality, service, doc_type),
+                cover_end=doc_type in dated,
             )
         )
     return rows

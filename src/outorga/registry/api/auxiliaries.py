@@ -67,10 +67,18 @@ def auxiliary_add(request: HttpRequest, permit_id: int, payload: AuxIn) -> Any:
 
 
 def _auxiliary_act(
-    request: HttpRequest, aux_id: int, act: Callable[..., Auxiliary], **fields: Any
+    request: HttpRequest,
+    aux_id: int,
+    act: Callable[..., Auxiliary],
+    *,
+    check: Callable[[Auxiliary], None] | None = None,
+    **fields: Any,
 ) -> Auxiliary:
-    """The act on the auxiliary by the servant asking here."""
-    aux = get_object_or_404(Auxiliary.objects.all(), pk=aux_id)
+    """The act on the auxiliary by the servant asking here; ``check`` refuses first what the
+    body left out for this auxiliary's permit."""
+    aux = get_object_or_404(Auxiliary.objects.select_related("permit"), pk=aux_id)
+    if check is not None:
+        check(aux)
     return act(**acting(request), auxiliary=aux, **fields)
 
 
@@ -90,11 +98,15 @@ class AuxRenewIn(Schema):
     operation_id="outorga_registry_api_auxiliary_renew",
 )
 def auxiliary_renew(request: HttpRequest, aux_id: int, payload: AuxRenewIn) -> Any:
-    aux = get_object_or_404(Auxiliary.objects.select_related("permit"), pk=aux_id)
-    safety_gear_said(
-        service=aux.permit.service, on=payload.on, said=payload.safety_gear, auxiliary=True
+    aux = _auxiliary_act(
+        request,
+        aux_id,
+        auxiliary_services.auxiliary_renew,
+        check=lambda a: safety_gear_said(
+            service=a.permit.service, on=payload.on, said=payload.safety_gear, auxiliary=True
+        ),
+        **payload.dict(),
     )
-    aux = auxiliary_services.auxiliary_renew(**acting(request), auxiliary=aux, **payload.dict())
     return {"id": aux.pk, "credential_valid_until": aux.credential_valid_until}
 
 

@@ -99,11 +99,15 @@ def _tender_act(
     act: Callable[..., Any],
     *,
     refresh: bool = False,
+    check: Callable[[Tender], None] | None = None,
     **fields: Any,
 ) -> dict[str, Any]:
     """The step on the tender by the servant asking here, answered with the tender (read again
-    from the database when the step changes its own row)."""
+    from the database when the step changes its own row); ``check`` refuses first what the body
+    left out for this tender."""
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
+    if check is not None:
+        check(tender)
     act(**acting(request), tender=tender, **fields)
     if refresh:
         tender.refresh_from_db()
@@ -250,10 +254,17 @@ class GrantsIn(Schema):
     operation_id="outorga_registry_api_taxi_tender_grant",
 )
 def tender_grant(request: HttpRequest, tender_id: int, payload: GrantsIn) -> dict[str, Any]:
-    tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
-    for applicant, grant in payload.grants.items():  # every one before anyone is granted
-        said = grant.get("safety_gear")
-        safety_gear_said(service=tender.service, on=payload.on, said=said, applicant=applicant)
-    tender_services.tender_grant(**acting(request), tender=tender, **payload.dict())
-    tender.refresh_from_db()
-    return tender_out(tender)
+
+    def every_gear_said(tender: Tender) -> None:  # every applicant's before anyone is granted
+        for applicant, grant in payload.grants.items():
+            said = grant.get("safety_gear")
+            safety_gear_said(service=tender.service, on=payload.on, said=said, applicant=applicant)
+
+    return _tender_act(
+        request,
+        tender_id,
+        tender_services.tender_grant,
+        refresh=True,
+        check=every_gear_said,
+        **payload.dict(),
+    )

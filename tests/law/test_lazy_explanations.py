@@ -409,6 +409,48 @@ def test_a_stand_in_reason_tells_nothing_but_its_rule_and_verdict():
         _ = ok.citations
 
 
+def test_a_stand_in_reason_raises_unexplained_for_everything_a_reason_tells_beyond_its_verdict():
+    """Every attribute a full reason has, but its rule, verdict and (a refusal's) citations, is
+    Unexplained on a stand-in: none is left to an AttributeError a rule could take for absent."""
+    token = VERDICT_ONLY_MODE.set(True)
+    try:
+        stand_in = _rule(True)
+    finally:
+        VERDICT_ONLY_MODE.reset(token)
+    told = {n for n in dir(Reason) if not n.startswith("__")} - {"rule", "verdict"}
+    assert told >= {"message", "facts", "parameters", "citations", "to_json"}
+    for name in sorted(told):
+        with pytest.raises(Unexplained):
+            getattr(stand_in, name)
+
+
+def test_a_decision_made_inside_a_verdict_only_answer_and_read_in_full_answers_in_full():
+    """A question's code that reads the reasons of a decision it made itself while answering
+    verdict-only (here, to pass them on) is answered in full at once: the same decision."""
+
+    def evaluate(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+        inner = decide(f"{LAW}.toy", ctx, True, [_rule(bool(facts["ok"]))], "Por dentro.")
+        return decide(f"{LAW}.toy", ctx, inner.outcome, inner.reasons, "Resposta.")
+
+    ctx = Context(IPATINGA, ON)
+    d = questions.evaluate_quickly(_toy(evaluate), ctx, {"ok": False})
+    assert d == evaluate(ctx, {"ok": False}) and d.eligibility == "refused"
+    assert d.reasons[0].message == "Não atendido." and d.summary == "Resposta."
+    assert VERDICT_ONLY_MODE.get() is False
+
+
+def test_a_decision_made_inside_a_verdict_only_answer_and_read_for_its_outcome_stays_quick():
+    def evaluate(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+        inner = decide(f"{LAW}.toy", ctx, bool(facts["ok"]), [_rule(True)], "Por dentro.")
+        return decide(f"{LAW}.toy", ctx, inner.outcome, [_rule(inner.outcome)], "Resposta.")
+
+    ctx = Context(IPATINGA, ON)
+    d = questions.evaluate_quickly(_toy(evaluate), ctx, {"ok": False})
+    assert isinstance(d, QuickDecision) and not d.explained
+    assert d.eligibility == "refused" and d.outcome is False
+    assert d == evaluate(ctx, {"ok": False}) and d.explained
+
+
 def test_a_rule_without_citation_is_refused_verdict_only_as_in_full():
     def evaluate(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         r = check("toy", True, "Atendido.", "Não atendido.")

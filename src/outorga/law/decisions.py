@@ -88,6 +88,7 @@ def eager_texts() -> Iterator[None]:
 #: nothing else. A context variable, not a global: a thread (or task) answering in full beside one
 #: answering verdict-only keeps its explanations.
 VERDICT_ONLY: ContextVar[bool] = ContextVar("outorga_law_verdict_only", default=False)
+_verdict_only = VERDICT_ONLY.get
 
 
 class Unexplained(BaseException):  # noqa: N818 — a signal to the engine, not an error
@@ -100,24 +101,33 @@ class QuickReason:
     """What a rule gives when a question is answered verdict-only: its ``rule`` and ``verdict``
     (and a refusal's citations, what a brief answer shows). Anything else read of it (message,
     facts, parameters, equality) raises :class:`Unexplained`, so an outcome computed from more
-    than verdicts is never computed from a stand-in: the engine answers in full instead."""
+    than verdicts is never computed from a stand-in: the engine answers in full instead.
 
-    __slots__ = ("rule", "verdict", "citations")
+    Each attribute of :class:`Reason` it does not keep is a property raising so (set below the
+    class), not a ``__getattr__``: with one, every read of ``rule`` or ``verdict`` — a dozen per
+    decision — went through Python's slow attribute path, about three times the instructions of
+    a plain slot (issue #21)."""
+
+    __slots__ = ("rule", "verdict", "_citations")
 
     rule: str
     verdict: Verdict
-    citations: tuple[Citation, ...]  # a refusal's only: what ``--brief`` shows of it
+    _citations: tuple[Citation, ...] | None
 
     def __init__(
         self, rule: str, verdict: Verdict, citations: tuple[Citation, ...] | None = None
     ) -> None:
         object.__setattr__(self, "rule", rule)
         object.__setattr__(self, "verdict", verdict)
-        if citations is not None:
-            object.__setattr__(self, "citations", citations)
+        object.__setattr__(self, "_citations", citations)
 
-    def __getattr__(self, name: str) -> Any:
-        raise Unexplained(name)
+    @property
+    def citations(self) -> tuple[Citation, ...]:
+        """A refusal's only: what ``--brief`` shows of it."""
+        found = self._citations
+        if found is None:
+            raise Unexplained("citations")
+        return found
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -133,6 +143,13 @@ class QuickReason:
 
     def __repr__(self) -> str:
         return f"QuickReason({self.rule!r}, {self.verdict!r})"
+
+
+def _unexplained(name: str) -> property:
+    def read(self: QuickReason) -> Any:
+        raise Unexplained(name)
+
+    return property(read)
 
 
 #: The shared stand-ins: by rule for an OK (most of them), by (rule, verdict) for the others.
@@ -273,6 +290,10 @@ class Reason(_ReasonSlots):
 _new = object.__new__
 _set = object.__setattr__
 
+# What a reason tells beyond its rule, verdict and citations: read of a stand-in, Unexplained.
+for _name in sorted({n for n in dir(Reason) if not n.startswith("__")} - set(dir(QuickReason))):
+    setattr(QuickReason, _name, _unexplained(_name))
+
 
 @dataclass(frozen=True)
 class Decision:
@@ -359,6 +380,21 @@ def made_decision(
     ``object.__setattr__``): what every rulebook's ``decide`` makes, once per question."""
     if not reasons:
         raise ValueError(f"decision {question} has no reason")
+    if _verdict_only():  # made as the quick decision it becomes, not turned into one after
+        quick = _new(QuickDecision)
+        _set(
+            quick,
+            "__dict__",
+            {
+                "question": question,
+                "as_of": as_of,
+                "municipality": municipality,
+                "outcome": outcome,
+                "summary": summary,
+                "_quick": reasons,
+            },
+        )
+        return quick
     made = _new(Decision)
     _set(
         made,
@@ -402,10 +438,14 @@ class QuickDecision(Decision):
     @classmethod
     def made_of(cls, quick: Decision, explain: Callable[[], Decision]) -> QuickDecision:
         """:meth:`of` for a decision the verdict-only evaluation has just made and nothing else
-        holds: turned into the quick decision in place, without a copy (issue #21)."""
+        holds: turned into the quick decision in place, without a copy (issue #21) — or, made as
+        one by :func:`made_decision`, given the way to its reasons."""
+        here = quick.__dict__
+        if type(quick) is cls and "_explain" not in here and "_reasons" not in here:
+            here["_explain"] = explain
+            return quick
         if type(quick) is not Decision:
             return cls.of(quick, explain)
-        here = quick.__dict__
         here["_quick"] = here.pop("reasons")
         here["_explain"] = explain
         object.__setattr__(quick, "__class__", cls)
@@ -421,9 +461,12 @@ class QuickDecision(Decision):
         here = self.__dict__
         found: tuple[Reason, ...] | None = here.get("_reasons")
         if found is None:
+            explain = here.get("_explain")
+            if explain is None:  # made verdict-only and read before its question is answered
+                raise Unexplained("reasons")
             token = VERDICT_ONLY.set(False)
             try:
-                full = here["_explain"]()
+                full = explain()
             finally:
                 VERDICT_ONLY.reset(token)
             if full.outcome != self.outcome or full.summary != self.summary:

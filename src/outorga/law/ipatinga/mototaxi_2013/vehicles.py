@@ -212,6 +212,12 @@ COMMON_EQUIPMENT_FITTED = Requirement("art_5_par7_common_equipment", ART_5_P7)
 #: Art. 3º, I, art. 5º, §1º, III and art. 19 as they pass (``stand_in[True]``): their refusals
 #: cite what is wrong — the alínea, art. 24 for motofrete, the inciso of each missing item.
 ENGINE = Requirement(RULE_ENGINE, ART_3_I)
+#: Its refusal by the alínea the engine fails (both only where a decree set the minimum above
+#: the maximum): made once, not on every vehicle refused.
+ENGINE_BELOW, ENGINE_ABOVE = (
+    Requirement(RULE_ENGINE, ART_3_I_A),
+    Requirement(RULE_ENGINE, ART_3_I_B),
+)
 SEMIANNUAL_INSPECTION = Requirement("art_5_par1_iii_semiannual_inspection", ART_5_P1_III)
 MOTOTAXI_EQUIPMENT_FITTED = Requirement("art_19_mototaxi_equipment", ART_19)
 
@@ -229,8 +235,10 @@ def _engine(ctx: Context, v: VehicleFacts) -> Reason:
     low, high = param_set(ctx, ENGINE_PARAMS)
     too_small = v.engine_cc < low.value
     too_big = v.engine_cc > high.value
-    if not (too_small or too_big) and verdict_only():
-        return ENGINE.stand_in[True]
+    if verdict_only() and not (too_small and too_big):
+        if too_small:
+            return ENGINE_BELOW.stand_in[False]
+        return ENGINE_ABOVE.stand_in[False] if too_big else ENGINE.stand_in[True]
     cites = [ART_3_I_A] if too_small else []
     cites += [ART_3_I_B] if too_big else []
     passed = not (too_small or too_big)
@@ -512,53 +520,56 @@ def art_19_mototaxi_equipment(ctx: Context, v: VehicleFacts) -> Reason:
     )
 
 
+#: Art. 13, XXI and art. 19, §1º–§2º, named once: every mototaxi vehicle reads them.
+INSURANCE = Requirement("art_19_insurance", ART_13_XXI, ART_19_P1, ART_19_P2)
+
+
 def art_19_par1_par2_insurance(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 13, XXI e art. 19, §1º–§2º — apólice de seguro para condutor e passageiro, atualizada,
     com cópia entregue à Prefeitura; o valor é definido por ato do Chefe do Executivo."""
-    cites = (ART_13_XXI, ART_19_P1, ART_19_P2)
-    if v.insurance_policy is None or v.insurance_copy_filed is None:
+    policy, copy_filed = v.insurance_policy, v.insurance_copy_filed
+    if policy is None or copy_filed is None:
         return reason(
-            "art_19_insurance",
+            INSURANCE.rule,
             Verdict.PENDING,
             "Seguro de condutor e passageiro não informado.",
-            *cites,
+            *INSURANCE.citations,
         )
-    if not (v.insurance_policy and v.insurance_copy_filed):
-        return reason(
-            "art_19_insurance",
-            Verdict.REFUSED,
+    if not (policy and copy_filed):
+        return INSURANCE.check(
+            False,
+            "",
             "Falta apólice de seguro vigente para condutor e passageiro, com cópia entregue "
             "à Prefeitura.",
-            *cites,
-            facts={"apolice": v.insurance_policy, "copia_entregue": v.insurance_copy_filed},
+            facts=lambda: {"apolice": policy, "copia_entregue": copy_filed},
         )
     minimum = optional_param(ctx, "vehicle.insurance_min_coverage_cents")
     if minimum is None:  # not set yet: read once per context, not raised on every vehicle
-        return reason(
-            "art_19_insurance",
-            Verdict.OK,
+        return INSURANCE.check(
+            True,
             "Apólice vigente com cópia entregue; o valor mínimo ainda não foi definido por ato "
             "do Chefe do Executivo.",
-            *cites,
-            facts={"apolice": True, "copia_entregue": True},
+            "",
+            facts=_POLICY_AND_COPY,
         )
     if v.insurance_coverage_cents is None:
         return reason(
-            "art_19_insurance",
+            INSURANCE.rule,
             Verdict.PENDING,
             "Valor da cobertura do seguro não informado.",
-            *cites,
+            *INSURANCE.citations,
             params=(minimum,),
         )
-    return check(
-        "art_19_insurance",
+    return INSURANCE.check(
         v.insurance_coverage_cents >= minimum.value,
         "Apólice vigente, com cópia entregue e cobertura no valor mínimo.",
         "Cobertura do seguro abaixo do valor definido pelo Chefe do Executivo.",
-        *cites,
         facts={"cobertura_centavos": v.insurance_coverage_cents},
         params=(minimum,),
     )
+
+
+_POLICY_AND_COPY = {"apolice": True, "copia_entregue": True}  # copied into each reason
 
 
 # --- Art. 24: motofrete --------------------------------------------------------------------------

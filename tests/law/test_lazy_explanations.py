@@ -424,9 +424,10 @@ def test_a_stand_in_reason_raises_unexplained_for_everything_a_reason_tells_beyo
             getattr(stand_in, name)
 
 
-def test_a_decision_made_inside_a_verdict_only_answer_and_read_in_full_answers_in_full():
+def test_a_decision_made_inside_a_verdict_only_answer_passes_its_stand_ins_on():
     """A question's code that reads the reasons of a decision it made itself while answering
-    verdict-only (here, to pass them on) is answered in full at once: the same decision."""
+    verdict-only, to pass them on (as the tender's places do), reads their stand-ins: the answer
+    stays verdict-only, and its full reasons, read later, are the full answer's."""
 
     def evaluate(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         inner = decide(f"{LAW}.toy", ctx, True, [_rule(bool(facts["ok"]))], "Por dentro.")
@@ -434,7 +435,9 @@ def test_a_decision_made_inside_a_verdict_only_answer_and_read_in_full_answers_i
 
     ctx = Context(IPATINGA, ON)
     d = questions.evaluate_quickly(_toy(evaluate), ctx, {"ok": False})
-    assert d == evaluate(ctx, {"ok": False}) and d.eligibility == "refused"
+    assert isinstance(d, QuickDecision) and not d.explained
+    assert d.eligibility == "refused" and d.refused_rules() == [("toy", (cite(LAW, 5, inc="I"),))]
+    assert d == evaluate(ctx, {"ok": False})
     assert d.reasons[0].message == "Não atendido." and d.summary == "Resposta."
     assert VERDICT_ONLY_MODE.get() is False
 
@@ -449,6 +452,33 @@ def test_a_decision_made_inside_a_verdict_only_answer_and_read_for_its_outcome_s
     assert isinstance(d, QuickDecision) and not d.explained
     assert d.eligibility == "refused" and d.outcome is False
     assert d == evaluate(ctx, {"ok": False}) and d.explained
+
+
+@pytest.mark.parametrize(
+    ("qid", "on", "facts"),
+    [
+        (
+            "ipatinga.mototaxi-2013.tender_places",
+            "2026-02-01",
+            {
+                "service": "mototaxi",
+                "grant_on": "2026-02-01",
+                "active_permits": 10,
+                "places": 5,
+                "promised_places": 0,
+            },
+        ),
+    ],
+)
+def test_art_6_art_10_i_a_question_passing_on_another_decisions_reasons_stays_verdict_only(
+    qid, on, facts
+):
+    """Art. 6 with art. 10, I and D-7: the tender's places pass on the reasons of the quota they
+    ask; asked verdict-only, they stay so, and read in full they are the full answer."""
+    ctx = Context(IPATINGA, dt.date.fromisoformat(on))
+    quick = questions.ask(qid, ctx, facts, explain=False)
+    assert isinstance(quick, QuickDecision) and not quick.explained
+    assert quick == questions.ask(qid, ctx, facts)
 
 
 def test_a_rule_without_citation_is_refused_verdict_only_as_in_full():

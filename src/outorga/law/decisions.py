@@ -462,7 +462,12 @@ class QuickDecision(Decision):
         found: tuple[Reason, ...] | None = here.get("_reasons")
         if found is None:
             explain = here.get("_explain")
-            if explain is None:  # made verdict-only and read before its question is answered
+            if explain is None:  # made inside a verdict-only answer, not yet given its way back
+                found = here.get("_reasons")  # (or written meanwhile by another thread)
+                if found is not None:
+                    return found
+                if VERDICT_ONLY.get():  # its stand-ins, to the question's code that made it,
+                    return here["_quick"]  # as a decision made there always gave them
                 raise Unexplained("reasons")
             token = VERDICT_ONLY.set(False)
             try:
@@ -476,7 +481,7 @@ class QuickDecision(Decision):
                     f"{full.summary!r})"
                 )
             found = here["_reasons"] = full.reasons
-            del here["_explain"], here["_quick"]
+            here.pop("_explain", None), here.pop("_quick", None)
         return found
 
     @reasons.setter

@@ -4,10 +4,15 @@
   ``@pytest.mark.browser`` tests only where Debian's chromium is installed; elsewhere they are
   skipped with the reason shown in the summary.
 - With ``OUTORGA_REQUIRE_ALL=1`` (set by .ci/run) a skipped test fails the run: CI must run all.
+- ``@pytest.mark.clock("2026-12-05T12:00:00-03:00")`` runs a test (and its function-scoped
+  fixtures) with the clock set to that instant, ticking: for a test whose fixed dates hold only
+  while "today" is near them (a badge valid for the year of a permit signed on a fixed day, the
+  months a platform may still send), so that it does not fail when the real calendar moves on.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import sys
 from collections.abc import Iterator
@@ -15,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import time_machine
 from hypothesis import HealthCheck, settings
 
 # Property tests judge the law's arithmetic, not the machine's speed: on a loaded two-core runner a
@@ -92,6 +98,19 @@ def _flush_past_the_acts_triggers() -> None:
 
     sql_flush._past_triggers = True  # type: ignore[attr-defined]
     DatabaseOperations.sql_flush = sql_flush  # type: ignore[method-assign]
+
+
+@pytest.fixture(autouse=True)
+def _clock(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The ``clock`` marker's instant as "now", in this process (time-machine): Python's clocks,
+    hence Django's ``timezone.now()`` and every municipality's ``today_of``. Autouse, so it is set
+    before the test's other function-scoped fixtures make their records."""
+    marker = request.node.get_closest_marker("clock")
+    if marker is None:
+        yield
+        return
+    with time_machine.travel(dt.datetime.fromisoformat(marker.args[0]), tick=True):
+        yield
 
 
 @pytest.fixture(scope="session", autouse=True)

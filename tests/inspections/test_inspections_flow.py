@@ -49,6 +49,7 @@ def badge_page(m, clerk, permit):  # type: ignore[no-untyped-def]
     return lambda: Client().get(f"/v/{badge.token}").content.decode()
 
 
+@pytest.mark.clock("2026-12-05T12:00:00-03:00")  # the badge of a 2026 grant, read within its year
 def test_vistoria_failed_semiannual_withdrawal_reinspection_and_return(
     ipatinga_m, fiscal, clerk, moto_permit
 ):

@@ -29,7 +29,9 @@ from outorga.core.tenancy import tenant
 from outorga.public import services
 from outorga.public.models import Badge
 
-pytestmark = pytest.mark.django_db
+# The permit's Termo, signed on TAXI_ON, holds for a year (art. 13): its badges are issued and
+# verified on a day within it, whatever the real calendar says.
+pytestmark = [pytest.mark.django_db, pytest.mark.clock("2026-12-05T12:00:00-03:00")]
 
 
 def _photo(m, p) -> None:  # type: ignore[no-untyped-def]

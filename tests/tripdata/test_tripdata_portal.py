@@ -16,7 +16,8 @@ from outorga.platforms.models import Platform
 from outorga.platforms.services.credentialing import platform_user_link
 from outorga.tripdata.models import TripUpload
 
-pytestmark = pytest.mark.django_db
+# The files are of October 2026: sent in December 2026, whatever the real calendar says.
+pytestmark = [pytest.mark.django_db, pytest.mark.clock("2026-12-05T12:00:00-03:00")]
 
 
 @pytest.fixture

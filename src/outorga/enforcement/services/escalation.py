@@ -1,18 +1,20 @@
 """Escalation (D-1, D-2, D-3): when an infraction becomes final, the law weighs the permit's
-record; a suspension waits for the authority's click, a revocation opens a proposal case."""
+record; a suspension waits for the authority's click, a revocation opens a proposal case. Under
+the taxi law it is the taxista's prontuário that counts points instead (art. 42, VII and §3)."""
 
 from __future__ import annotations
 
 import datetime as dt
 from typing import Any
 
+from django.db.models import Q
 from django.utils import timezone
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.transitions import status_change
-from outorga.enforcement.lawbridge import ask, catalog, escalates_by_accumulation, taxi_like
+from outorga.enforcement.lawbridge import ask, catalog, escalates_by_accumulation
 from outorga.enforcement.models import Case, Escalation, InfractionNotice, Notice
 from outorga.law.decisions import Decision
 from outorga.registry.models import Permit, Person
@@ -59,6 +61,73 @@ def escalation_facts(permit: Permit) -> dict[str, Any]:
     return {"infractions": rows}
 
 
+def taxista_of(auto: InfractionNotice) -> Person | None:
+    """Taxi art. 42, §3: whose prontuário an infraction's points go to — the taxista auxiliar who
+    committed it, else the taxista permissionário its case is against. None for one caught
+    without a permit (no taxista's record) or an auto with no case yet."""
+    if auto.permit_id is None:
+        return None
+    if auto.committed_by == InfractionNotice.CommittedBy.AUXILIARY and auto.auxiliary is not None:
+        return auto.auxiliary.person
+    case = getattr(auto, "case", None)
+    return case.person if case is not None else None
+
+
+def points_facts(law: str, taxista: Person) -> dict[str, Any]:
+    """Every auto of ``law`` in the taxista's prontuário (art. 42, §3), under whichever permit:
+    those the taxista committed as auxiliary, and those against them as permissionário that no
+    auxiliary committed. Final or not (D-1: the law counts the final ones)."""
+    autos = (
+        InfractionNotice.objects.filter(
+            law=law, status=InfractionNotice.Status.ISSUED, permit__isnull=False
+        )
+        .filter(
+            Q(committed_by=InfractionNotice.CommittedBy.AUXILIARY, auxiliary__person=taxista)
+            | (
+                Q(case__person=taxista)
+                & ~Q(
+                    committed_by=InfractionNotice.CommittedBy.AUXILIARY,
+                    auxiliary__isnull=False,
+                )
+            )
+        )
+        .select_related("case")
+        .order_by("committed_at", "id")
+    )
+    return {
+        "infractions": [
+            {
+                "id": a.number,
+                "committed_on": timezone.localtime(a.committed_at).date().isoformat(),
+                "nature": a.severity,
+                "final": bool(getattr(a, "case", None) and a.case.stage == Case.Stage.FINAL),
+            }
+            for a in autos
+        ]
+    }
+
+
+def points_evaluate(
+    *, actor: Actor, municipality: Municipality, auto: InfractionNotice, on: dt.date
+) -> dict[str, Any]:
+    """Taxi art. 42, VII and §3: when an infraction becomes final, the points of the taxista
+    whose prontuário it goes to, over the 12 months after their first infraction — counted per
+    taxista, not per permit. Informative: the law ties no measure to a total."""
+    taxista = taxista_of(auto)
+    if taxista is None:
+        return {}
+    d = ask(municipality, auto.law, "points", points_facts(auto.law, taxista), on)
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="penalty.evaluate",
+        obj=taxista,
+        new={"summary": d.summary, "auto": auto.number},
+        basis=basis_of(d),
+    )
+    return {"points": d.to_json()["outcome"]}
+
+
 def escalate_without(
     *, actor: Actor, municipality: Municipality, auto: InfractionNotice, on: dt.date
 ) -> None:
@@ -75,26 +144,6 @@ def escalate(
     """Evaluate escalation when an infraction becomes final (D-1): a suspension waits for the
     authority's one click (art. 34); revocation opens a proposal case decided by the Chief
     Executive after the defence (art. 34 §1–2, D-3). Nothing is applied here."""
-    if taxi_like(permit.law):
-        rows = [
-            {
-                "id": a.number,
-                "committed_on": timezone.localtime(a.committed_at).date().isoformat(),
-                "nature": a.severity,
-                "final": bool(getattr(a, "case", None) and a.case.stage == Case.Stage.FINAL),
-            }
-            for a in _history(permit)
-        ]
-        d = ask(municipality, permit.law, "points", {"infractions": rows}, on)
-        record_act(
-            municipality=municipality,
-            actor=actor,
-            action="penalty.evaluate",
-            obj=permit,
-            new={"summary": d.summary},
-            basis=basis_of(d),
-        )
-        return {"points": d.to_json()["outcome"]}
     facts = escalation_facts(permit)
     d = ask(municipality, permit.law, "penalty", facts, on)
     out = d.to_json()["outcome"]

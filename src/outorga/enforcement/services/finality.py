@@ -15,7 +15,7 @@ from outorga.core.localtime import day_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.enforcement.lawbridge import deadline as stage_deadline
-from outorga.enforcement.lawbridge import fine, next_stage
+from outorga.enforcement.lawbridge import fine, next_stage, taxi_like
 from outorga.enforcement.models import Case, Filing, InfractionNotice, Notice, Penalty, Seizure
 from outorga.enforcement.selectors import taxi_items
 from outorga.enforcement.services.common import (
@@ -25,7 +25,7 @@ from outorga.enforcement.services.common import (
     debt_charge,
     proposal_action,
 )
-from outorga.enforcement.services.escalation import escalate
+from outorga.enforcement.services.escalation import escalate, points_evaluate
 from outorga.enforcement.services.reconsideration import (
     reconsideration_period,
     reconsideration_periods_fill,
@@ -136,7 +136,9 @@ def case_make_final(
             imposed_on=on,
             decision=decision.to_json() if decision else {},
         )
-    if auto.permit is not None:
+    if taxi_like(auto.law):  # art. 42, §3: points in the taxista's prontuário, not the permit's
+        points_evaluate(actor=actor, municipality=municipality, auto=auto, on=on)
+    elif auto.permit is not None:
         escalate(actor=actor, municipality=municipality, permit=auto.permit, on=on)
 
 

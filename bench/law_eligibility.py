@@ -134,8 +134,9 @@ class Timed:
         return self.calls * self.per_call / self.elapsed
 
     def line(self) -> str:
-        text = f"{self.label:60} {self.calls:>8} in {self.elapsed:7.2f}s = {self.per_s:10,.0f}/s"
-        return f"{text.replace(',', '.')} ({1e6 / self.per_s:5.2f} µs CPU each)"
+        rate = f"{self.per_s:10,.0f}".replace(",", ".")  # the number alone: labels keep commas
+        text = f"{self.label:60} {self.calls:>8} in {self.elapsed:7.2f}s = {rate}/s"
+        return f"{text} ({1e6 / self.per_s:5.2f} µs CPU each)"
 
 
 def measure(n: int, rounds: int, timed: list[Timed]) -> None:
@@ -144,12 +145,15 @@ def measure(n: int, rounds: int, timed: list[Timed]) -> None:
     the run — another tenant's load, the clock's boost — slows the floor and the decisions alike,
     so their ratio holds where a floor measured first and the decisions a minute later would not."""
     step = max(1, n // rounds)
+    shown = sys.stderr.isatty()  # progress on a terminal; a log gets the results alone
     for r in range(rounds):
         indices = range(r * step, n if r == rounds - 1 else (r + 1) * step)
         for t in timed:
-            print(f"  round {r + 1}/{rounds}: {t.label.strip()}", end="\r", file=sys.stderr)
+            if shown:
+                print(f"  round {r + 1}/{rounds}: {t.label.strip()}", end="\r", file=sys.stderr)
             t.run(indices)
-    print(" " * 100, end="\r", file=sys.stderr)
+    if shown:
+        print(" " * 100, end="\r", file=sys.stderr)
 
 
 def spread(num: Timed, den: Timed, scale: float = 1.0) -> str:

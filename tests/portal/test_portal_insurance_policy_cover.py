@@ -196,3 +196,35 @@ def test_a_service_no_law_governs_asks_no_end_of_cover(barra_m):
     from outorga.registry.services.documents import service_takes_cover_end
 
     assert service_takes_cover_end(barra_m, "mototaxi", POLICY) is False
+
+
+def test_art_19_par1_the_same_policy_sent_again_while_it_waits_carries_the_corrected_end(
+    applicant, ipatinga_m
+):
+    """The send is idempotent by the file: the same policy sent again makes no second
+    submission. While it waits, the end and amount typed the second time are the ones the desk
+    reviews (the applicant corrected a typo), with an act saying what changed; once accepted,
+    a third send changes nothing the desk recorded."""
+    from registry_factories import actor
+
+    from outorga.registry.services.submissions import submission_accept
+
+    _, vehicle, c = applicant
+    send(c, vehicle, valid_until="2027-01-01")
+    send(c, vehicle, valid_until="2027-01-10", coverage_cents="R$ 12.000,00")
+    [sub] = submissions(ipatinga_m)
+    assert (sub.valid_until, sub.coverage_cents) == (dt.date(2027, 1, 10), 1_200_000)
+    with tenant(ipatinga_m):
+        [act] = Act.objects.filter(action="document.submit.correct", object_id=str(sub.pk))
+    assert act.role == Role.PERMISSIONARIO
+    send(c, vehicle, valid_until="2027-01-10", coverage_cents="R$ 12.000,00")  # the same again
+    with tenant(ipatinga_m):
+        assert Act.objects.filter(action="document.submit.correct").count() == 1
+    submission_accept(
+        actor=actor("ipatinga", Role.ATENDENTE), municipality=ipatinga_m, submission=sub
+    )
+    send(c, vehicle, valid_until="2028-01-10")
+    [sub] = submissions(ipatinga_m)
+    with tenant(ipatinga_m):
+        doc = Document.objects.get(pk=sub.document_id)
+    assert sub.status == "accepted" and sub.valid_until == doc.valid_until == dt.date(2027, 1, 10)

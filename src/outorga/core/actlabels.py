@@ -59,6 +59,7 @@ LABELS: dict[str, str] = {
     "document.correct": "Documento corrigido (nova versão)",
     "document.read": "Documento sensível consultado",
     "document.submit": "Documento enviado pelo portal",
+    "document.submit.correct": "Dados de documento enviado corrigidos pelo interessado",
     "request.file": "Pedido do permissionário pelo portal (renovação, auxiliar ou renovação da credencial do auxiliar)",
     "request.grant": "Pedido do permissionário deferido",
     "request.refuse": "Pedido do permissionário indeferido",

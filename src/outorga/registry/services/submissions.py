@@ -28,6 +28,7 @@ from outorga.core.mail import absolute_url, email_queue
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.citations import render_many
+from outorga.law.competence import Competence
 
 from ..acting import speaks_for
 from ..models import Document, DocumentSubmission, Person, Vehicle
@@ -112,7 +113,13 @@ def submission_send(
             raise FieldError("candidato", "cada interessado envia apenas os próprios documentos")
         existing = _pending_or_accepted(person, vehicle, doc_type, digest)
         if existing is not None:
-            return existing
+            typed = {
+                "number": number.strip()[:60],
+                "issued_on": issued_on,
+                "valid_until": valid_until,
+                "coverage_cents": coverage_cents,
+            }
+            return _typed_again(actor, municipality, existing, typed, competence)
         sub = DocumentSubmission(
             person=person,
             vehicle=vehicle,
@@ -145,6 +152,37 @@ def submission_send(
             },
             basis=competence_basis(competence),
         )
+    return sub
+
+
+def _typed_again(
+    actor: Actor,
+    municipality: Municipality,
+    existing: DocumentSubmission,
+    typed: dict[str, Any],
+    competence: Competence | None,
+) -> DocumentSubmission:
+    """The same file sent again: the submission already made (the send is idempotent) — but,
+    while it waits for review, with what the applicant typed of it this time where that differs
+    (a corrected end of cover, date or number): the desk reviews the applicant's latest reading
+    of their own document. An accepted one stays as the desk recorded it."""
+    sub = DocumentSubmission.objects.select_for_update().get(pk=existing.pk)
+    changed = {k: v for k, v in typed.items() if getattr(sub, k) != v}
+    if sub.status != DocumentSubmission.Status.PENDING or not changed:
+        return sub
+    old = {k: getattr(sub, k) for k in changed}
+    for k, v in changed.items():
+        setattr(sub, k, v)
+    sub.save(update_fields=list(changed))
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="document.submit.correct",
+        obj=sub,
+        old=old,
+        new=changed,
+        basis=competence_basis(competence),
+    )
     return sub
 
 

@@ -223,10 +223,16 @@ def eligibility_outcome(reasons: Iterable[Reason]) -> Eligibility:
 def eligibility(reasons: Iterable[Reason]) -> bool | None:
     """:func:`eligibility_outcome` as a decision's outcome reads it: True when every requirement is
     met, False on any refusal, None while a fact is pending."""
-    return _ELIGIBLE[eligibility_of(reasons)]
+    return ELIGIBLE_AS[eligibility_of(reasons)][0]
 
 
-_ELIGIBLE: dict[str, bool | None] = {"ok": True, "refused": False, "pending": None}
+#: By :func:`eligibility_of`: the outcome's flag (:func:`eligibility`) and which of the summaries
+#: (ok, refused, pending) :func:`summary_of` gives — read in one lookup where every decision is.
+ELIGIBLE_AS: dict[str, tuple[bool | None, int]] = {
+    "ok": (True, 0),
+    "refused": (False, 1),
+    "pending": (None, 2),
+}
 
 
 def summary_of(outcome: Eligibility | bool | None, ok: str, refused: str, pending: str) -> str:

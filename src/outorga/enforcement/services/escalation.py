@@ -47,18 +47,26 @@ def escalation_facts(permit: Permit) -> dict[str, Any]:
     for a in _history(permit):
         if a.infraction_code not in codes:
             continue
-        case = getattr(a, "case", None)
         rows.append(
             {
-                "id": a.number,
-                "committed_on": timezone.localtime(a.committed_at).date().isoformat(),
+                **_counted(a),
                 "code": a.infraction_code,
-                "final": bool(case and case.stage == Case.Stage.FINAL),
                 "caused_suspension": a.pk in used,
                 "by_auxiliary": a.committed_by == InfractionNotice.CommittedBy.AUXILIARY,
             }
         )
     return {"infractions": rows}
+
+
+def _counted(a: InfractionNotice) -> dict[str, Any]:
+    """What every law's count reads of an auto: its number, its day on the municipality's clock,
+    and whether its penalty is final (D-1)."""
+    case = getattr(a, "case", None)
+    return {
+        "id": a.number,
+        "committed_on": timezone.localtime(a.committed_at).date().isoformat(),
+        "final": bool(case and case.stage == Case.Stage.FINAL),
+    }
 
 
 def taxista_of(auto: InfractionNotice) -> Person | None:
@@ -94,17 +102,7 @@ def points_facts(law: str, taxista: Person) -> dict[str, Any]:
         .select_related("case")
         .order_by("committed_at", "id")
     )
-    return {
-        "infractions": [
-            {
-                "id": a.number,
-                "committed_on": timezone.localtime(a.committed_at).date().isoformat(),
-                "nature": a.severity,
-                "final": bool(getattr(a, "case", None) and a.case.stage == Case.Stage.FINAL),
-            }
-            for a in autos
-        ]
-    }
+    return {"infractions": [{**_counted(a), "nature": a.severity} for a in autos]}
 
 
 def points_evaluate(

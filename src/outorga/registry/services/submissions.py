@@ -49,10 +49,11 @@ MIN_REASON = 10
 def _pending_or_accepted(
     person: Person, vehicle: Vehicle | None, doc_type: str, digest: str
 ) -> DocumentSubmission | None:
+    """The submission of the same file not refused, locked: a correction typed with it again
+    is written while no clerk reviews it (:func:`_typed_again`)."""
     return (
-        DocumentSubmission.objects.filter(
-            person=person, vehicle=vehicle, doc_type=doc_type, sha256=digest
-        )
+        DocumentSubmission.objects.select_for_update()
+        .filter(person=person, vehicle=vehicle, doc_type=doc_type, sha256=digest)
         .exclude(status=DocumentSubmission.Status.REFUSED)
         .first()
     )
@@ -158,15 +159,15 @@ def submission_send(
 def _typed_again(
     actor: Actor,
     municipality: Municipality,
-    existing: DocumentSubmission,
+    sub: DocumentSubmission,
     typed: dict[str, Any],
     competence: Competence | None,
 ) -> DocumentSubmission:
     """The same file sent again: the submission already made (the send is idempotent) — but,
     while it waits for review, with what the applicant typed of it this time where that differs
     (a corrected end of cover, date or number): the desk reviews the applicant's latest reading
-    of their own document. An accepted one stays as the desk recorded it."""
-    sub = DocumentSubmission.objects.select_for_update().get(pk=existing.pk)
+    of their own document. An accepted one stays as the desk recorded it. ``sub`` is locked
+    (:func:`_pending_or_accepted`)."""
     changed = {k: v for k, v in typed.items() if getattr(sub, k) != v}
     if sub.status != DocumentSubmission.Status.PENDING or not changed:
         return sub

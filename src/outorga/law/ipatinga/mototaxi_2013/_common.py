@@ -8,11 +8,12 @@ from enum import StrEnum
 from typing import Any
 
 from outorga.law.context import Context
-from outorga.law.decisions import Decision, Reason, eligibility_of, made_decision
+from outorga.law.decisions import Decision, Reason, eligibility_of
 from outorga.law.ipatinga.severity import SEVERITY_PT, Severity  # art. 37: natureza das infrações
 from outorga.law.rulebook import (
     CENTS,
     DATE,
+    ELIGIBLE_AS,
     LawText,
     day,
     decide,
@@ -89,20 +90,5 @@ def decide_eligible(
 ) -> Decision:
     """Whether a person or a vehicle may serve: ``eligible`` (True, False, or None while a fact is
     pending) then ``outcome``, summarized by ``texts`` (eligible, not eligible, pending)."""
-    eligible, text = _ELIGIBLE_TEXT[eligibility_of(reasons)]  # as eligibility and summary_of
-    return made_decision(  # what decide makes, in one call: every eligibility ends here
-        qid,
-        ctx.as_of,
-        ctx.municipality.slug,
-        {"eligible": eligible, **outcome},
-        tuple(reasons),
-        texts[text],
-    )
-
-
-#: By :func:`eligibility_of`: the outcome's ``eligible`` and which of the texts summarizes it.
-_ELIGIBLE_TEXT: dict[str, tuple[bool | None, int]] = {
-    "ok": (True, 0),
-    "refused": (False, 1),
-    "pending": (None, 2),
-}
+    eligible, text = ELIGIBLE_AS[eligibility_of(reasons)]  # eligibility and summary_of at once
+    return decide(qid, ctx, {"eligible": eligible, **outcome}, reasons, texts[text])

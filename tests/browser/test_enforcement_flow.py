@@ -39,6 +39,7 @@ def payload_of_slip(pdf: bytes) -> str:
     return found[0]
 
 
+@pytest.mark.clock("2026-12-05T12:00:00-03:00")
 def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
     base = demo_site.url

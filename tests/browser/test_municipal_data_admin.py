@@ -11,6 +11,7 @@ from outorga.law.competence import Role
 pytestmark = pytest.mark.browser
 
 
+@pytest.mark.clock("2026-12-05T12:00:00-03:00")
 def test_the_administrator_records_dated_data_on_a_phone(page, demo_site, artifacts):
     username = demo_username("ipatinga", Role.ADMIN)
     page.goto(f"{demo_site.url}/entrar/")

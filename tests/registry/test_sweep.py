@@ -13,9 +13,12 @@ from registry_factories import EQUIPMENT, MOTO, make_applicant
 from registry_factories import MOTO_ON as ON
 from validate_docbr import RENAVAM
 
+from outorga.core.acts import Actor
 from outorga.core.models import Act
+from outorga.core.rule_suspensions import rule_suspension_record
 from outorga.core.sweep import NoProgress
 from outorga.core.tenancy import tenant
+from outorga.law.competence import Role
 from outorga.registry.models import Document, Notification, Permit, Vehicle
 from outorga.registry.services.auxiliaries import auxiliary_add
 from outorga.registry.services.documents import document_record
@@ -162,6 +165,44 @@ def test_art_3_ii_a_10_year_old_motorcycle_is_not_warned_early(ipatinga_m, permi
     sweep(ipatinga_m, dt.date(2026, 11, 30))  # 32 days before the limit
     with tenant(ipatinga_m):
         assert not Notification.objects.filter(kind=Notification.Kind.VEHICLE_AGE).exists()
+
+
+COURT = "TJMG, processo 1.0000.26.000001-0/000 (exemplo), 01/06/2026"
+
+
+def test_d16_art_3_ii_no_age_aviso_nor_irregularity_while_the_rule_is_suspended(
+    ipatinga_m, permit, user_of
+):
+    # The permit's motorcycle was made in 2016: 11 years in 2027, over art. 3, II's limit.
+    rule_suspension_record(
+        actor=Actor.of(user_of(ipatinga_m.slug, Role.AUTORIDADE)),
+        municipality=ipatinga_m,
+        rule="art_3_ii_age",
+        start=dt.date(2026, 6, 1),
+        end=dt.date(2027, 3, 31),
+        reference=COURT,
+    )
+    sweep(ipatinga_m, dt.date(2026, 12, 10))
+    sweep(ipatinga_m, dt.date(2027, 1, 1))
+    with tenant(ipatinga_m):
+        assert not Notification.objects.filter(kind=Notification.Kind.VEHICLE_AGE).exists()
+        # Irregular by then for its lapsed inspection report, not for its age.
+        assert not any(age_cited(a) for a in irregular_acts(permit))
+    # The suspension over, the rule applies again: over age since 01/01/2027.
+    sweep(ipatinga_m, dt.date(2027, 4, 1))
+    with tenant(ipatinga_m):
+        warn = Notification.objects.get(kind=Notification.Kind.VEHICLE_AGE)
+        assert "passou da idade máxima em 01/01/2027" in warn.message
+        assert Permit.objects.get(pk=permit.pk).irregular
+        assert age_cited(irregular_acts(permit)[-1])
+
+
+def irregular_acts(p):  # type: ignore[no-untyped-def]
+    return list(Act.objects.filter(action="permit.irregular", object_id=str(p.pk)).order_by("pk"))
+
+
+def age_cited(act):  # type: ignore[no-untyped-def]
+    return any(c.endswith("art. 3, II") for c in act.record["basis"]["citations"])
 
 
 def _taxi(m, clerk, person):  # type: ignore[no-untyped-def]

@@ -195,16 +195,22 @@ class VehicleAge:
     years: int | None = None
 
 
-def mototaxi_vehicle_age(laws: Laws, permit: Permit, vehicle: Vehicle, on: dt.date) -> VehicleAge:
-    """Mototaxi art. 3 II, D-6: age = reference year − manufacture year, at most 10. The law gives
-    no grace period: from the first day of the year it passes the limit, it must be replaced."""
+def mototaxi_vehicle_age(
+    laws: Laws, permit: Permit, vehicle: Vehicle, on: dt.date
+) -> VehicleAge | None:
+    """Mototaxi art. 3 II, D-6: age = reference year − manufacture year, at most the law's dated
+    limit (10 years). The law gives no grace period: from the first day of the year it passes the
+    limit, it must be replaced. ``None`` while a court suspends the rule (D-16): no aviso to
+    replace the vehicle and no irregularity for its age until the suspension ends."""
     facts = mototaxi_vehicle(
         vehicle, service=permit.service, equipment=[], holder=permit.holder, permit=permit
     )
     d = laws.ask(permit.service, "vehicle_eligibility", facts, on)
     r = _rule(d, "art_3_ii_age")
     assert r is not None, "vehicle_eligibility sem a regra da idade (art. 3, II)"
-    limit = int(r.parameters[0].value) if r.parameters else 10
+    if r.verdict is Verdict.SUSPENDED:
+        return None
+    limit = int(r.parameters[0].value)
     limit_on = dt.date(vehicle.manufacture_year + limit + 1, 1, 1)
     citations = tuple(c.render() for c in r.citations)
     return VehicleAge(limit_on, limit_on, r.verdict is Verdict.REFUSED, citations, r.message, limit)

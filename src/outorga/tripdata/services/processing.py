@@ -504,8 +504,10 @@ def _store(
         "month": upload.month.month,
         "measured_peak": int(pm.peak or 0),
     }
+    tz = zone_of(m)  # the municipality's clock decides a trip's month and the day it is seen
     if pm.peak_at is not None:
-        facts["measured_peak_at"] = pm.peak_at.isoformat()
+        # D-15: the law judges the peak on the day it happened in the municipality, not in UTC.
+        facts["measured_peak_at"] = pm.peak_at.astimezone(tz).isoformat()
     decision = ask_law(m, "concurrency_month", facts, ctx)
     pm.candidate = bool(decision.outcome.get("candidate"))
     pm.decision = decision.to_json()
@@ -514,7 +516,6 @@ def _store(
     if pm.trips_upload_id is not None:
         # Before the candidate's act: no row is locked after a transaction's first act.
         statement = _compute_statement(pm, ctx)
-    tz = zone_of(m)  # the municipality's clock decides a trip's month and the day it is seen
     if pm.candidate:
         # D-9 (b): listed for the authority in the same transaction as the result it comes from.
         concurrency_candidate_record(

@@ -131,10 +131,15 @@ def roster_for(
     by_cpf: dict[str, dict[str, Any]] = {}
     for d in PlatformDriver.objects.filter(platform=platform).order_by("created_at", "pk"):
         entry = by_cpf.setdefault(d.cpf, {"periods": []})
-        entry["plate"] = d.vehicle_plate
-        entry["cnh"] = "".join(c for c in d.cnh_number if c.isdigit())
-        entry["banned"] = is_banned(d.vehicle_kind)
-        if d.status == "refused":
+        refused = d.status == "refused"
+        # A refused registration never drove: the vehicle is the one of an entry the law let
+        # on the roster (art. 4, art. 17); a refused one names it only when there is no other.
+        if not refused or entry.get("refused", True):
+            entry["plate"] = d.vehicle_plate
+            entry["cnh"] = "".join(c for c in d.cnh_number if c.isdigit())
+            entry["banned"] = is_banned(d.vehicle_kind)
+            entry["refused"] = refused
+        if refused:
             continue
         start = d.enabled_at or (d.created_at if d.status == "enabled" else None)
         if start is None:

@@ -106,8 +106,9 @@ def test_the_peak_comes_from_trips_until_sessions_arrive(world, sample_trips, sa
         pm = PlatformMonth.objects.get(platform=world.platform)
     assert (pm.peak, pm.peak_source) == (2, "trips")
     assert pm.peak_at.isoformat() == "2026-10-01T11:15:00+00:00"
-    # The law core's decision carries the instant too (the API shows both).
-    assert pm.decision["outcome"]["peak_at"] == "2026-10-01T11:15:00+00:00"
+    # The law core's decision carries the instant too (the API shows both), on the
+    # municipality's clock: the law judges the peak on its local day (D-15).
+    assert pm.decision["outcome"]["peak_at"] == "2026-10-01T07:15:00-04:00"
     assert pm.candidate is False
     assert "art. 3" in str(pm.decision["citations"])
     s = processed(world.upload(sample_sessions, name="s.csv", kind="sessions").json()["id"])

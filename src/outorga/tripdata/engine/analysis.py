@@ -212,15 +212,29 @@ def analyse_trips(
     window: Window | None = None,
     devices: Mapping[str, str] | None = None,
     stopped: Sequence[Stopped] = (),
+    banned_in: Sequence[Stopped] | None = None,
 ) -> Result:
     """Validation counts and samples, per-driver totals and the concurrency peak of a trips file.
     ``lines``: the file's lines as counted when it was received (:func:`count_lines`), if known.
     ``window``: the part of the month the file covers (None: all of it). ``devices``: an MDS
     file's vehicles, device_id → plate (from the platform's MDS /vehicles upload). ``stopped``:
-    the periods the platform's credential was suspended or cancelled (art. 26, IV)."""
+    the periods the platform's credential was suspended or cancelled (art. 26, IV).
+    ``banned_in``: the periods the two-wheeler ban was in force (art. 17; None: all month)."""
     with workspace(con) as con:
         return _analyse_trips(
-            con, path, fmt, schema, month, roster, limits, progress, lines, window, devices, stopped
+            con,
+            path,
+            fmt,
+            schema,
+            month,
+            roster,
+            limits,
+            progress,
+            lines,
+            window,
+            devices,
+            stopped,
+            banned_in,
         )
 
 
@@ -237,6 +251,7 @@ def _analyse_trips(
     window: Window | None,
     devices: Mapping[str, str] | None,
     stopped: Sequence[Stopped] = (),
+    banned_in: Sequence[Stopped] | None = None,
 ) -> Result:
     progress(5, "lendo e validando o arquivo")
     on = load_roster(con, roster, month)
@@ -270,7 +285,7 @@ def _analyse_trips(
     repeats = _mark_candidates(con)
     _classify(
         con,
-        trip_conditions(month, limits, on.enabled, window, stopped),
+        trip_conditions(month, limits, on.enabled, window, stopped, banned_in),
         on.joins,
         _TRIP_KEY,
         "(x.s, x.e, x.fare, x.ret, x.dist, x.dur, x.extras, x.plate, x.k, x.driver)",

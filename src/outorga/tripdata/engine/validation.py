@@ -94,7 +94,8 @@ def _merge_periods(periods: Iterable[tuple[int, int | None]]) -> list[tuple[int,
 
 
 def _in_stopped(stopped: Sequence[Stopped]) -> str:
-    """The trip started in one of the ``stopped`` periods (art. 3 with art. 26, IV)."""
+    """The trip started in one of the ``stopped`` periods (art. 3 with art. 26, IV; also the
+    periods the two-wheeler ban of art. 17 was in force)."""
     parts = [f"(s >= {a})" if b is None else f"(s >= {a} AND s < {b})" for a, b in stopped]
     return f"({' OR '.join(parts)})" if parts else "false"
 
@@ -121,11 +122,14 @@ def trip_conditions(
     enabled: str,
     window: Window | None = None,
     stopped: Sequence[Stopped] = (),
+    banned_in: Sequence[Stopped] | None = None,
 ) -> dict[str, str]:
     """One SQL boolean per error kind (duplicates are marked afterwards, on the whole file).
     ``limits``: the fare maxima, for the month or by the periods they were in force (each trip
     by those of its start). ``window``: the part of the month the file covers (None: the whole
-    month). ``stopped``: the periods the platform's credential was suspended or cancelled."""
+    month). ``stopped``: the periods the platform's credential was suspended or cancelled.
+    ``banned_in``: the periods the two-wheeler ban (art. 17) was in force, each trip judged by
+    the ban of its start (None: the whole month)."""
     fare_checks = []
     for period in fare_periods(limits):
         fares = period.limits
@@ -167,7 +171,9 @@ def trip_conditions(
         # differs, which is rare, so the common row pays one comparison.
         "plate_mismatch": "(r.k IS NOT NULL AND plate IS NOT NULL AND plate <> r_plate "
         "AND upper(replace(plate, '-', '')) <> r_plate)",
-        "two_wheeler": "(r.k IS NOT NULL AND banned)",
+        "two_wheeler": "(r.k IS NOT NULL AND banned)"
+        if banned_in is None
+        else f"(r.k IS NOT NULL AND banned AND {_in_stopped(banned_in)})",
         "fare_above_limit": fare_check,
         **flaw,
         "outside_window": "false"

@@ -78,12 +78,47 @@ LAW_VEHICLE_KIND: dict[str, tuple[str, int | None]] = {
 # --- processing (background task) ----------------------------------------------------------------
 
 
-def roster_for(platform: Platform, ctx: Context) -> list[RosterEntry]:
+def month_vehicle_bans(
+    m: Municipality, first_day: dt.date, facts: MunicipalityFacts
+) -> tuple[dict[str, bool], list[tuple[int, int | None]] | None]:
+    """Art. 17 with D-15 and D-16: each roster vehicle kind the ban reaches on some day of the
+    month, and the periods of the month the ban was in force — a trip is judged by the ban of the
+    day it started, not by the month's last day's (a court may suspend the ban, or its suspension
+    end, mid-month). None: the ban stood the same all month. The law core answers each kind on
+    each day; what varies within a month is the rule's suspension, the same for every kind."""
+    days = [first_day + dt.timedelta(days=n) for n in range(month_end(first_day).day)]
+    by_day: list[dict[str, bool]] = []
+    for day in days:
+        ctx = Context(facts, day)
+        rules = trip_rules(m, ctx)
+        by_day.append(
+            {
+                kind: rules.vehicle_banned(ctx, law_kind, wheels).verdict is Verdict.REFUSED
+                for kind, (law_kind, wheels) in LAW_VEHICLE_KIND.items()
+            }
+        )
+    kinds = {kind: any(d[kind] for d in by_day) for kind in LAW_VEHICLE_KIND}
+    in_force = [any(d.values()) for d in by_day]
+    if all(in_force) or not any(in_force):
+        return kinds, None
+    periods: list[tuple[int, int | None]] = []
+    for i, (day, banned) in enumerate(zip(days, in_force, strict=True)):
+        if banned and (i == 0 or not in_force[i - 1]):
+            periods.append((day_start_ms(m, day), None))
+        elif not banned and i > 0 and in_force[i - 1]:
+            periods[-1] = (periods[-1][0], day_start_ms(m, day))
+    return kinds, periods
+
+
+def roster_for(
+    platform: Platform, ctx: Context, banned_kinds: Mapping[str, bool] | None = None
+) -> list[RosterEntry]:
     """The platform's drivers as the engine needs them. Whether a vehicle kind is banned is asked
-    to the law core once per kind (art. 17, honouring a court suspension, D-16)."""
+    to the law core once per kind (art. 17, honouring a court suspension, D-16); a month's file
+    passes ``banned_kinds``, the kinds banned on some day of it (:func:`month_vehicle_bans`)."""
     from outorga.platforms.models import PlatformDriver
 
-    banned: dict[str, bool] = {}
+    banned: dict[str, bool] = dict(banned_kinds or {})
     rules = trip_rules(platform.municipality, ctx)
 
     def is_banned(kind: str) -> bool:
@@ -96,10 +131,15 @@ def roster_for(platform: Platform, ctx: Context) -> list[RosterEntry]:
     by_cpf: dict[str, dict[str, Any]] = {}
     for d in PlatformDriver.objects.filter(platform=platform).order_by("created_at", "pk"):
         entry = by_cpf.setdefault(d.cpf, {"periods": []})
-        entry["plate"] = d.vehicle_plate
-        entry["cnh"] = "".join(c for c in d.cnh_number if c.isdigit())
-        entry["banned"] = is_banned(d.vehicle_kind)
-        if d.status == "refused":
+        refused = d.status == "refused"
+        # A refused registration never drove: the vehicle is the one of an entry the law let
+        # on the roster (art. 4, art. 17); a refused one names it only when there is no other.
+        if not refused or entry.get("refused", True):
+            entry["plate"] = d.vehicle_plate
+            entry["cnh"] = "".join(c for c in d.cnh_number if c.isdigit())
+            entry["banned"] = is_banned(d.vehicle_kind)
+            entry["refused"] = refused
+        if refused:
             continue
         start = d.enabled_at or (d.created_at if d.status == "enabled" else None)
         if start is None:
@@ -236,7 +276,9 @@ def _process_file(upload: TripUpload, path: Path, progress: _Progress, attempt: 
     last_day = month_end(upload.month)
     ctx = context(m, last_day)
     bounds = month_bounds(m, upload.month)
-    roster = roster_for(upload.platform, ctx)
+    # Art. 17, D-15, D-16: the ban as it stood on each day of the month.
+    banned_kinds, banned_in = month_vehicle_bans(m, upload.month, ctx.municipality)
+    roster = roster_for(upload.platform, ctx, banned_kinds)
     limits_json = None
     # Art. 3 with art. 26, IV: the periods the credential was suspended or cancelled that touch
     # the month; a trip started in one is flagged (never left out of the totals).
@@ -263,6 +305,7 @@ def _process_file(upload: TripUpload, path: Path, progress: _Progress, attempt: 
             ),
             devices=platform_devices(upload.platform) if upload.schema == "mds" else None,
             stopped=[(to_ms(x.start), to_ms(x.end) if x.end else None) for x in stopped],
+            banned_in=banned_in,
         )
     else:
         result = analyse_sessions(
@@ -504,8 +547,10 @@ def _store(
         "month": upload.month.month,
         "measured_peak": int(pm.peak or 0),
     }
+    tz = zone_of(m)  # the municipality's clock decides a trip's month and the day it is seen
     if pm.peak_at is not None:
-        facts["measured_peak_at"] = pm.peak_at.isoformat()
+        # D-15: the law judges the peak on the day it happened in the municipality, not in UTC.
+        facts["measured_peak_at"] = pm.peak_at.astimezone(tz).isoformat()
     decision = ask_law(m, "concurrency_month", facts, ctx)
     pm.candidate = bool(decision.outcome.get("candidate"))
     pm.decision = decision.to_json()
@@ -514,7 +559,6 @@ def _store(
     if pm.trips_upload_id is not None:
         # Before the candidate's act: no row is locked after a transaction's first act.
         statement = _compute_statement(pm, ctx)
-    tz = zone_of(m)  # the municipality's clock decides a trip's month and the day it is seen
     if pm.candidate:
         # D-9 (b): listed for the authority in the same transaction as the result it comes from.
         concurrency_candidate_record(

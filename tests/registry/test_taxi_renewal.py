@@ -74,6 +74,17 @@ def test_art_13_the_termo_is_renewed_for_one_more_year(ipatinga_m, permit):
         assert PermitTermRenewal.objects.filter(term=term, renewed_on=RENEW_ON).exists()
 
 
+def test_art_13_the_termo_is_renewed_once_a_year_not_again_the_same_day(ipatinga_m, permit):
+    """Art. 13: "renovado anualmente" — renewed for the coming year, the Termo is not renewed
+    again: a second renewal the same day would run it two years ahead."""
+    assert renew(ipatinga_m, permit).valid_until == dt.date(2028, 2, 2)
+    with pytest.raises(Refused) as exc:
+        renew(ipatinga_m, permit)
+    assert any(r.rule.endswith("art_13_yearly_not_ahead") for r in exc.value.decision.refusals)
+    with tenant(ipatinga_m):
+        assert PermitTerm.objects.get(permit=permit).valid_until == dt.date(2028, 2, 2)
+
+
 def test_d_11_a_final_debt_blocks_and_the_refusal_names_each_debt(ipatinga_m, permit):
     m = ipatinga_m
     first = fine(m, permit, Debt.Status.FINAL, 25_000, "multa por recusa de passageiro")

@@ -13,6 +13,7 @@ from registry_factories import (
     grant,
     make_applicant,
     moto_vehicle,
+    person,
     taxi_holder,
     taxi_vehicle,
 )
@@ -23,7 +24,7 @@ from outorga.core.errors import FieldRefused, Refused
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.registry.models import Permit, VehicleChange
+from outorga.registry.models import Permit, Vehicle, VehicleChange
 from outorga.registry.services.common import InvalidTransition
 from outorga.registry.services.permits import permit_grant
 from outorga.registry.services.vehicle_changes import (
@@ -145,6 +146,33 @@ def test_art_27_the_substitute_taxi_must_be_silver(ipatinga_m):
     with tenant(m):
         permit.refresh_from_db()
         assert permit.vehicle_id == new.pk
+
+
+def test_art_24_the_substitute_taxi_is_inscribed_with_its_documents(ipatinga_m):
+    """Art. 24: the vehicle is inscribed in the Cadastro (art. 20) on its documents — the CRLV in
+    the permissionário's name (I, parágrafo único), the taximeter's calibration (III): a substitute
+    car is a new vehicle of the permission (art. 4 X) and brings them too."""
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    permit = grant(m, holder, vehicle)
+    someone_else = person(m)
+    with pytest.raises(Refused) as exc:
+        vehicle_substitute(
+            actor=clerk(m),
+            municipality=m,
+            permit=permit,
+            vehicle=taxi_vehicle(m, someone_else),
+            on=ON,
+            checks=CHECKS,
+        )
+    assert any(
+        c.article == "24" and c.paragraph == "único"
+        for r in exc.value.decision.refusals
+        for c in r.citations
+    )
+    with tenant(m):
+        permit.refresh_from_db()
+        assert permit.vehicle_id == vehicle.pk
 
 
 def test_art_32_swap_between_two_holders(ipatinga_m):
@@ -311,6 +339,9 @@ def test_art_6_the_car_of_an_extinct_permit_may_serve_another(ipatinga_m):
     p1, p2 = grant(m, h1, v1), grant(m, h2, v2)
     with tenant(m):
         Permit.objects.filter(pk=p1.pk).update(status=Permit.Status.EXTINCT)
+        # Bought by the other holder: its CRLV in his name (art. 24, parágrafo único).
+        Vehicle.objects.filter(pk=v1.pk).update(owner=h2)
+        v1.refresh_from_db()
     change = vehicle_substitute(
         actor=clerk(m), municipality=m, permit=p2, vehicle=v1, on=ON, checks=CHECKS
     )

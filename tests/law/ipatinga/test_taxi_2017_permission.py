@@ -150,6 +150,22 @@ def test_art_13_first_year_counts_from_the_signing(ipatinga):
     assert termo(ipatinga, dt.date(2021, 3, 11)).outcome["caducidade_proposal"] is True
 
 
+def test_art_13_termo_renewed_yearly_not_years_ahead(ipatinga):
+    """Art. 13: "renovado anualmente" — a Termo already valid for a full year from the day asked
+    (renewed for the coming year) has nothing to renew: renewing it again the same day would run it
+    years ahead, up to the term, without the yearly renewal."""
+    d = termo(ipatinga, dt.date(2020, 6, 1), last_renewed_on="2021-03-10")
+    assert d.outcome["renewable"] is False and d.outcome["next_valid_until"] is None
+    assert "ipatinga.taxi-2017 art. 13" in refusal_citations(d)
+    assert not d.outcome["caducidade_proposal"]
+    # A day short of a full year ahead, the renewal is due as before.
+    d = termo(ipatinga, dt.date(2021, 3, 10), last_renewed_on="2021-03-10")
+    assert d.outcome["renewable"] is False
+    d = termo(ipatinga, dt.date(2021, 3, 11), last_renewed_on="2021-03-10")
+    assert d.outcome["renewable"] is True
+    assert d.outcome["next_valid_until"] == dt.date(2023, 3, 10)
+
+
 def test_art_13_last_period_ends_with_the_term(ipatinga):
     d = termo(ipatinga, dt.date(2030, 3, 10), last_renewed_on="2029-03-10")
     assert d.outcome["renewable"] is False and not d.refusals

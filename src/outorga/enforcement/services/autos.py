@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from outorga.core.acts import Actor, basis_of, law_refused, record_act
@@ -350,23 +351,39 @@ def _measures_check(
 
 def _prior_infractions(
     *,
+    law: str,
     permit: Permit | None,
     plate: str,
     committed_by: str,
     auxiliary: Auxiliary | None,
     before: dt.datetime,
 ) -> list[dict[str, Any]]:
-    """The offender's earlier autos, each with whether its penalty is final — the holder's own
-    record on the permit, or the auxiliary's; without a permit, the plate's. The law reads from
-    them whether the conduct is "primária" (taxi art. 41 §1, D-1)."""
+    """The offender's earlier autos, each with whether its penalty is final — the taxista's own
+    prontuário under this law, whichever permit (as the points of art. 42 §3): the auxiliary's, or
+    the holder's as holder or as someone's auxiliary; an offender not identified, the permit's
+    autos of one not identified; without a permit, the plate's. The law reads from them whether
+    the conduct is "primária" (taxi art. 41 §1, D-1)."""
     qs = InfractionNotice.objects.filter(
         status=InfractionNotice.Status.ISSUED, committed_at__lt=before
     ).select_related("case")
+    by = InfractionNotice.CommittedBy
+    taxista = (
+        auxiliary.person
+        if committed_by == by.AUXILIARY and auxiliary is not None
+        else permit.holder
+        if permit is not None and committed_by == by.HOLDER
+        else None
+    )
     if permit is None:
         qs = qs.filter(plate=plate)
+    elif taxista is not None:
+        qs = qs.filter(law=law).filter(
+            Q(committed_by=by.AUXILIARY, auxiliary__person=taxista)
+            | Q(committed_by=by.HOLDER, case__person=taxista)
+        )
     else:
         qs = qs.filter(permit=permit, committed_by=committed_by)
-        if committed_by == InfractionNotice.CommittedBy.AUXILIARY:
+        if committed_by == by.AUXILIARY:
             qs = qs.filter(auxiliary=auxiliary)
     out = []
     for a in qs.order_by("committed_at", "pk"):
@@ -412,6 +429,7 @@ def _warning_check(
         with tenant(municipality):
             rows = list(taxi_items(on))
             priors = _prior_infractions(
+                law=law,
                 permit=permit,
                 plate=plate,
                 committed_by=committed_by,

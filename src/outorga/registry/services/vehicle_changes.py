@@ -18,8 +18,8 @@ from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import cited_once
 
-from ..facts import temporary_in_use, vehicle_facts
-from ..models import Permit, Service, Vehicle, VehicleChange
+from ..facts import temporary_in_use, vehicle_documents_facts, vehicle_facts
+from ..models import Permit, Person, Service, Vehicle, VehicleChange
 from ..validation import FieldError
 from .common import (
     InvalidTransition,
@@ -44,17 +44,28 @@ def _taxi_change_decisions(
     vehicle: Vehicle,
     category: str,
     checks: Mapping[str, Any],
+    holder: Person | None = None,
 ) -> list[Decision]:
     """The taxi law on a permit's new vehicle: the change itself (``change``: its facts) and the
-    vehicle's eligibility in the permit's category, judged as a change (``troca``)."""
+    vehicle's eligibility in the permit's category, judged as a change (``troca``); a
+    substitution's car, a new vehicle of ``holder``'s permission (art. 4 X), also with the
+    documents of its inscription in the Cadastro (art. 20, 24)."""
     law = bound_law(municipality, Service.TAXI, on)
-    return [
+    decisions = [
         law.ask("vehicle_change", change),
         law.ask(
             "vehicle_eligibility",
             vehicle_facts(vehicle, category=category, occasion="troca", checks=checks),
         ),
     ]
+    if holder is not None:
+        decisions.append(
+            law.ask(
+                "registration_documents",
+                vehicle_documents_facts(vehicle, holder, presented_on=on, checks=checks),
+            )
+        )
+    return decisions
 
 
 def no_temporary_change_in_course(permits: tuple[Permit, ...] | list[Permit]) -> None:
@@ -175,6 +186,7 @@ def vehicle_substitute(
                 vehicle,
                 permit.taxi_category,
                 checks,
+                permit.holder,
             )
         else:
             decisions = [

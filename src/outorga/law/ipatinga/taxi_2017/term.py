@@ -261,6 +261,21 @@ def art_13_termo_status(
                 params=(period,),
             )
         ]
+    # Art. 13, "renovado anualmente": year by year. A Termo already valid for a full period from
+    # today was renewed for the coming year; renewing it again would run it years ahead.
+    horizon = add_years(today, int(period.value))
+    if valid_until >= horizon:
+        return outcome, [
+            reason(
+                rule_id("art_13_yearly_not_ahead"),
+                Verdict.REFUSED,
+                f"O Termo já vigora até {fmt(valid_until)}, um período inteiro a partir de "
+                f"{fmt(today)}: já foi renovado para o ano seguinte; não há o que renovar.",
+                art(13),
+                facts={**facts, "um_período_a_partir_da_data": horizon},
+                params=(period,),
+            )
+        ]
     nxt = min(add_years(valid_until, int(period.value)), term_end)
     outcome["renewable"] = True
     outcome["next_valid_until"] = nxt

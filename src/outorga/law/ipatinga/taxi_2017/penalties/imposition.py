@@ -68,7 +68,8 @@ def art_41_par_1_primary(
 ) -> tuple[bool, Reason]:
     """Art. 41, §1º, "condutas primárias": the offender has no earlier infraction whose penalty is
     final (D-1: only final penalties count) — read from the offender's record on the date of the
-    fact: the holder's own on the permit, the auxiliary's, or the plate's without a permit."""
+    fact: the taxista's prontuário (holder or auxiliary, whichever permit), or the plate's without
+    a permit."""
     earlier = [p for p in priors if (opt_day(p["committed_on"]) or committed) < committed]
     counted = [p for p in earlier if p.get("final")]
     primary = not counted

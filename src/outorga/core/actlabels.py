@@ -133,6 +133,7 @@ LABELS: dict[str, str] = {
     "case.deadline.move": "Prazo prorrogado (último dia sem expediente)",
     "case.proposal.open": "Processo de revogação ou cassação aberto",
     "case.proposal.ready": "Proposta pronta para o Chefe do Executivo",
+    "case.proposal.withdraw": "Proposta de revogação retirada (contagem desfeita)",
     "penalty.propose": "Penalidade proposta",
     "penalty.evaluate": "Penalidade calculada",
     "penalty.revocation.decide": "Decisão do Chefe do Executivo sobre revogação",

@@ -15,7 +15,7 @@ from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.transitions import status_change
 from outorga.enforcement.lawbridge import ask, catalog, escalates_by_accumulation
-from outorga.enforcement.models import Case, Escalation, InfractionNotice, Notice
+from outorga.enforcement.models import Case, Escalation, Filing, InfractionNotice, Notice
 from outorga.law.decisions import Decision
 from outorga.registry.models import Permit, Person
 
@@ -184,6 +184,18 @@ def escalate(
             made["revocation"] = proposal_open(
                 actor, municipality, permit, Case.Kind.REVOCATION, d, on=on
             ).pk
+    else:
+        # The count fell below the threshold (an auto cancelled or annulled, D-1): a revocation
+        # proposal it opened and the Chief Executive has not decided no longer has the ground of
+        # art. 32 II (D-3), and falls as the pending suspension does.
+        withdrawn = [
+            proposal_withdraw(actor, municipality, case, d, on)
+            for case in Case.objects.filter(permit=permit, kind=Case.Kind.REVOCATION).exclude(
+                stage__in=(Case.Stage.DECIDED, Case.Stage.ANNULLED)
+            )
+        ]
+        if withdrawn:
+            made["revocation_withdrawn"] = withdrawn
     record_act(
         municipality=municipality,
         actor=actor,
@@ -193,6 +205,30 @@ def escalate(
         basis=basis_of(d),
     )
     return made
+
+
+def proposal_withdraw(
+    actor: Actor, municipality: Municipality, case: Case, d: Decision, on: dt.date
+) -> str:
+    """A revocation proposal whose count of art. 32 II the law no longer finds (``d``): archived
+    undecided, a defence still waiting prejudicado with it; the act cites the law's answer."""
+    old = {"stage": case.stage, "waiting": case.waiting}
+    case.stage, case.waiting, case.deadline = Case.Stage.ANNULLED, Case.Waiting.NONE, None
+    case.outcome = f"proposta retirada em {on:%d/%m/%Y}: {d.summary}"
+    case.save(update_fields=["stage", "waiting", "deadline", "outcome"])
+    case.filings.filter(result=Filing.Result.PENDING).update(
+        result=Filing.Result.MOOT, judged_on=on, reasoning="Prejudicada: a proposta foi retirada."
+    )
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="case.proposal.withdraw",
+        obj=case,
+        old=old,
+        new={"stage": case.stage, "outcome": case.outcome},
+        basis=basis_of(d),
+    )
+    return case.number
 
 
 def proposal_open(

@@ -205,6 +205,29 @@ def _window(newest: dt.date, months: ParameterValue) -> tuple[dt.date, dt.date]:
     return months_ending(newest, int(months.value))
 
 
+def _window_reached(
+    ctx: Context, items: Sequence[Infraction], names: tuple[str, ...]
+) -> tuple[dt.date, tuple[ParameterValue, ...], tuple[dt.date, dt.date], list[Infraction]]:
+    """Art. 32, I and II — "após o condutor atingir [n] infrações [...] no período de 12 meses",
+    with D-1: the window ends on the newest counted infraction that reaches the threshold (``names``:
+    the window's months, then the threshold, read on that date, D-15). Usually the newest of
+    ``items``; an older one when the count was reached before and a later infraction, outside
+    those months, became final first (an auto not contested is final before older ones under
+    appeal). With no window reaching it, the window ending on the newest of ``items``. Returns
+    the date of the fact, its parameters, the window and the infractions inside it."""
+    newest = None
+    for on in sorted({i.committed_on for i in items}, reverse=True):
+        params = param_set(ctx, names, on)
+        start, end = _window(on, params[0])
+        inside = [i for i in items if start <= i.committed_on <= end]
+        found = (on, params, (start, end), inside)
+        if len(inside) >= params[1].value:
+            return found
+        newest = newest or found
+    assert newest is not None, "no infraction to weigh"
+    return newest
+
+
 def art_32_i_suspension(
     ctx: Context, counted: Sequence[Infraction]
 ) -> tuple[dict[str, Any] | None, list[Reason]]:
@@ -219,11 +242,9 @@ def art_32_i_suspension(
         if any(map(_CAUSED_SUSPENSION, counted))
         else counted
     )
-    on = _fact_date(ctx, eligible)
-    params = param_set(ctx, SUSPENSION_PARAMS, on)
-    months, threshold, light, serious = params
     cites = SUSPENSION_CITES
     if not eligible:
+        params = param_set(ctx, SUSPENSION_PARAMS, _fact_date(ctx, eligible))
         return None, [
             reason(
                 "art_32_i_suspension",
@@ -233,10 +254,9 @@ def art_32_i_suspension(
                 params=params,
             )
         ]
-    if len(eligible) < threshold.value and verdict_only():  # no window can hold enough
-        return None, [SUSPENSION.stand_in[True]]
-    start, end = _window(on, months)  # ``on``: the newest of ``eligible``
-    inside = [i for i in eligible if start <= i.committed_on <= end]
+    # ``on``: the newest of ``eligible`` that reaches the count, or the newest of all (D-1).
+    on, params, (start, end), inside = _window_reached(ctx, eligible, SUSPENSION_PARAMS)
+    months, threshold, light, serious = params
     if len(inside) < threshold.value and verdict_only():
         return None, [SUSPENSION.stand_in[True]]
     n_serious = len([i for i in inside if i.severity in SERIOUS])
@@ -315,10 +335,9 @@ def art_32_ii_revocation(
     Chief Executive decides, after the defence (art. 34 §1º–§2º, D-3). D-15: the window and
     threshold in force on the date of the newest such infraction."""
     relevant = [i for i in counted if i.severity in TOWARD_REVOCATION]
-    on = _fact_date(ctx, relevant)
-    months, threshold = param_set(ctx, REVOCATION_PARAMS, on)
     cites = REVOCATION_CITES
     if not relevant:
+        months, threshold = param_set(ctx, REVOCATION_PARAMS, _fact_date(ctx, relevant))
         return None, [
             reason(
                 "art_32_ii_revocation",
@@ -328,10 +347,10 @@ def art_32_ii_revocation(
                 params=(months, threshold),
             )
         ]
-    if len(relevant) < threshold.value and verdict_only():  # no window can hold enough
-        return None, [REVOCATION.stand_in[True]]
-    start, end = _window(on, months)  # ``on``: the newest of ``relevant``
-    inside = [i for i in relevant if start <= i.committed_on <= end]
+    # ``on``: the newest of ``relevant`` that reaches the count, or the newest of all (D-1).
+    on, (months, threshold), (start, end), inside = _window_reached(
+        ctx, relevant, REVOCATION_PARAMS
+    )
     if len(inside) < threshold.value and verdict_only():
         return None, [REVOCATION.stand_in[True]]
 

@@ -17,6 +17,7 @@ from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case
 from outorga.enforcement.services.annulment import case_annul_ex_officio, infraction_cancel
 from outorga.enforcement.services.common import InvalidStep
+from outorga.enforcement.services.finality import sweep
 from outorga.enforcement.services.notices import notice_deliver
 from outorga.enforcement.services.proposals import proposal_decide
 from outorga.registry.models import Permit
@@ -96,3 +97,38 @@ def test_art_32_ii_a_proposal_whose_count_still_stands_is_kept(world):
     with tenant(world.m):
         assert Case.objects.get(pk=proposal.pk).stage == Case.Stage.DEFENCE
         assert Case.objects.filter(permit=world.permit, kind=Case.Kind.REVOCATION).count() == 1
+
+
+@pytest.mark.clock("2027-12-01T12:00:00-03:00")  # the later infraction's process runs
+def test_art_32_ii_five_infractions_the_chief_executive_declined_are_not_proposed_again(world):
+    """Once the Chief Executive decided the proposal and kept the permission, a later infraction
+    that became final, outside those 12 months, does not open a second proposal on the same five
+    (the count is reached by those five alone: a fact already judged)."""
+    autos, proposal = _five_final(world)
+    notice_deliver(
+        actor=world.clerk,
+        municipality=world.m,
+        notice=pending_notice(world, proposal),
+        form="pessoal",
+        on=dt.date(2026, 8, 3),
+    )
+    with tenant(world.m):
+        proposal = Case.objects.get(pk=proposal.pk)
+    sweep(world.m, proposal.deadline + dt.timedelta(days=1))
+    with tenant(world.m):
+        proposal = Case.objects.get(pk=proposal.pk)
+    proposal_decide(
+        actor=world.mayor,
+        municipality=world.m,
+        case=proposal,
+        accept=False,
+        reasoning="Defesa acolhida: mantida a permissão.",
+        on=proposal.deadline + dt.timedelta(days=2),
+    )
+    later = dt.date(2027, 9, 6)  # more than 12 months after the fifth infraction
+    extra = issue(world, code="art39-VI", on=later)
+    make_final(world, extra, later)
+    with tenant(world.m):
+        assert Case.objects.filter(permit=world.permit, kind=Case.Kind.REVOCATION).count() == 1
+        assert Case.objects.get(pk=proposal.pk).stage == Case.Stage.DECIDED
+        assert Permit.objects.get(pk=world.permit.pk).status == Permit.Status.ACTIVE

@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from outorga.core.acts import Actor, basis_of, record_act
@@ -177,10 +177,9 @@ def escalate(
             )
             made["withdrawn"] = esc.pk
     if out.get("revocation"):
-        open_case = Case.objects.filter(permit=permit, kind=Case.Kind.REVOCATION).exclude(
-            stage__in=(Case.Stage.DECIDED, Case.Stage.ANNULLED)
-        )
-        if not open_case.exists():
+        proposals = Case.objects.filter(permit=permit, kind=Case.Kind.REVOCATION)
+        open_case = proposals.exclude(stage__in=(Case.Stage.DECIDED, Case.Stage.ANNULLED))
+        if not open_case.exists() and not _judged(proposals, out["revocation"]["infractions"]):
             made["revocation"] = proposal_open(
                 actor, municipality, permit, Case.Kind.REVOCATION, d, on=on
             ).pk
@@ -205,6 +204,17 @@ def escalate(
         basis=basis_of(d),
     )
     return made
+
+
+def _judged(proposals: QuerySet[Case], infractions: list[str]) -> bool:
+    """The count of art. 32 II is reached by infractions a decided proposal already weighed (the
+    Chief Executive kept the permission): a fact judged, not a new one — a later infraction, a
+    count the law finds again in those same 12 months (D-1), opens no second proposal on them."""
+    counted = set(infractions)
+    return any(
+        counted <= set(c.proposal.get("outcome", {}).get("revocation", {}).get("infractions", ()))
+        for c in proposals.filter(stage=Case.Stage.DECIDED)
+    )
 
 
 def proposal_withdraw(

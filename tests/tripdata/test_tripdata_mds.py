@@ -13,7 +13,16 @@ import pytest
 from tripdata_factories import DEVICE, START, mds_trip, without
 
 from outorga.tripdata.engine.analysis import analyse_trips
-from outorga.tripdata.engine.base import EXCLUDING, FareLimits, Month, Result, RosterEntry, Window
+from outorga.tripdata.engine.base import (
+    EXCLUDING,
+    FareLimits,
+    FileRejected,
+    Month,
+    Result,
+    RosterEntry,
+    Window,
+)
+from outorga.tripdata.engine.vehicles import analyse_vehicles
 
 OCT = Month(
     int(dt.datetime(2026, 10, 1, 4, tzinfo=dt.UTC).timestamp() * 1000),
@@ -199,6 +208,78 @@ def test_the_provider_envelope_reads_arrays_nulls_and_absent_optional_fields(tmp
     r = analyse_trips(path, "ndjson", "mds", month=OCT, roster=ROSTER, limits=None)
     assert only(r) == {"currency_not_brl": 1}
     assert gross(r) == (2, 4700, 1088)
+
+
+#: A passenger-services vehicle of the platform (models/vehicle.yaml and the mode's).
+VEHICLE = {
+    "device_id": DEVICE,
+    "provider_id": "6f0f2d1a-3c55-4c8e-9d4e-0b6f0c1e2a10",
+    "vehicle_id": "QBD1A23",
+    "vehicle_type": "car",
+    "propulsion_types": ["combustion"],
+    "vehicle_attributes": {"year": 2021, "make": "Fiat", "license_plate": "QBD1A23"},
+}
+
+
+def vehicles_payload(**links: str | None) -> dict[str, Any]:
+    """The Provider API's ``GET /vehicles`` body: version, JSON:API paging links, last_updated,
+    ttl and the list (reference/provider.yaml)."""
+    return {
+        "version": "2.0.0",
+        "links": {"first": None, "last": None, "prev": None, "next": None, **links},
+        "last_updated": START,
+        "ttl": 60_000,
+        "vehicles": [VEHICLE],
+    }
+
+
+def send(tmp_path: Path, doc: Any, *, bom: bool = False) -> Path:
+    path = tmp_path / "payload.json"
+    path.write_bytes((b"\xef\xbb\xbf" if bom else b"") + json.dumps(doc).encode())
+    return path
+
+
+def test_a_provider_payload_without_the_trips_list_is_refused_never_read_as_one_trip(tmp_path):
+    """A /vehicles body sent as the month's trips would be one unreadable "trip": the month
+    replaced by nothing. It is refused whole, naming the list it lacks."""
+    path = send(tmp_path, vehicles_payload())
+    with pytest.raises(FileRejected, match='"trips"'):
+        analyse_trips(path, "ndjson", "mds", month=OCT, roster=ROSTER, limits=None)
+    with pytest.raises(FileRejected, match='"vehicles"'):
+        analyse_vehicles(send(tmp_path, {"version": "2.0.0", "trips": [mds_trip()]}), "ndjson")
+
+
+@pytest.mark.parametrize("version", ["1.2.0", "3.0.0", "2.0", None, "absent"])
+def test_a_payload_not_of_mds_2_is_refused_naming_its_version(tmp_path, version):
+    """data-types/version.yaml: the payload's required ``version`` is 2.x.y; a 1.x trip has no
+    trip_type and other fields, and must not be read as 2.0."""
+    doc: dict[str, Any] = {"version": version, "trips": [mds_trip()]}
+    if version == "absent":
+        del doc["version"]
+    with pytest.raises(FileRejected, match="version"):
+        analyse_trips(send(tmp_path, doc), "ndjson", "mds", month=OCT, roster=ROSTER, limits=None)
+    with pytest.raises(FileRejected, match="version"):
+        analyse_vehicles(send(tmp_path, {**vehicles_payload(), "version": version}), "ndjson")
+
+
+def test_a_later_minor_version_of_mds_2_is_read(tmp_path):
+    path = send(tmp_path, {"version": "2.1.0", "trips": [mds_trip()]})
+    r = analyse_trips(path, "ndjson", "mds", month=OCT, roster=ROSTER, limits=None)
+    assert only(r) == {} and gross(r) == (1, 2350, 588)
+
+
+def test_a_vehicles_payload_with_long_paging_links_is_read_as_a_payload(tmp_path):
+    """JSON:API links carry opaque cursors of any length; the payload is still a payload."""
+    cursor = "https://provider.example/vehicles?page%5Bcursor%5D=" + "eyJhbGciOiJIUzI1NiJ9" * 120
+    r = analyse_vehicles(send(tmp_path, vehicles_payload(next=cursor, prev=cursor)), "ndjson")
+    assert (r.rows, r.devices) == (1, {DEVICE: "QBD1A23"})
+    assert not any(r.errors.values())
+
+
+def test_a_payload_with_a_byte_order_mark_is_read_as_a_payload(tmp_path):
+    path = send(tmp_path, {"version": "2.0.0", "trips": [mds_trip()]}, bom=True)
+    r = analyse_trips(path, "ndjson", "mds", month=OCT, roster=ROSTER, limits=None)
+    assert only(r) == {} and gross(r) == (1, 2350, 588)
 
 
 # --- a file covering part of the month ----------------------------------------------------------

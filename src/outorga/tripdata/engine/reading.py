@@ -6,6 +6,7 @@ none."""
 from __future__ import annotations
 
 import csv
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -71,6 +72,27 @@ MDS_TRIP_TYPES = (*MDS_REVENUE_TYPES, "reservation", "empty")
 #: dynamic pricing, which art. 9 keeps within the maxima: it is part of the fare, not an extra.
 #: ``tip`` and ``taxes`` are not charged for the service.
 MDS_EXTRAS = ("tolls", "exit_fee", "other_fees", "extra_amount")
+#: The top-level keys of a Provider API payload (models/response/*.yaml, the endpoints' lists in
+#: reference/provider.yaml), and the keys every trip or vehicle has (models/trip.yaml,
+#: models/vehicle.yaml): a file whose first object has one of the first and none of the second
+#: is a payload.
+MDS_PAYLOAD_KEYS = frozenset(
+    {
+        "version",
+        "links",
+        "last_updated",
+        "ttl",
+        "trips",
+        "vehicles",
+        "vehicles_status",
+        "events",
+        "telemetry",
+        "stops",
+    }
+)
+MDS_RECORD_KEYS = frozenset({"trip_id", "device_id"})
+#: data-types/version.yaml: the MDS version a payload represents.
+MDS_VERSION = re.compile(r"2\.(\d|[1-9]\d+)\.(\d|[1-9]\d+)")
 
 
 def _present(json_col: str, path: str = "$") -> str:
@@ -167,17 +189,73 @@ def _csv_header(path: Path) -> list[str]:
     return [c.strip().strip('"').lower() for c in next(csv.reader([first]), [])]
 
 
-def _is_mds_envelope(path: Path, envelope: str = "trips") -> bool:
-    """A JSON document whose top-level object carries ``envelope`` ("trips", "vehicles") before
-    any item's own fields (an item carries its ``device_id``)."""
+def _top_level_keys(head: bytes) -> set[str]:
+    """The keys of the first JSON object in ``head`` at its own level (not its values' keys), as
+    far as ``head`` goes. A quote byte never occurs inside a multi-byte UTF-8 character."""
+    keys: set[str] = set()
+    depth, key_next, i = 0, False, 0
+    while i < len(head):
+        c = head[i : i + 1]
+        if c == b'"':
+            j = i + 1
+            while j < len(head) and head[j : j + 1] != b'"':
+                j += 2 if head[j : j + 1] == b"\\" else 1
+            if depth == 1 and key_next:
+                keys.add(head[i + 1 : j].decode("utf-8", "replace"))
+            key_next, i = False, j + 1
+            continue
+        if c in (b"{", b"["):
+            depth += 1
+            key_next = c == b"{" and depth == 1
+        elif c in (b"}", b"]"):
+            depth -= 1
+            if depth <= 0:
+                break
+        elif c == b"," and depth == 1:
+            key_next = True
+        i += 1
+    return keys
+
+
+def _payload_keys(path: Path) -> set[str] | None:
+    """The top-level keys of a Provider API payload (``{"version": "2.0.0", "trips": [...]}``),
+    or None for NDJSON: the file's first object has a payload's key and none of a record's.
+    Paging links may be long (opaque cursors), and a byte order mark is not a key."""
     with path.open("rb") as f:
-        head = f.read(4096).lstrip()
-    if not head.startswith(b"{"):
-        return False
-    items, item = head.find(f'"{envelope}"'.encode()), head.find(b'"device_id"')
-    trip_id = head.find(b'"trip_id"')
-    first = min((i for i in (item, trip_id) if i >= 0), default=-1)
-    return items >= 0 and (first < 0 or items < first)
+        keys = _top_level_keys(f.read(1 << 16))
+    if keys & MDS_PAYLOAD_KEYS and not keys & MDS_RECORD_KEYS:
+        return keys
+    return None
+
+
+def _check_payload(
+    con: duckdb.DuckDBPyConnection, p: str, size: int, envelope: str, keys: set[str]
+) -> None:
+    """A payload is read only if it is an MDS 2.x payload of ``envelope``: its required
+    ``version`` (data-types/version.yaml) is 2.x.y — a 1.x trip is another record — and it
+    carries the list. Else the file is refused whole: read as a record, it would be one
+    unreadable row, and a month of trips replaced by nothing."""
+    try:
+        found = con.execute(
+            f"SELECT version, {envelope} IS NOT NULL FROM read_json('{p}', format='unstructured', "
+            f"columns={{'version': 'VARCHAR', '{envelope}': 'JSON'}}, maximum_object_size={size})"
+        ).fetchall()
+    except duckdb.Error as exc:
+        raise FileRejected(f"arquivo ilegível: {short_error(exc)}") from exc
+    shape = f'{{"version": "2.0.0", "{envelope}": [...]}}'
+    for version, listed in found:
+        if not listed:
+            raise FileRejected(
+                f'o envelope MDS não traz a lista "{envelope}" (chaves: {", ".join(sorted(keys))}): '
+                f"envie o /{envelope} da Provider API, {shape}, ou NDJSON"
+            )
+        if version is None:
+            raise FileRejected(f"o envelope MDS não traz o campo version (obrigatório): {shape}")
+        if not MDS_VERSION.fullmatch(version):
+            raise FileRejected(
+                f'o envelope MDS é da versão "{version}" (campo version): o Outorga lê o MDS 2.x, '
+                f"{shape}"
+            )
 
 
 def _source(path: Path, fmt: str, *, json_columns: dict[str, str] | None = None) -> str:
@@ -281,12 +359,15 @@ def mds_source(
     """An MDS file as a relation of ``fields``: NDJSON (one object per line) or the Provider
     API's payload ``{"version": "2.0.0", "<envelope>": [...]}`` (one JSON document, held whole in
     memory; large months go better as NDJSON)."""
-    if _is_mds_envelope(path, envelope):
+    keys = _payload_keys(path)
+    if keys is not None:
+        p, size = sql_str(str(path)), path.stat().st_size + 1
+        _check_payload(con, p, size, envelope, keys)
         typed = ", ".join(f"{k} {v}" for k, v in fields.items())
         return (
-            f"(SELECT unnest({envelope}, max_depth := 2) FROM read_json('{sql_str(str(path))}', "
+            f"(SELECT unnest({envelope}, max_depth := 2) FROM read_json('{p}', "
             f"format='unstructured', columns={{'{envelope}': 'STRUCT({typed})[]'}}, "
-            f"maximum_object_size={path.stat().st_size + 1}))"
+            f"maximum_object_size={size}))"
         )
     src = _source(path, "ndjson", json_columns=fields)
     cols = _columns_of(con, src)

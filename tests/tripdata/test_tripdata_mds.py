@@ -187,6 +187,19 @@ def test_the_plate_comes_from_the_vehicles_feed_by_device_id(tmp_path):
     assert other.samples["plate_mismatch"][0]["vehicle_plate"] == "ABC1D23"
 
 
+@pytest.mark.parametrize("device_id", ["absent", None, ""])
+def test_a_trip_without_device_id_is_a_missing_field_never_counted_unchecked(tmp_path, device_id):
+    """models/trip.yaml requires ``device_id``: the trip's vehicle. Without it no plate can be
+    checked (art. 17), and the trip was counted clean."""
+    trip = mds_trip() if device_id == "absent" else mds_trip(device_id=device_id)
+    if device_id == "absent":
+        without(trip, "device_id")
+    without(trip, "trip_attributes", "vehicle_id")
+    r = run(tmp_path, trip, mds_trip(), devices={DEVICE: "QBD1A23"})
+    assert only(r) == {"missing_field": 1} and gross(r) == (1, 2350, 588)
+    assert r.samples["missing_field"][0]["trip_id"] == trip["trip_id"]
+
+
 def test_the_vehicles_feed_wins_over_the_vehicle_id_extension(tmp_path):
     trip = mds_trip(trip_attributes={"vehicle_id": "ZZZ9Z99"})
     assert only(run(tmp_path, trip, devices={DEVICE: "QBD-1A23"})) == {}

@@ -13,7 +13,7 @@ from typing import Any
 
 import duckdb
 
-from .base import FLAW_BIT, SAMPLES_PER_KIND, FileRejected
+from .base import FLAW_BIT, MDS_MISSING_BIT, SAMPLES_PER_KIND, FileRejected
 from .connection import short_error, sql_str
 
 #: The CSV reader's buffer, and the longest line it takes (DuckDB's default; a longer line is set
@@ -120,8 +120,8 @@ def _optional_cents(json_col: str, path: str) -> str:
 def _mds_select(src: str, devices: bool, licences: bool = False) -> str:
     """An MDS 2.0 passenger-services trip as the engine's columns. What the law cannot use is
     never read as zero: each such row gets a bit of ``flaw`` (:data:`.base.FLAW_BIT`) and is left
-    out of the totals under its own kind; a present but unreadable amount is NULL
-    (``missing_field``)."""
+    out of the totals under its own kind; a present but unreadable amount is NULL, and an absent
+    ``device_id`` (the vehicle, required) is :data:`.base.MDS_MISSING_BIT` (``missing_field``)."""
     revenue = "', '".join(MDS_REVENUE_TYPES)
     known = "', '".join(MDS_TRIP_TYPES)
     fa = "fare_attributes"
@@ -154,7 +154,9 @@ def _mds_select(src: str, devices: bool, licences: bool = False) -> str:
                      THEN {FLAW_BIT["missing_fare"]} ELSE 0 END)
              + (CASE WHEN rev AND NOT {_present(fa, "$.driver_trip_pay")}
                          AND NOT {_present(fa, "$.commission")}
-                     THEN {FLAW_BIT["missing_retention"]} ELSE 0 END))::UTINYINT AS flaw
+                     THEN {FLAW_BIT["missing_retention"]} ELSE 0 END)
+             + (CASE WHEN coalesce(y.device_id, '') = '' THEN {MDS_MISSING_BIT} ELSE 0 END)
+            )::UTINYINT AS flaw
         FROM (SELECT
                 trip_id, device_id, actual_cost, currency, fare_attributes, trip_attributes,
                 regexp_replace(json_extract_string(trip_attributes, '$.driver_id'), '[^0-9]', '',

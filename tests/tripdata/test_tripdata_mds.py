@@ -176,6 +176,38 @@ def test_extras_add_up_and_an_unreadable_one_is_reported(tmp_path):
     assert only(run(tmp_path, bad)) == {"missing_field": 1}
 
 
+# --- times and measures: integers, as the schema types them ------------------------------------
+
+
+def test_timestamps_and_measures_written_as_whole_decimals_are_read(tmp_path):
+    """data-types/timestamp.yaml is a number that is a multiple of 1; integer-positive.yaml an
+    integer, which JSON Schema lets be written 1080.0."""
+    trip = mds_trip(
+        start_time=float(START), end_time=float(START + 1_080_000), duration=1080.0, distance=8200.0
+    )
+    r = run(tmp_path, trip)
+    assert only(r) == {} and gross(r) == (1, 2350, 588)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("distance", 8200.5),
+        ("duration", 1080.4),
+        ("start_time", str(START)),
+        ("end_time", "2026-10-01T07:28:00-04:00"),
+        ("start_time", 2**70),
+    ],
+)
+def test_a_time_or_measure_that_is_not_an_integer_is_a_missing_field_of_its_row(
+    tmp_path, field, value
+):
+    """Never rounded nor read from a text, and one such row does not refuse the whole file."""
+    r = run(tmp_path, mds_trip(**{field: value}), mds_trip())
+    assert r.errors["missing_field"] == 1 and r.rows == 2
+    assert gross(r) == (1, 2350, 588)
+
+
 # --- the vehicle: device_id, linked to its plate by /vehicles ----------------------------------
 
 

@@ -45,17 +45,20 @@ NATIVE_SESSIONS: dict[str, tuple[str, bool]] = {
     "session_id": ("VARCHAR", False),
 }
 #: MDS 2.0 trip fields read (models/trip.yaml; models/modes/passenger-services/trip.yaml).
-#: ``trip_type`` and ``actual_cost`` are read as JSON and judged here: the published schema gives
-#: ``trip_type`` as a one-element array, producers following the later correction send a string,
-#: and a cost is an integer or null (a decimal is not cents: never rounded in silence).
+#: ``trip_type``, the times, the measures and ``actual_cost`` are read as JSON and judged here: the
+#: published schema gives ``trip_type`` as a one-element array, producers following the later
+#: correction send a string; a timestamp (a number, multiple of 1), a duration or distance
+#: (integer-positive) and a cost (an integer or null) are whole numbers, written as decimals too
+#: (``_cents``): a fraction or a text is the row's ``missing_field`` — never rounded in silence,
+#: never read from a text, and never the whole file refused for it.
 MDS_TRIPS: dict[str, str] = {
     "trip_id": "VARCHAR",
     "device_id": "VARCHAR",  # the vehicle, linked to its plate by an MDS /vehicles upload
     "trip_type": "JSON",
-    "start_time": "BIGINT",  # MDS timestamps: integer milliseconds since the Unix epoch
-    "end_time": "BIGINT",
-    "duration": "BIGINT",  # seconds
-    "distance": "BIGINT",  # metres
+    "start_time": "JSON",  # MDS timestamps: integer milliseconds since the Unix epoch
+    "end_time": "JSON",
+    "duration": "JSON",  # seconds
+    "distance": "JSON",  # metres
     "actual_cost": "JSON",  # minor units of `currency`; optional and nullable
     "currency": "VARCHAR",  # ISO 4217; absent or null means USD (data-types/currency.yaml)
     "trip_attributes": "JSON",
@@ -101,8 +104,9 @@ def _present(json_col: str, path: str = "$") -> str:
 
 
 def _cents(json_col: str, path: str = "$") -> str:
-    """SQL: the integer at ``path`` (a whole number written as a decimal too, as JSON Schema's
-    ``integer`` allows), NULL when absent, null or anything else (a string, a fraction)."""
+    """SQL: the integer at ``path`` — an amount in minor units, a timestamp, a measure — (a whole
+    number written as a decimal too, as JSON Schema's ``integer`` allows), NULL when absent, null
+    or anything else (a string, a fraction, beyond 64 bits)."""
     t = f"json_type({json_col}, '{path}')"
     v = f"json_extract({json_col}, '{path}')"
     return (
@@ -161,7 +165,8 @@ def _mds_select(src: str, devices: bool, licences: bool = False) -> str:
                 trip_id, device_id, actual_cost, currency, fare_attributes, trip_attributes,
                 regexp_replace(json_extract_string(trip_attributes, '$.driver_id'), '[^0-9]', '',
                                'g') AS driver,
-                start_time AS s, end_time AS e, distance AS dist, duration AS dur,
+                {_cents("start_time")} AS s, {_cents("end_time")} AS e,
+                {_cents("distance")} AS dist, {_cents("duration")} AS dur,
                 {_cents("actual_cost")} AS cost, ttype,
                 coalesce(ttype IN ('{revenue}'), false) AS rev
               FROM (SELECT *,

@@ -255,6 +255,25 @@ def test_the_provider_envelope_reads_arrays_nulls_and_absent_optional_fields(tmp
     assert gross(r) == (2, 4700, 1088)
 
 
+def test_an_ndjson_file_whose_records_are_not_mds_trips_is_refused_whole(tmp_path):
+    """Native rows sent with schema=mds lack what every MDS trip has (models/trip.yaml:
+    device_id, duration, distance): refused whole, naming them — not every row refused and the
+    month replaced by nothing."""
+    native = {
+        "trip_id": "T1",
+        "driver_cpf": "52998224725",
+        "vehicle_plate": "QBD1A23",
+        "start_time": "2026-10-01T07:10:00-04:00",
+        "end_time": "2026-10-01T07:28:00-04:00",
+        "distance_m": 8200,
+        "duration_s": 1080,
+        "fare_cents": 2350,
+        "retention_cents": 588,
+    }
+    with pytest.raises(FileRejected, match="device_id, duration, distance"):
+        run(tmp_path, native, {**native, "trip_id": "T2"})
+
+
 #: A passenger-services vehicle of the platform (models/vehicle.yaml and the mode's).
 VEHICLE = {
     "device_id": DEVICE,

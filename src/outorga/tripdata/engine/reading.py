@@ -64,6 +64,9 @@ MDS_TRIPS: dict[str, str] = {
     "trip_attributes": "JSON",
     "fare_attributes": "JSON",
 }
+#: Fields models/trip.yaml requires of every trip and the law reads: an NDJSON file none of whose
+#: records has one of them is not MDS trips (native rows sent as MDS, say) and is refused whole.
+MDS_TRIP_REQUIRED = ("trip_id", "device_id", "start_time", "end_time", "duration", "distance")
 #: MDS 2.0 vehicle fields read (models/vehicle.yaml; passenger-services vehicle_attributes).
 MDS_VEHICLES: dict[str, str] = {"device_id": "VARCHAR", "vehicle_attributes": "JSON"}
 #: MDS passenger-services trip types that carry a paying passenger; `reservation` and `empty`
@@ -350,7 +353,7 @@ def trips_select(
     if fmt != "ndjson":
         raise FileRejected('o formato MDS 2.0 é JSON: envie NDJSON ou o envelope {"trips": [...]}')
     return _mds_select(
-        mds_source(con, path, "trips", MDS_TRIPS, ("trip_id", "start_time", "end_time")),
+        mds_source(con, path, "trips", MDS_TRIPS, MDS_TRIP_REQUIRED),
         devices,
         licences,
     )
@@ -377,7 +380,9 @@ def mds_source(
             f"maximum_object_size={size}))"
         )
     src = _source(path, "ndjson", json_columns=fields)
-    cols = _columns_of(con, src)
+    # The fields the records have (read from a sample of them): the typed source names every
+    # field it is given, there or not.
+    cols = _columns_of(con, _source(path, "ndjson"))
     missing = [k for k in required if k not in cols]
     if missing:
         raise FileRejected("campos MDS obrigatórios ausentes: " + ", ".join(missing))

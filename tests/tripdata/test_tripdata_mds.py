@@ -274,6 +274,15 @@ def test_an_ndjson_file_whose_records_are_not_mds_trips_is_refused_whole(tmp_pat
         run(tmp_path, native, {**native, "trip_id": "T2"})
 
 
+@pytest.mark.parametrize("content", ["", "\n"])
+def test_an_ndjson_file_without_records_is_an_hour_without_trips(tmp_path, content):
+    path = tmp_path / "hour.ndjson"
+    path.write_text(content)
+    r = analyse_trips(path, "ndjson", "mds", month=OCT, roster=ROSTER, limits=None)
+    assert (r.rows, only(r)) == (0, {})
+    assert analyse_vehicles(path, "ndjson").rows == 0
+
+
 #: A passenger-services vehicle of the platform (models/vehicle.yaml and the mode's).
 VEHICLE = {
     "device_id": DEVICE,

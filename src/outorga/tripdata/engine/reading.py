@@ -381,10 +381,10 @@ def mds_source(
         )
     src = _source(path, "ndjson", json_columns=fields)
     # The fields the records have (read from a sample of them): the typed source names every
-    # field it is given, there or not.
-    cols = _columns_of(con, _source(path, "ndjson"))
-    missing = [k for k in required if k not in cols]
-    if missing:
+    # field it is given, there or not. A file without records (an hour without trips) has none.
+    records = _source(path, "ndjson")
+    missing = [k for k in required if k not in _columns_of(con, records)]
+    if missing and con.execute(f"SELECT 1 FROM {records} LIMIT 1").fetchone():
         raise FileRejected("campos MDS obrigatórios ausentes: " + ", ".join(missing))
     return src
 

@@ -110,6 +110,7 @@ def test_mds_trips_map_to_the_same_measures(tmp_path):
             "fare_attributes": {"driver_trip_pay": 1762},
         },
         {
+            "device_id": "00000000-0000-0000-0000-0000000000aa",
             "trip_id": "b2",
             "trip_type": "reservation",
             "start_time": ms("2026-10-01T07:00:00-04:00"),
@@ -129,6 +130,7 @@ def test_mds_trips_map_to_the_same_measures(tmp_path):
 
 def test_the_mds_provider_envelope_is_read_too(tmp_path):
     trip = {
+        "device_id": "00000000-0000-0000-0000-0000000000aa",
         "trip_id": "e1",
         "trip_type": "private",
         "start_time": 1790838600000,  # 2026-10-01T07:10:00-04:00

@@ -13,7 +13,16 @@ import pytest
 from tripdata_factories import DEVICE, START, mds_trip, without
 
 from outorga.tripdata.engine.analysis import analyse_trips
-from outorga.tripdata.engine.base import EXCLUDING, FareLimits, Month, Result, RosterEntry, Window
+from outorga.tripdata.engine.base import (
+    EXCLUDING,
+    FareLimits,
+    FileRejected,
+    Month,
+    Result,
+    RosterEntry,
+    Window,
+)
+from outorga.tripdata.engine.vehicles import analyse_vehicles
 
 OCT = Month(
     int(dt.datetime(2026, 10, 1, 4, tzinfo=dt.UTC).timestamp() * 1000),
@@ -167,6 +176,38 @@ def test_extras_add_up_and_an_unreadable_one_is_reported(tmp_path):
     assert only(run(tmp_path, bad)) == {"missing_field": 1}
 
 
+# --- times and measures: integers, as the schema types them ------------------------------------
+
+
+def test_timestamps_and_measures_written_as_whole_decimals_are_read(tmp_path):
+    """data-types/timestamp.yaml is a number that is a multiple of 1; integer-positive.yaml an
+    integer, which JSON Schema lets be written 1080.0."""
+    trip = mds_trip(
+        start_time=float(START), end_time=float(START + 1_080_000), duration=1080.0, distance=8200.0
+    )
+    r = run(tmp_path, trip)
+    assert only(r) == {} and gross(r) == (1, 2350, 588)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("distance", 8200.5),
+        ("duration", 1080.4),
+        ("start_time", str(START)),
+        ("end_time", "2026-10-01T07:28:00-04:00"),
+        ("start_time", 2**70),
+    ],
+)
+def test_a_time_or_measure_that_is_not_an_integer_is_a_missing_field_of_its_row(
+    tmp_path, field, value
+):
+    """Never rounded nor read from a text, and one such row does not refuse the whole file."""
+    r = run(tmp_path, mds_trip(**{field: value}), mds_trip())
+    assert r.errors["missing_field"] == 1 and r.rows == 2
+    assert gross(r) == (1, 2350, 588)
+
+
 # --- the vehicle: device_id, linked to its plate by /vehicles ----------------------------------
 
 
@@ -176,6 +217,19 @@ def test_the_plate_comes_from_the_vehicles_feed_by_device_id(tmp_path):
     other = run(tmp_path, trip, devices={DEVICE: "ABC1D23"})
     assert only(other) == {"plate_mismatch": 1}
     assert other.samples["plate_mismatch"][0]["vehicle_plate"] == "ABC1D23"
+
+
+@pytest.mark.parametrize("device_id", ["absent", None, ""])
+def test_a_trip_without_device_id_is_a_missing_field_never_counted_unchecked(tmp_path, device_id):
+    """models/trip.yaml requires ``device_id``: the trip's vehicle. Without it no plate can be
+    checked (art. 17), and the trip was counted clean."""
+    trip = mds_trip() if device_id == "absent" else mds_trip(device_id=device_id)
+    if device_id == "absent":
+        without(trip, "device_id")
+    without(trip, "trip_attributes", "vehicle_id")
+    r = run(tmp_path, trip, mds_trip(), devices={DEVICE: "QBD1A23"})
+    assert only(r) == {"missing_field": 1} and gross(r) == (1, 2350, 588)
+    assert r.samples["missing_field"][0]["trip_id"] == trip["trip_id"]
 
 
 def test_the_vehicles_feed_wins_over_the_vehicle_id_extension(tmp_path):
@@ -199,6 +253,106 @@ def test_the_provider_envelope_reads_arrays_nulls_and_absent_optional_fields(tmp
     r = analyse_trips(path, "ndjson", "mds", month=OCT, roster=ROSTER, limits=None)
     assert only(r) == {"currency_not_brl": 1}
     assert gross(r) == (2, 4700, 1088)
+
+
+def test_an_ndjson_file_whose_records_are_not_mds_trips_is_refused_whole(tmp_path):
+    """Native rows sent with schema=mds lack what every MDS trip has (models/trip.yaml:
+    device_id, duration, distance): refused whole, naming them — not every row refused and the
+    month replaced by nothing."""
+    native = {
+        "trip_id": "T1",
+        "driver_cpf": "52998224725",
+        "vehicle_plate": "QBD1A23",
+        "start_time": "2026-10-01T07:10:00-04:00",
+        "end_time": "2026-10-01T07:28:00-04:00",
+        "distance_m": 8200,
+        "duration_s": 1080,
+        "fare_cents": 2350,
+        "retention_cents": 588,
+    }
+    with pytest.raises(FileRejected, match="device_id, duration, distance"):
+        run(tmp_path, native, {**native, "trip_id": "T2"})
+
+
+@pytest.mark.parametrize("content", ["", "\n"])
+def test_an_ndjson_file_without_records_is_an_hour_without_trips(tmp_path, content):
+    path = tmp_path / "hour.ndjson"
+    path.write_text(content)
+    r = analyse_trips(path, "ndjson", "mds", month=OCT, roster=ROSTER, limits=None)
+    assert (r.rows, only(r)) == (0, {})
+    assert analyse_vehicles(path, "ndjson").rows == 0
+
+
+#: A passenger-services vehicle of the platform (models/vehicle.yaml and the mode's).
+VEHICLE = {
+    "device_id": DEVICE,
+    "provider_id": "6f0f2d1a-3c55-4c8e-9d4e-0b6f0c1e2a10",
+    "vehicle_id": "QBD1A23",
+    "vehicle_type": "car",
+    "propulsion_types": ["combustion"],
+    "vehicle_attributes": {"year": 2021, "make": "Fiat", "license_plate": "QBD1A23"},
+}
+
+
+def vehicles_payload(**links: str | None) -> dict[str, Any]:
+    """The Provider API's ``GET /vehicles`` body: version, JSON:API paging links, last_updated,
+    ttl and the list (reference/provider.yaml)."""
+    return {
+        "version": "2.0.0",
+        "links": {"first": None, "last": None, "prev": None, "next": None, **links},
+        "last_updated": START,
+        "ttl": 60_000,
+        "vehicles": [VEHICLE],
+    }
+
+
+def send(tmp_path: Path, doc: Any, *, bom: bool = False) -> Path:
+    path = tmp_path / "payload.json"
+    path.write_bytes((b"\xef\xbb\xbf" if bom else b"") + json.dumps(doc).encode())
+    return path
+
+
+def test_a_provider_payload_without_the_trips_list_is_refused_never_read_as_one_trip(tmp_path):
+    """A /vehicles body sent as the month's trips would be one unreadable "trip": the month
+    replaced by nothing. It is refused whole, naming the list it lacks."""
+    path = send(tmp_path, vehicles_payload())
+    with pytest.raises(FileRejected, match='"trips"'):
+        analyse_trips(path, "ndjson", "mds", month=OCT, roster=ROSTER, limits=None)
+    with pytest.raises(FileRejected, match='"vehicles"'):
+        analyse_vehicles(send(tmp_path, {"version": "2.0.0", "trips": [mds_trip()]}), "ndjson")
+
+
+@pytest.mark.parametrize("version", ["1.2.0", "3.0.0", "2.0", None, "absent"])
+def test_a_payload_not_of_mds_2_is_refused_naming_its_version(tmp_path, version):
+    """data-types/version.yaml: the payload's required ``version`` is 2.x.y; a 1.x trip has no
+    trip_type and other fields, and must not be read as 2.0."""
+    doc: dict[str, Any] = {"version": version, "trips": [mds_trip()]}
+    if version == "absent":
+        del doc["version"]
+    with pytest.raises(FileRejected, match="version"):
+        analyse_trips(send(tmp_path, doc), "ndjson", "mds", month=OCT, roster=ROSTER, limits=None)
+    with pytest.raises(FileRejected, match="version"):
+        analyse_vehicles(send(tmp_path, {**vehicles_payload(), "version": version}), "ndjson")
+
+
+def test_a_later_minor_version_of_mds_2_is_read(tmp_path):
+    path = send(tmp_path, {"version": "2.1.0", "trips": [mds_trip()]})
+    r = analyse_trips(path, "ndjson", "mds", month=OCT, roster=ROSTER, limits=None)
+    assert only(r) == {} and gross(r) == (1, 2350, 588)
+
+
+def test_a_vehicles_payload_with_long_paging_links_is_read_as_a_payload(tmp_path):
+    """JSON:API links carry opaque cursors of any length; the payload is still a payload."""
+    cursor = "https://provider.example/vehicles?page%5Bcursor%5D=" + "eyJhbGciOiJIUzI1NiJ9" * 120
+    r = analyse_vehicles(send(tmp_path, vehicles_payload(next=cursor, prev=cursor)), "ndjson")
+    assert (r.rows, r.devices) == (1, {DEVICE: "QBD1A23"})
+    assert not any(r.errors.values())
+
+
+def test_a_payload_with_a_byte_order_mark_is_read_as_a_payload(tmp_path):
+    path = send(tmp_path, {"version": "2.0.0", "trips": [mds_trip()]}, bom=True)
+    r = analyse_trips(path, "ndjson", "mds", month=OCT, roster=ROSTER, limits=None)
+    assert only(r) == {} and gross(r) == (1, 2350, 588)
 
 
 # --- a file covering part of the month ----------------------------------------------------------

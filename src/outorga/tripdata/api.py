@@ -59,13 +59,15 @@ SCHEMA_DOC = """
 `session_id` (opcional).
 
 **MDS 2.0 (passenger services)**: NDJSON, um objeto *Trip* por linha (ou o envelope
-`{"version": "2.0.0", "trips": [...]}`), como no esquema publicado pela Open Mobility Foundation:
+`{"version": "2.0.0", "trips": [...]}`: de versão diferente de 2.x, ou sem a lista `trips`, é
+recusado inteiro), como no esquema publicado pela Open Mobility Foundation:
 `trip_type` como lista de um valor ou texto; `trip_attributes.driver_id` = CPF (ou a CNH do
 cadastro);
 `start_time`/`end_time` em milissegundos, `distance` (m), `duration` (s), `actual_cost`
 (centavos, obrigatório na corrida paga), `currency` = `BRL`; retenção = `actual_cost −
 fare_attributes.driver_trip_pay` (ausente ou null: `fare_attributes.commission`). A placa vem do
-`device_id` por um envio `kind=vehicles` (MDS `/vehicles`, `vehicle_attributes.license_plate`).
+`device_id` (obrigatório) por um envio `kind=vehicles` (MDS `/vehicles`,
+`vehicle_attributes.license_plate`).
 O que a lei não pode usar é recusado linha a linha, com o tipo de ocorrência — nunca lido como zero.
 
 Esquemas JSON: `/api/v1/public/schemas/trips-native.json`, `sessions-native.json`,

@@ -72,6 +72,9 @@ EXCLUDING = (
 #: (:func:`.reading.trips_select`); a native file's report leaves them out.
 MDS_FLAWS = ("unknown_trip_type", "currency_not_brl", "missing_fare", "missing_retention")
 FLAW_BIT = {kind: 1 << i for i, kind in enumerate(MDS_FLAWS)}
+#: A bit of ``flaw`` that is no kind of its own: a field the MDS schema requires and the law reads
+#: is absent — ``device_id``, the trip's vehicle (models/trip.yaml) — reported as ``missing_field``.
+MDS_MISSING_BIT = 1 << len(MDS_FLAWS)
 
 
 class FileRejected(ValueError):

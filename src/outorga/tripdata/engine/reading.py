@@ -6,13 +6,14 @@ none."""
 from __future__ import annotations
 
 import csv
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 import duckdb
 
-from .base import FLAW_BIT, SAMPLES_PER_KIND, FileRejected
+from .base import FLAW_BIT, MDS_MISSING_BIT, SAMPLES_PER_KIND, FileRejected
 from .connection import short_error, sql_str
 
 #: The CSV reader's buffer, and the longest line it takes (DuckDB's default; a longer line is set
@@ -44,22 +45,28 @@ NATIVE_SESSIONS: dict[str, tuple[str, bool]] = {
     "session_id": ("VARCHAR", False),
 }
 #: MDS 2.0 trip fields read (models/trip.yaml; models/modes/passenger-services/trip.yaml).
-#: ``trip_type`` and ``actual_cost`` are read as JSON and judged here: the published schema gives
-#: ``trip_type`` as a one-element array, producers following the later correction send a string,
-#: and a cost is an integer or null (a decimal is not cents: never rounded in silence).
+#: ``trip_type``, the times, the measures and ``actual_cost`` are read as JSON and judged here: the
+#: published schema gives ``trip_type`` as a one-element array, producers following the later
+#: correction send a string; a timestamp (a number, multiple of 1), a duration or distance
+#: (integer-positive) and a cost (an integer or null) are whole numbers, written as decimals too
+#: (``_cents``): a fraction or a text is the row's ``missing_field`` — never rounded in silence,
+#: never read from a text, and never the whole file refused for it.
 MDS_TRIPS: dict[str, str] = {
     "trip_id": "VARCHAR",
     "device_id": "VARCHAR",  # the vehicle, linked to its plate by an MDS /vehicles upload
     "trip_type": "JSON",
-    "start_time": "BIGINT",  # MDS timestamps: integer milliseconds since the Unix epoch
-    "end_time": "BIGINT",
-    "duration": "BIGINT",  # seconds
-    "distance": "BIGINT",  # metres
+    "start_time": "JSON",  # MDS timestamps: integer milliseconds since the Unix epoch
+    "end_time": "JSON",
+    "duration": "JSON",  # seconds
+    "distance": "JSON",  # metres
     "actual_cost": "JSON",  # minor units of `currency`; optional and nullable
     "currency": "VARCHAR",  # ISO 4217; absent or null means USD (data-types/currency.yaml)
     "trip_attributes": "JSON",
     "fare_attributes": "JSON",
 }
+#: Fields models/trip.yaml requires of every trip and the law reads: an NDJSON file none of whose
+#: records has one of them is not MDS trips (native rows sent as MDS, say) and is refused whole.
+MDS_TRIP_REQUIRED = ("trip_id", "device_id", "start_time", "end_time", "duration", "distance")
 #: MDS 2.0 vehicle fields read (models/vehicle.yaml; passenger-services vehicle_attributes).
 MDS_VEHICLES: dict[str, str] = {"device_id": "VARCHAR", "vehicle_attributes": "JSON"}
 #: MDS passenger-services trip types that carry a paying passenger; `reservation` and `empty`
@@ -71,6 +78,27 @@ MDS_TRIP_TYPES = (*MDS_REVENUE_TYPES, "reservation", "empty")
 #: dynamic pricing, which art. 9 keeps within the maxima: it is part of the fare, not an extra.
 #: ``tip`` and ``taxes`` are not charged for the service.
 MDS_EXTRAS = ("tolls", "exit_fee", "other_fees", "extra_amount")
+#: The top-level keys of a Provider API payload (models/response/*.yaml, the endpoints' lists in
+#: reference/provider.yaml), and the keys every trip or vehicle has (models/trip.yaml,
+#: models/vehicle.yaml): a file whose first object has one of the first and none of the second
+#: is a payload.
+MDS_PAYLOAD_KEYS = frozenset(
+    {
+        "version",
+        "links",
+        "last_updated",
+        "ttl",
+        "trips",
+        "vehicles",
+        "vehicles_status",
+        "events",
+        "telemetry",
+        "stops",
+    }
+)
+MDS_RECORD_KEYS = frozenset({"trip_id", "device_id"})
+#: data-types/version.yaml: the MDS version a payload represents.
+MDS_VERSION = re.compile(r"2\.(\d|[1-9]\d+)\.(\d|[1-9]\d+)")
 
 
 def _present(json_col: str, path: str = "$") -> str:
@@ -79,8 +107,9 @@ def _present(json_col: str, path: str = "$") -> str:
 
 
 def _cents(json_col: str, path: str = "$") -> str:
-    """SQL: the integer at ``path`` (a whole number written as a decimal too, as JSON Schema's
-    ``integer`` allows), NULL when absent, null or anything else (a string, a fraction)."""
+    """SQL: the integer at ``path`` — an amount in minor units, a timestamp, a measure — (a whole
+    number written as a decimal too, as JSON Schema's ``integer`` allows), NULL when absent, null
+    or anything else (a string, a fraction, beyond 64 bits)."""
     t = f"json_type({json_col}, '{path}')"
     v = f"json_extract({json_col}, '{path}')"
     return (
@@ -98,8 +127,8 @@ def _optional_cents(json_col: str, path: str) -> str:
 def _mds_select(src: str, devices: bool, licences: bool = False) -> str:
     """An MDS 2.0 passenger-services trip as the engine's columns. What the law cannot use is
     never read as zero: each such row gets a bit of ``flaw`` (:data:`.base.FLAW_BIT`) and is left
-    out of the totals under its own kind; a present but unreadable amount is NULL
-    (``missing_field``)."""
+    out of the totals under its own kind; a present but unreadable amount is NULL, and an absent
+    ``device_id`` (the vehicle, required) is :data:`.base.MDS_MISSING_BIT` (``missing_field``)."""
     revenue = "', '".join(MDS_REVENUE_TYPES)
     known = "', '".join(MDS_TRIP_TYPES)
     fa = "fare_attributes"
@@ -132,12 +161,15 @@ def _mds_select(src: str, devices: bool, licences: bool = False) -> str:
                      THEN {FLAW_BIT["missing_fare"]} ELSE 0 END)
              + (CASE WHEN rev AND NOT {_present(fa, "$.driver_trip_pay")}
                          AND NOT {_present(fa, "$.commission")}
-                     THEN {FLAW_BIT["missing_retention"]} ELSE 0 END))::UTINYINT AS flaw
+                     THEN {FLAW_BIT["missing_retention"]} ELSE 0 END)
+             + (CASE WHEN coalesce(y.device_id, '') = '' THEN {MDS_MISSING_BIT} ELSE 0 END)
+            )::UTINYINT AS flaw
         FROM (SELECT
                 trip_id, device_id, actual_cost, currency, fare_attributes, trip_attributes,
                 regexp_replace(json_extract_string(trip_attributes, '$.driver_id'), '[^0-9]', '',
                                'g') AS driver,
-                start_time AS s, end_time AS e, distance AS dist, duration AS dur,
+                {_cents("start_time")} AS s, {_cents("end_time")} AS e,
+                {_cents("distance")} AS dist, {_cents("duration")} AS dur,
                 {_cents("actual_cost")} AS cost, ttype,
                 coalesce(ttype IN ('{revenue}'), false) AS rev
               FROM (SELECT *,
@@ -167,17 +199,73 @@ def _csv_header(path: Path) -> list[str]:
     return [c.strip().strip('"').lower() for c in next(csv.reader([first]), [])]
 
 
-def _is_mds_envelope(path: Path, envelope: str = "trips") -> bool:
-    """A JSON document whose top-level object carries ``envelope`` ("trips", "vehicles") before
-    any item's own fields (an item carries its ``device_id``)."""
+def _top_level_keys(head: bytes) -> set[str]:
+    """The keys of the first JSON object in ``head`` at its own level (not its values' keys), as
+    far as ``head`` goes. A quote byte never occurs inside a multi-byte UTF-8 character."""
+    keys: set[str] = set()
+    depth, key_next, i = 0, False, 0
+    while i < len(head):
+        c = head[i : i + 1]
+        if c == b'"':
+            j = i + 1
+            while j < len(head) and head[j : j + 1] != b'"':
+                j += 2 if head[j : j + 1] == b"\\" else 1
+            if depth == 1 and key_next:
+                keys.add(head[i + 1 : j].decode("utf-8", "replace"))
+            key_next, i = False, j + 1
+            continue
+        if c in (b"{", b"["):
+            depth += 1
+            key_next = c == b"{" and depth == 1
+        elif c in (b"}", b"]"):
+            depth -= 1
+            if depth <= 0:
+                break
+        elif c == b"," and depth == 1:
+            key_next = True
+        i += 1
+    return keys
+
+
+def _payload_keys(path: Path) -> set[str] | None:
+    """The top-level keys of a Provider API payload (``{"version": "2.0.0", "trips": [...]}``),
+    or None for NDJSON: the file's first object has a payload's key and none of a record's.
+    Paging links may be long (opaque cursors), and a byte order mark is not a key."""
     with path.open("rb") as f:
-        head = f.read(4096).lstrip()
-    if not head.startswith(b"{"):
-        return False
-    items, item = head.find(f'"{envelope}"'.encode()), head.find(b'"device_id"')
-    trip_id = head.find(b'"trip_id"')
-    first = min((i for i in (item, trip_id) if i >= 0), default=-1)
-    return items >= 0 and (first < 0 or items < first)
+        keys = _top_level_keys(f.read(1 << 16))
+    if keys & MDS_PAYLOAD_KEYS and not keys & MDS_RECORD_KEYS:
+        return keys
+    return None
+
+
+def _check_payload(
+    con: duckdb.DuckDBPyConnection, p: str, size: int, envelope: str, keys: set[str]
+) -> None:
+    """A payload is read only if it is an MDS 2.x payload of ``envelope``: its required
+    ``version`` (data-types/version.yaml) is 2.x.y — a 1.x trip is another record — and it
+    carries the list. Else the file is refused whole: read as a record, it would be one
+    unreadable row, and a month of trips replaced by nothing."""
+    try:
+        found = con.execute(
+            f"SELECT version, {envelope} IS NOT NULL FROM read_json('{p}', format='unstructured', "
+            f"columns={{'version': 'VARCHAR', '{envelope}': 'JSON'}}, maximum_object_size={size})"
+        ).fetchall()
+    except duckdb.Error as exc:
+        raise FileRejected(f"arquivo ilegível: {short_error(exc)}") from exc
+    shape = f'{{"version": "2.0.0", "{envelope}": [...]}}'
+    for version, listed in found:
+        if not listed:
+            raise FileRejected(
+                f'o envelope MDS não traz a lista "{envelope}" (chaves: {", ".join(sorted(keys))}): '
+                f"envie o /{envelope} da Provider API, {shape}, ou NDJSON"
+            )
+        if version is None:
+            raise FileRejected(f"o envelope MDS não traz o campo version (obrigatório): {shape}")
+        if not MDS_VERSION.fullmatch(version):
+            raise FileRejected(
+                f'o envelope MDS é da versão "{version}" (campo version): o Outorga lê o MDS 2.x, '
+                f"{shape}"
+            )
 
 
 def _source(path: Path, fmt: str, *, json_columns: dict[str, str] | None = None) -> str:
@@ -265,7 +353,7 @@ def trips_select(
     if fmt != "ndjson":
         raise FileRejected('o formato MDS 2.0 é JSON: envie NDJSON ou o envelope {"trips": [...]}')
     return _mds_select(
-        mds_source(con, path, "trips", MDS_TRIPS, ("trip_id", "start_time", "end_time")),
+        mds_source(con, path, "trips", MDS_TRIPS, MDS_TRIP_REQUIRED),
         devices,
         licences,
     )
@@ -281,17 +369,22 @@ def mds_source(
     """An MDS file as a relation of ``fields``: NDJSON (one object per line) or the Provider
     API's payload ``{"version": "2.0.0", "<envelope>": [...]}`` (one JSON document, held whole in
     memory; large months go better as NDJSON)."""
-    if _is_mds_envelope(path, envelope):
+    keys = _payload_keys(path)
+    if keys is not None:
+        p, size = sql_str(str(path)), path.stat().st_size + 1
+        _check_payload(con, p, size, envelope, keys)
         typed = ", ".join(f"{k} {v}" for k, v in fields.items())
         return (
-            f"(SELECT unnest({envelope}, max_depth := 2) FROM read_json('{sql_str(str(path))}', "
+            f"(SELECT unnest({envelope}, max_depth := 2) FROM read_json('{p}', "
             f"format='unstructured', columns={{'{envelope}': 'STRUCT({typed})[]'}}, "
-            f"maximum_object_size={path.stat().st_size + 1}))"
+            f"maximum_object_size={size}))"
         )
     src = _source(path, "ndjson", json_columns=fields)
-    cols = _columns_of(con, src)
-    missing = [k for k in required if k not in cols]
-    if missing:
+    # The fields the records have (read from a sample of them): the typed source names every
+    # field it is given, there or not. A file without records (an hour without trips) has none.
+    records = _source(path, "ndjson")
+    missing = [k for k in required if k not in _columns_of(con, records)]
+    if missing and con.execute(f"SELECT 1 FROM {records} LIMIT 1").fetchone():
         raise FileRejected("campos MDS obrigatórios ausentes: " + ", ".join(missing))
     return src
 

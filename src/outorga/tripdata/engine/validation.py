@@ -16,6 +16,7 @@ from .base import (
     MAX_SPEED_KMH,
     MAX_TRIP_METRES,
     MAX_TRIP_SECONDS,
+    MDS_MISSING_BIT,
     FarePeriod,
     Fares,
     Month,
@@ -149,10 +150,11 @@ def trip_conditions(
     fare_check = f"({' OR '.join(fare_checks)})" if fare_checks else "false"
     flaw = {k: f"(coalesce(flaw, 0) & {bit} <> 0)" for k, bit in FLAW_BIT.items()}
     return {
-        # An amount an MDS row lacks is reported under its own kind (the flaw), not here too.
+        # An amount an MDS row lacks is reported under its own kind (the flaw), not here too; a
+        # required MDS field it lacks (its vehicle's device_id) is here.
         "missing_field": "(driver IS NULL OR driver = '' OR s IS NULL OR e IS NULL OR "
         "trip_id IS NULL OR dist IS NULL OR dur IS NULL OR ((fare IS NULL OR ret IS NULL "
-        "OR extras IS NULL) AND coalesce(flaw, 0) = 0))",
+        f"OR extras IS NULL) AND coalesce(flaw, 0) = 0) OR coalesce(flaw, 0) & {MDS_MISSING_BIT} <> 0)",
         "outside_month": f"(s < {month.start_ms} OR s >= {month.end_ms})",
         "negative_duration": "(e < s OR dur < 0)",
         # CASE guards the integer arithmetic against overflow on absurd values.

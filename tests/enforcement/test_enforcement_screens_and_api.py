@@ -6,7 +6,14 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from enforcement_factories import at, case_of, client_of, final_taxi_auto, pending_notice
+from enforcement_factories import (
+    at,
+    case_of,
+    client_of,
+    final_taxi_auto,
+    pdf_text,
+    pending_notice,
+)
 from registry_factories import person, taxi_permit
 
 from outorga.core.errors import Refused
@@ -257,6 +264,35 @@ def test_the_cpf_written_on_an_auto_without_a_permit_is_masked_as_the_registry_m
     inspector = client_of(user_of("ipatinga", Role.FISCAL))
     body = inspector.get(f"/api/v1/enforcement/cases/{case.pk}").json()
     assert (body["person"], body["auto"]["offender_registration"]) == (whole, whole)
+
+
+@pytest.mark.parametrize("role", [Role.JARI, Role.CHEFE_EXECUTIVO])
+def test_the_cpf_written_on_an_auto_without_a_permit_is_masked_in_the_autos_pdf(
+    world, user_of, role
+):
+    """The auto's PDF, linked from the case's page, prints the registration of art. 30 V as the
+    page shows it to the reader: masked for the JARI and the chief executive, whole for the
+    inspector (ADR 0052; LGPD art. 6º, III)."""
+    offender = person(world.m, name="Clandestino do PDF")
+    auto = infraction_issue(
+        actor=world.fiscal,
+        municipality=world.m,
+        code="art35",
+        committed_at=at(D),
+        place="Centro",
+        description="Corrida paga sem permissão.",
+        agent_registration="F-1",
+        plate="PDF1A23",
+        law="ipatinga.mototaxi-2013",
+        offender_document=offender.document,
+    )
+    masked, whole = offender.masked_document, format_cpf(offender.document)
+    r = client_of(user_of("ipatinga", role)).get(f"/fiscalizacao/autos/{auto.pk}/auto.pdf")
+    assert r.status_code == 200
+    text = pdf_text(r.content)
+    assert masked in text and offender.document not in text and whole not in text
+    r = client_of(user_of("ipatinga", Role.FISCAL)).get(f"/fiscalizacao/autos/{auto.pk}/auto.pdf")
+    assert whole in pdf_text(r.content)
 
 
 @pytest.mark.parametrize("role", [Role.JARI, Role.CHEFE_EXECUTIVO])

@@ -3,7 +3,9 @@ the PDFs, the API's steps and the holder's portal, a cassação proposal and a t
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
+import io
 
 import pytest
 from enforcement_factories import (
@@ -70,6 +72,29 @@ def test_the_inspector_writes_an_auto_through_the_phone_form_and_the_pdfs_render
     )
     assert r.status_code == 302
     assert case_of(world, auto).deadline == dt.date(2026, 4, 20)
+
+
+def test_the_edital_csv_keeps_a_name_typed_as_a_formula_as_text(world, user_of):
+    """The edital's batch goes to the Diário Oficial through a spreadsheet: a name the person
+    typed on the portal that starts as a formula (=, +, -, @) is exported as text."""
+    offender = person(world.m, name='=HYPERLINK("https://exemplo.invalid/";"Edital")')
+    auto = infraction_issue(
+        actor=world.fiscal,
+        municipality=world.m,
+        code="art35",
+        committed_at=at(D),
+        place="Centro",
+        description="Corrida paga sem permissão.",
+        agent_registration="F-1",
+        plate="FML1A23",
+        law="ipatinga.mototaxi-2013",
+        offender_document=offender.document,
+    )
+    number = case_of(world, auto).number
+    authority = client_of(user_of("ipatinga", Role.AUTORIDADE))
+    batch = authority.get("/fiscalizacao/edital/lote.csv").content.decode()
+    rows = [r for r in csv.DictReader(io.StringIO(batch), delimiter=";") if r["processo"] == number]
+    assert [r["nome"] for r in rows] == ["'" + offender.name]
 
 
 def test_a_refusal_without_two_witnesses_is_refused_with_art_29_par3(world):

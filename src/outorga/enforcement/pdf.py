@@ -14,6 +14,7 @@ from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from outorga.core.listing import as_spreadsheet_text
 from outorga.core.pdfkit import date_text
 from outorga.law.competence import competence
 from outorga.law.money import brl
@@ -299,7 +300,7 @@ def batch_csv(notices: Sequence[Notice]) -> str:
         delimiter=";",
     )
     w.writeheader()
-    w.writerows(rows)
+    w.writerows({k: as_spreadsheet_text(v) for k, v in r.items()} for r in rows)
     return buf.getvalue()
 
 

@@ -3,10 +3,19 @@ the PDFs, the API's steps and the holder's portal, a cassação proposal and a t
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
+import io
 
 import pytest
-from enforcement_factories import at, case_of, client_of, final_taxi_auto, pending_notice
+from enforcement_factories import (
+    at,
+    case_of,
+    client_of,
+    final_taxi_auto,
+    pdf_text,
+    pending_notice,
+)
 from registry_factories import person, taxi_permit
 
 from outorga.core.errors import Refused
@@ -63,6 +72,29 @@ def test_the_inspector_writes_an_auto_through_the_phone_form_and_the_pdfs_render
     )
     assert r.status_code == 302
     assert case_of(world, auto).deadline == dt.date(2026, 4, 20)
+
+
+def test_the_edital_csv_keeps_a_name_typed_as_a_formula_as_text(world, user_of):
+    """The edital's batch goes to the Diário Oficial through a spreadsheet: a name the person
+    typed on the portal that starts as a formula (=, +, -, @) is exported as text."""
+    offender = person(world.m, name='=HYPERLINK("https://exemplo.invalid/";"Edital")')
+    auto = infraction_issue(
+        actor=world.fiscal,
+        municipality=world.m,
+        code="art35",
+        committed_at=at(D),
+        place="Centro",
+        description="Corrida paga sem permissão.",
+        agent_registration="F-1",
+        plate="FML1A23",
+        law="ipatinga.mototaxi-2013",
+        offender_document=offender.document,
+    )
+    number = case_of(world, auto).number
+    authority = client_of(user_of("ipatinga", Role.AUTORIDADE))
+    batch = authority.get("/fiscalizacao/edital/lote.csv").content.decode()
+    rows = [r for r in csv.DictReader(io.StringIO(batch), delimiter=";") if r["processo"] == number]
+    assert [r["nome"] for r in rows] == ["'" + offender.name]
 
 
 def test_a_refusal_without_two_witnesses_is_refused_with_art_29_par3(world):
@@ -257,6 +289,35 @@ def test_the_cpf_written_on_an_auto_without_a_permit_is_masked_as_the_registry_m
     inspector = client_of(user_of("ipatinga", Role.FISCAL))
     body = inspector.get(f"/api/v1/enforcement/cases/{case.pk}").json()
     assert (body["person"], body["auto"]["offender_registration"]) == (whole, whole)
+
+
+@pytest.mark.parametrize("role", [Role.JARI, Role.CHEFE_EXECUTIVO])
+def test_the_cpf_written_on_an_auto_without_a_permit_is_masked_in_the_autos_pdf(
+    world, user_of, role
+):
+    """The auto's PDF, linked from the case's page, prints the registration of art. 30 V as the
+    page shows it to the reader: masked for the JARI and the chief executive, whole for the
+    inspector (ADR 0052; LGPD art. 6º, III)."""
+    offender = person(world.m, name="Clandestino do PDF")
+    auto = infraction_issue(
+        actor=world.fiscal,
+        municipality=world.m,
+        code="art35",
+        committed_at=at(D),
+        place="Centro",
+        description="Corrida paga sem permissão.",
+        agent_registration="F-1",
+        plate="PDF1A23",
+        law="ipatinga.mototaxi-2013",
+        offender_document=offender.document,
+    )
+    masked, whole = offender.masked_document, format_cpf(offender.document)
+    r = client_of(user_of("ipatinga", role)).get(f"/fiscalizacao/autos/{auto.pk}/auto.pdf")
+    assert r.status_code == 200
+    text = pdf_text(r.content)
+    assert masked in text and offender.document not in text and whole not in text
+    r = client_of(user_of("ipatinga", Role.FISCAL)).get(f"/fiscalizacao/autos/{auto.pk}/auto.pdf")
+    assert whole in pdf_text(r.content)
 
 
 @pytest.mark.parametrize("role", [Role.JARI, Role.CHEFE_EXECUTIVO])

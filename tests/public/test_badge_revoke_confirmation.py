@@ -32,3 +32,23 @@ def test_revoking_a_badge_asks_first_and_revokes_only_when_confirmed(
     assert r.status_code == 302
     with tenant(ipatinga_m):
         assert Badge.objects.get(pk=badge.pk).revoked_reason == "extravio"
+
+
+def test_revoking_a_badge_is_refused_to_a_portal_login_without_naming_the_bearer(
+    ipatinga_m, user_of, badge_clerk
+):
+    """The confirmation is the clerks' (badge.issue): a holder's or a platform's login that posts
+    to another badge's revocation reads neither the bearer's name nor the permit."""
+    permit = make_permit(ipatinga_m, "CONF2")
+    badge = services.badge_issue(actor=badge_clerk, municipality=ipatinga_m, permit=permit)
+    for role in (Role.PERMISSIONARIO, Role.PLATAFORMA):
+        client = Client()
+        client.force_login(user_of("ipatinga", role))
+        r = client.post(f"/crachas/{badge.pk}/revogar/", {"motivo": "extravio"})
+        assert r.status_code == 403, role
+        page = r.content.decode()
+        assert permit.holder.name not in page
+        assert permit.number not in page
+        assert badge.serial not in page
+    with tenant(ipatinga_m):
+        assert Badge.objects.get(pk=badge.pk).revoked_at is None

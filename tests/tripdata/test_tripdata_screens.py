@@ -67,6 +67,21 @@ def test_the_upload_page_shows_the_validation_report_with_masked_cpfs(done, user
     assert "T-0007" in text and "98765432100" not in text  # CPF masked on screen
 
 
+def test_an_unreadable_line_is_shown_on_the_upload_page_with_its_cpf_masked(
+    world, sample_trips, rates, user_of
+):
+    """A CSV line the engine cannot read is reported with its content (ADR 0052: the screens
+    keep a driver's CPF masked for every reader, they identify a line): the CPF on it too."""
+    lines = sample_trips.decode().splitlines()
+    lines.insert(2, "T-X,52998224725,QBD1A23,ontem,2026-10-01T07:28:00-04:00,1,1,1,0")
+    upload_id = world.upload(("\n".join(lines) + "\n").encode()).json()["id"]
+    process_upload.call(upload_id)
+    text = client_of(user_of, Role.FINANCAS).get(f"/dados/corridas/envios/{upload_id}/").content
+    page = text.decode()
+    assert "T-X" in page and "ontem" in page
+    assert "52998224725" not in page and "***.982.247-**" in page
+
+
 def test_the_month_page_shows_peak_reconciliation_and_issqn(world, done, user_of):
     with tenant(world.m):
         MonthlyReport.objects.create(

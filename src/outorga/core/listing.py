@@ -60,7 +60,20 @@ class Listing:
         return f"?{self.query}&{self.param}={number}" if self.query else f"?{self.param}={number}"
 
 
+#: What a spreadsheet runs as a formula when a cell starts with it (a CSV opened by the desk).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def as_spreadsheet_text(text: str) -> str:
+    """``text`` as a CSV cell a spreadsheet shows and never runs: one that starts as a formula
+    (a name or a town an applicant typed on the portal, ``=HYPERLINK(…)``) gets an apostrophe
+    before it, which marks the cell as text."""
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
 def _text(value: Any) -> str:
+    if isinstance(value, str):
+        return as_spreadsheet_text(value)
     if value is None:
         return ""
     if isinstance(value, dt.datetime):

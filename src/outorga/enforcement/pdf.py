@@ -14,6 +14,7 @@ from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from outorga.core.listing import as_spreadsheet_text
 from outorga.core.pdfkit import date_text
 from outorga.law.competence import competence
 from outorga.law.money import brl
@@ -68,8 +69,9 @@ def _citations(decision: dict[str, Any]) -> list[Any]:
     return [Spacer(1, 4 * mm), _p("Fundamentos: " + "; ".join(cites))]
 
 
-def auto_pdf(auto: InfractionNotice) -> bytes:
-    """Art. 30 I–X, in the order of the incisos, plus the refusal of art. 29 §3."""
+def auto_pdf(auto: InfractionNotice, registration: str) -> bytes:
+    """Art. 30 I–X, in the order of the incisos, plus the refusal of art. 29 §3; ``registration``
+    is the offender's (V) as the reader may see it (``selectors.offender_registration_as_seen``)."""
     rows = [
         ("Número", auto.number),
         ("I — Permissionário", auto.holder_name or "— (sem permissão, art. 35)"),
@@ -79,7 +81,7 @@ def auto_pdf(auto: InfractionNotice) -> bytes:
             "IV — Infrator",
             f"{auto.offender_name or 'não identificado'} ({auto.get_committed_by_display()})",
         ),
-        ("V — Registro do infrator", auto.offender_registration or "—"),
+        ("V — Registro do infrator", registration or "—"),
         ("VI — Dispositivo infringido", f"{auto.provision} — {auto.infraction_description}"),
         ("Natureza", auto.get_severity_display()),
         ("VII — Local, data e hora", f"{auto.place} — {date_text(auto.committed_at)}"),
@@ -298,7 +300,7 @@ def batch_csv(notices: Sequence[Notice]) -> str:
         delimiter=";",
     )
     w.writeheader()
-    w.writerows(rows)
+    w.writerows({k: as_spreadsheet_text(v) for k, v in r.items()} for r in rows)
     return buf.getvalue()
 
 

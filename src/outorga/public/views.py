@@ -288,6 +288,11 @@ def badge_revoke(request: HttpRequest, badge_id: int) -> HttpResponse:
     m = current_municipality_or_none()
     if m is None:
         raise Http404
+    if user_of(request).role not in STAFF_ROLES:
+        # The confirmation names the bearer and the permit: never to a portal or platform login.
+        return forbidden(
+            request, "Os crachás são revogados pela Prefeitura; procure o atendimento."
+        )
     badge = get_object_or_404(
         Badge.objects.select_related("permit__holder", "auxiliary__person"), pk=badge_id
     )

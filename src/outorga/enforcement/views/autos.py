@@ -348,7 +348,8 @@ def auto_new(request: HttpRequest) -> HttpResponse:
 @staff_only
 def auto_pdf(request: HttpRequest, auto_id: int) -> HttpResponse:
     auto = get_object_or_404(InfractionNotice.objects.all(), pk=auto_id)
-    return pdf_response(pdf.auto_pdf(auto), f"{auto.number}.pdf")
+    registration = selectors.offender_registration_as_seen(auto, actor_of(request).role)
+    return pdf_response(pdf.auto_pdf(auto, registration), f"{auto.number}.pdf")
 
 
 @staff_only

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django import template
 
 from outorga.law.money import brl, rate_percent
@@ -25,6 +27,16 @@ def cpf(value: str) -> str:
     """Masked CPF (LGPD: screens show only what identifies the line)."""
     v = str(value or "")
     return f"***.{v[3:6]}.{v[6:9]}-**" if len(v) == 11 else v
+
+
+#: A CPF written in a line of a file, with or without its dots and dash.
+_CPF_IN_TEXT = re.compile(r"(?<!\d)\d{3}\.?(\d{3})\.?(\d{3})-?\d{2}(?!\d)")
+
+
+@register.filter
+def cpfs(text: str) -> str:
+    """``text`` (a line of a file as the platform sent it) with every CPF in it masked."""
+    return _CPF_IN_TEXT.sub(r"***.\1.\2-**", str(text or ""))
 
 
 @register.filter

@@ -11,12 +11,13 @@ def world(ipatinga_m, user_of) -> World:  # type: ignore[no-untyped-def]
 
 @pytest.fixture
 def municipal_today(monkeypatch):  # type: ignore[no-untyped-def]
-    """Move the municipality's today, as the notice services read it, to a day still to come: D-4
-    refuses a notice dated after it, and some cases need a later year's calendar (2028's
-    holidays)."""
-    from outorga.enforcement.services import notices
+    """Move the municipality's today, as the notice and auto services read it, to a day still to
+    come: D-4 refuses a notice dated after it, an auto is refused for a fact after it, and some
+    cases need a later year's calendar (2028's holidays)."""
+    from outorga.enforcement.services import autos, notices
 
     def move(day):  # type: ignore[no-untyped-def]
         monkeypatch.setattr(notices, "today_of", lambda municipality: day)
+        monkeypatch.setattr(autos, "today_of", lambda municipality: day)
 
     return move

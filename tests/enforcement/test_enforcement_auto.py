@@ -16,6 +16,7 @@ from public_factories import badge_without_law
 from validate_docbr import CPF
 
 from outorga.core.acts import Actor
+from outorga.core.localtime import today_of
 from outorga.core.services import law_binding_record
 from outorga.core.tenancy import tenant
 from outorga.enforcement import selectors
@@ -125,3 +126,42 @@ def test_art_30_d_4_an_auto_at_brasilias_midnight_is_of_the_municipalitys_day(wo
     with tenant(world.m):
         notice = case.notices.get()
     assert (notice.act_on, notice.notified_on) == (dt.date(2026, 6, 30), dt.date(2026, 6, 30))
+
+
+def test_an_auto_of_a_fact_in_the_future_is_refused_naming_the_date(world, user_of):
+    """A mistyped year (2027 for 2026) made an auto, its notice and its defence period run from a
+    day yet to come; the screen says which field and keeps what was typed."""
+    later = today_of(world.m) + dt.timedelta(days=36)
+    with pytest.raises(FieldError) as refused:
+        infraction_issue(
+            actor=world.fiscal,
+            municipality=world.m,
+            code="art38-II",
+            committed_at=at(later),
+            place="Centro",
+            description="x",
+            agent_registration="F-1",
+            permit=world.permit,
+            offender_signed=True,
+        )
+    assert refused.value.field == "data" and f"{later:%d/%m/%Y}" in refused.value.message
+    c = Client()
+    c.force_login(user_of("ipatinga", Role.FISCAL))
+    r = c.post(
+        f"/fiscalizacao/autos/novo/?permit={world.permit.pk}",
+        {
+            "code": "art38-II",
+            "committed_by": "holder",
+            "place": "Av. Brasil, 100",
+            "date": later.isoformat(),
+            "time": "10:30",
+            "description": "Condutor sem asseio",
+            "agent_registration": "F-123",
+            "signature": "signed",
+        },
+    )
+    html = r.content.decode()
+    assert r.status_code != 302 and "não pode estar no futuro" in html
+    assert "Av. Brasil, 100" in html and "Condutor sem asseio" in html
+    with tenant(world.m):
+        assert not world.permit.autos.exists()

@@ -192,3 +192,19 @@ def test_art_39_vi_an_extraordinary_order_due_on_the_routine_due_date_is_a_secon
         acts = Act.objects.filter(action="inspection.missed").count()
     assert kinds == ["extraordinaria", "semestral"]
     assert acts == 2
+
+
+def test_the_permit_page_offers_the_extraordinary_vistoria_only_to_who_may_order_it(
+    ipatinga_m, moto_permit, user_of
+):
+    """Finance and the JARI may read a permit but not order a vistoria (art. 5, §6): the page
+    shows them no button that leads to a refusal."""
+    permit_page = f"/cadastro/permissoes/{moto_permit.pk}/"
+    url = f"/vistorias/extraordinaria/{moto_permit.pk}/"
+    for role in (Role.FISCAL, Role.ATENDENTE):
+        assert url in _client(user_of, role).get(permit_page).content.decode()
+    for role in (Role.FINANCAS, Role.JARI):
+        c = _client(user_of, role)
+        page = c.get(permit_page)
+        assert page.status_code == 200 and c.get(url).status_code == 403
+        assert url not in page.content.decode()

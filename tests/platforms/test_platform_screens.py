@@ -292,3 +292,19 @@ def test_art_3_the_caps_shown_are_the_laws_parameters_in_force(as_role, barra_m)
     assert "/ 10</p>" not in html and "/ 500</p>" not in html
     detail = c.get(f"/plataformas/{p.pk}/").content.decode()
     assert " de 70 (art. 3, §2)" in detail
+
+
+def test_a_report_page_shows_its_due_date_as_dd_mm_yyyy(as_role, barra_m):
+    """The due date is kept as ISO in the law's answer; the page shows it the Brazilian way,
+    to the authority and to the platform's staff."""
+    with tenant(barra_m):
+        reports = list(MonthlyReport.objects.filter(demo=True))
+    r = reports[0]
+    due = dt.date.fromisoformat(r.response["due"])
+    html = as_role(Role.FINANCAS).get(f"/plataformas/relatorios/{r.pk}/").content.decode()
+    assert f"vencimento {due:%d/%m/%Y}" in html and r.response["due"] not in html
+    staff = as_role(Role.PLATAFORMA)
+    own = [x for x in reports if staff.get(f"/plataforma/relatorios/{x.pk}/").status_code == 200]
+    html = staff.get(f"/plataforma/relatorios/{own[0].pk}/").content.decode()
+    due = dt.date.fromisoformat(own[0].response["due"])
+    assert f"<dd>{due:%d/%m/%Y}</dd>" in html and own[0].response["due"] not in html

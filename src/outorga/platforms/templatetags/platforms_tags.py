@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
 from typing import Any
 
@@ -19,6 +20,12 @@ register = template.Library()
 def brl(cents: int | None) -> str:
     """``123456`` → ``R$ 1.234,56``."""
     return _brl(int(cents)) if cents is not None else "—"
+
+
+@register.filter
+def iso_date(value: str | None) -> str:
+    """A date kept as ISO in a JSON answer: ``"2026-12-31"`` → ``31/12/2026``."""
+    return dt.date.fromisoformat(value).strftime("%d/%m/%Y") if value else "—"
 
 
 @register.filter

@@ -220,6 +220,8 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
             "can_grant_moto": may(actor.role, "permit.grant", Service.MOTOTAXI),
             "can_edit": is_allowed(actor.role, "registry.record", law, timezone.localdate()),
             "can_grant_taxi": may(actor.role, "permit.grant", Service.TAXI),
+            # A vehicle is recorded under the law of a service governed here (none: no form).
+            "can_add_vehicle": bool(offered),
             "licence": getattr(person, "licence", None),
             "documents": person.documents.current().filter(
                 doc_type__in=Document.types_for(vehicle=False)

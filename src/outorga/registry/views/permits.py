@@ -168,6 +168,8 @@ def permit_actions(permit: Permit, role: str) -> dict[str, Any]:
         and permit.suspended_until is None
         and may("permit.renew"),
         "can_extinction": taxi and may("extinction.propose"),
+        # Mototaxi art. 5 §6: an extraordinary vistoria of the permit's vehicle.
+        "can_order_inspection": not taxi and may("inspection.order"),
         # Mototaxi art. 6: extension by periods; the taxi law has none (art. 10, 13).
         "can_extend": not taxi and may("permit.extend"),
         "can_renew_auxiliary": may("auxiliary.renew"),

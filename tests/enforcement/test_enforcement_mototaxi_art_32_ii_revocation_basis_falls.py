@@ -37,6 +37,17 @@ def _five_final(world):
     return autos, proposal
 
 
+def _notified(world, proposal):
+    """The proposal's notice delivered in person: its defence period runs (art. 34 §2)."""
+    notice_deliver(
+        actor=world.clerk,
+        municipality=world.m,
+        notice=pending_notice(world, proposal),
+        form="pessoal",
+        on=dt.date(2026, 8, 3),
+    )
+
+
 def _refused_decision(world, proposal):
     with tenant(world.m):
         proposal = Case.objects.get(pk=proposal.pk)
@@ -55,13 +66,7 @@ def _refused_decision(world, proposal):
 
 def test_art_32_ii_cancelling_a_counted_auto_withdraws_the_revocation_proposal(world):
     autos, proposal = _five_final(world)
-    notice_deliver(
-        actor=world.clerk,
-        municipality=world.m,
-        notice=pending_notice(world, proposal),
-        form="pessoal",
-        on=dt.date(2026, 8, 3),
-    )
+    _notified(world, proposal)
     infraction_cancel(
         actor=world.authority, municipality=world.m, auto=autos[2], reason="placa trocada"
     )
@@ -105,13 +110,7 @@ def test_art_32_ii_five_infractions_the_chief_executive_declined_are_not_propose
     that became final, outside those 12 months, does not open a second proposal on the same five
     (the count is reached by those five alone: a fact already judged)."""
     autos, proposal = _five_final(world)
-    notice_deliver(
-        actor=world.clerk,
-        municipality=world.m,
-        notice=pending_notice(world, proposal),
-        form="pessoal",
-        on=dt.date(2026, 8, 3),
-    )
+    _notified(world, proposal)
     with tenant(world.m):
         proposal = Case.objects.get(pk=proposal.pk)
     sweep(world.m, proposal.deadline + dt.timedelta(days=1))

@@ -74,11 +74,9 @@ def test_the_inspector_writes_an_auto_through_the_phone_form_and_the_pdfs_render
     assert case_of(world, auto).deadline == dt.date(2026, 4, 20)
 
 
-def test_the_edital_csv_keeps_a_name_typed_as_a_formula_as_text(world, user_of):
-    """The edital's batch goes to the Diário Oficial through a spreadsheet: a name the person
-    typed on the portal that starts as a formula (=, +, -, @) is exported as text."""
-    offender = person(world.m, name='=HYPERLINK("https://exemplo.invalid/";"Edital")')
-    auto = infraction_issue(
+def unlicensed_auto(world, offender, plate):  # type: ignore[no-untyped-def]
+    """An auto of service without a permit (mototaxi art. 35) against ``offender``'s CPF."""
+    return infraction_issue(
         actor=world.fiscal,
         municipality=world.m,
         code="art35",
@@ -86,10 +84,17 @@ def test_the_edital_csv_keeps_a_name_typed_as_a_formula_as_text(world, user_of):
         place="Centro",
         description="Corrida paga sem permissão.",
         agent_registration="F-1",
-        plate="FML1A23",
+        plate=plate,
         law="ipatinga.mototaxi-2013",
         offender_document=offender.document,
     )
+
+
+def test_the_edital_csv_keeps_a_name_typed_as_a_formula_as_text(world, user_of):
+    """The edital's batch goes to the Diário Oficial through a spreadsheet: a name the person
+    typed on the portal that starts as a formula (=, +, -, @) is exported as text."""
+    offender = person(world.m, name='=HYPERLINK("https://exemplo.invalid/";"Edital")')
+    auto = unlicensed_auto(world, offender, "FML1A23")
     number = case_of(world, auto).number
     authority = client_of(user_of("ipatinga", Role.AUTORIDADE))
     batch = authority.get("/fiscalizacao/edital/lote.csv").content.decode()
@@ -267,18 +272,7 @@ def test_the_cpf_written_on_an_auto_without_a_permit_is_masked_as_the_registry_m
     executive read it masked on the case, in the API and on the case's page, as they read the
     person's; the inspector reads it whole."""
     offender = person(world.m, name="Clandestino Mascarado")
-    auto = infraction_issue(
-        actor=world.fiscal,
-        municipality=world.m,
-        code="art35",
-        committed_at=at(D),
-        place="Centro",
-        description="Corrida paga sem permissão.",
-        agent_registration="F-1",
-        plate="MSK1A23",
-        law="ipatinga.mototaxi-2013",
-        offender_document=offender.document,
-    )
+    auto = unlicensed_auto(world, offender, "MSK1A23")
     case = case_of(world, auto)
     masked, whole = offender.masked_document, format_cpf(offender.document)
     judge = client_of(user_of("ipatinga", role))
@@ -299,18 +293,7 @@ def test_the_cpf_written_on_an_auto_without_a_permit_is_masked_in_the_autos_pdf(
     page shows it to the reader: masked for the JARI and the chief executive, whole for the
     inspector (ADR 0052; LGPD art. 6º, III)."""
     offender = person(world.m, name="Clandestino do PDF")
-    auto = infraction_issue(
-        actor=world.fiscal,
-        municipality=world.m,
-        code="art35",
-        committed_at=at(D),
-        place="Centro",
-        description="Corrida paga sem permissão.",
-        agent_registration="F-1",
-        plate="PDF1A23",
-        law="ipatinga.mototaxi-2013",
-        offender_document=offender.document,
-    )
+    auto = unlicensed_auto(world, offender, "PDF1A23")
     masked, whole = offender.masked_document, format_cpf(offender.document)
     r = client_of(user_of("ipatinga", role)).get(f"/fiscalizacao/autos/{auto.pk}/auto.pdf")
     assert r.status_code == 200

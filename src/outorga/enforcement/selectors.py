@@ -247,3 +247,17 @@ def autos_recent(limit: int = 50) -> list[InfractionNotice]:
     return list(
         InfractionNotice.objects.select_related("permit").order_by("-created_at", "-id")[:limit]
     )
+
+
+def prontuario(law: str, taxista: Person) -> QuerySet[InfractionNotice]:
+    """The taxista's prontuário under ``law`` (taxi art. 42 §3), under whichever permit: the autos
+    the taxista committed as auxiliary, and those against them as permissionário that no
+    identified auxiliary committed. Final or not (D-1: the law counts the final ones). Read for
+    the points (art. 42 §3) and for whether a conduct is primary (art. 41 §1)."""
+    by = InfractionNotice.CommittedBy
+    return InfractionNotice.objects.filter(
+        law=law, status=InfractionNotice.Status.ISSUED, permit__isnull=False
+    ).filter(
+        Q(committed_by=by.AUXILIARY, auxiliary__person=taxista)
+        | (Q(case__person=taxista) & ~Q(committed_by=by.AUXILIARY, auxiliary__isnull=False))
+    )

@@ -9,7 +9,6 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from outorga.core.acts import Actor, basis_of, law_refused, record_act
@@ -30,7 +29,7 @@ from outorga.enforcement.lawbridge import (
     taxi_regulation_items,
 )
 from outorga.enforcement.models import Case, InfractionNotice, InfractionPhoto, Notice
-from outorga.enforcement.selectors import taxi_items
+from outorga.enforcement.selectors import prontuario, taxi_items
 from outorga.enforcement.services.common import (
     photo_checked,
 )
@@ -385,10 +384,7 @@ def _prior_infractions(
     if permit is None:
         qs = qs.filter(plate=plate)
     elif taxista is not None:
-        qs = qs.filter(law=law).filter(
-            Q(committed_by=by.AUXILIARY, auxiliary__person=taxista)
-            | Q(committed_by=by.HOLDER, case__person=taxista)
-        )
+        qs = qs.filter(pk__in=prontuario(law, taxista).values("pk"))
     else:
         qs = qs.filter(permit=permit, committed_by=committed_by)
         if committed_by == by.AUXILIARY:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from outorga.core.acts import Actor, basis_of, record_act
@@ -16,6 +16,7 @@ from outorga.core.numbering import next_number
 from outorga.core.transitions import status_change
 from outorga.enforcement.lawbridge import ask, catalog, escalates_by_accumulation
 from outorga.enforcement.models import Case, Escalation, Filing, InfractionNotice, Notice
+from outorga.enforcement.selectors import prontuario
 from outorga.law.decisions import Decision
 from outorga.registry.models import Permit, Person
 
@@ -82,26 +83,9 @@ def taxista_of(auto: InfractionNotice) -> Person | None:
 
 
 def points_facts(law: str, taxista: Person) -> dict[str, Any]:
-    """Every auto of ``law`` in the taxista's prontuário (art. 42, §3), under whichever permit:
-    those the taxista committed as auxiliary, and those against them as permissionário that no
-    auxiliary committed. Final or not (D-1: the law counts the final ones)."""
-    autos = (
-        InfractionNotice.objects.filter(
-            law=law, status=InfractionNotice.Status.ISSUED, permit__isnull=False
-        )
-        .filter(
-            Q(committed_by=InfractionNotice.CommittedBy.AUXILIARY, auxiliary__person=taxista)
-            | (
-                Q(case__person=taxista)
-                & ~Q(
-                    committed_by=InfractionNotice.CommittedBy.AUXILIARY,
-                    auxiliary__isnull=False,
-                )
-            )
-        )
-        .select_related("case")
-        .order_by("committed_at", "id")
-    )
+    """Every auto of ``law`` in the taxista's prontuário (art. 42, §3: :func:`.selectors.prontuario`),
+    with its nature, as the law's ``points`` question reads them."""
+    autos = prontuario(law, taxista).select_related("case").order_by("committed_at", "id")
     return {"infractions": [{**_counted(a), "nature": a.severity} for a in autos]}
 
 

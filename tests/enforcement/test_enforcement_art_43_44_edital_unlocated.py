@@ -233,3 +233,22 @@ def test_art_43_the_api_records_the_person_not_found(world):
     assert r.status_code == 200, r.content
     assert r.json()["unlocated_on"] == "2026-04-10"
     assert r.json()["unlocated_how"] == "nao_encontrado"
+
+
+def test_art_43_an_edital_recorded_before_the_attempt_was_kept_never_makes_an_appeal_late(world):
+    # A notice published by edital before this record existed: the appeal in time is received.
+    notice = _decided(world)
+    _unlocated(world, notice, PUBLISHED)
+    delivered = _edital(world, notice)
+    with tenant(world.m):
+        Notice.objects.filter(pk=notice.pk).update(unlocated_on=None, unlocated_how="")
+    appeal = file(world, case_of_notice(world, delivered).auto, delivered.deadline)
+    assert appeal.deadline == delivered.deadline
+
+
+def test_art_43_the_edital_page_shows_who_was_not_found(world):
+    notice = _decided(world)
+    _unlocated(world, notice, PUBLISHED, how="ar_desconhecido")
+    page = client_of(world.clerk.user).get(reverse("enforcement:edital")).content.decode()
+    assert "Não localizado em" in page
+    assert "15/04/2026 — AR devolvido — desconhecido" in page

@@ -474,6 +474,10 @@ SPECIAL: dict[str, Entry] = {
         "auth": CLERK,
         "form": {"form": "pessoal", "on": TODAY},
     },
+    "fiscalizacao/notificacoes/<int:notice_id>/nao-localizado/": {
+        "auth": CLERK,
+        "form": {"unlocated_on": TODAY, "how": "ar_mudou"},
+    },
     "fiscalizacao/pecas/<int:filing_id>/julgar/": {"form": {"result": "upheld", "reasoning": "x"}},
     # Closing B's regulation item from A's table.
     "fiscalizacao/taxi/regulamento/": lambda b: {
@@ -608,6 +612,10 @@ SPECIAL: dict[str, Entry] = {
     "api/v1/enforcement/notices/<notice_id>/deliver": {
         "auth": CLERK,
         "json": {"form": "pessoal", "on": TODAY},
+    },
+    "api/v1/enforcement/notices/<notice_id>/unlocated": {
+        "auth": CLERK,
+        "json": {"on": TODAY, "how": "ar_mudou"},
     },
     # B's notice in A's edital: nothing published for B.
     "api/v1/enforcement/notices/edital": lambda b: {

@@ -19,7 +19,7 @@ from outorga.enforcement.models import Case, Filing, InfractionNotice, Notice, S
 from outorga.enforcement.services.autos import infraction_issue
 from outorga.enforcement.services.filings import filing_file, filing_judge
 from outorga.enforcement.services.finality import sweep
-from outorga.enforcement.services.notices import notice_deliver
+from outorga.enforcement.services.notices import notice_deliver, notice_unlocated
 from outorga.enforcement.services.seizures import seizure_create
 from outorga.finance import pix
 from outorga.finance.models import Debt
@@ -259,11 +259,17 @@ def notify(w: World, auto: InfractionNotice, on: dt.date, form: str = "pessoal")
 
 
 def notify_case(w: World, case: Case, on: dt.date, form: str = "pessoal") -> Notice:
-    """The case's notice waiting for delivery, delivered by the clerk on ``on``."""
+    """The case's notice waiting for delivery, delivered by the clerk on ``on``; by edital, after
+    the person was not found that day (mototaxi art. 43–44)."""
+    notice = pending_notice(w, case)
+    if form == "edital":
+        notice = notice_unlocated(
+            actor=w.clerk, municipality=w.m, notice=notice, on=on, how="ar_mudou"
+        )
     return notice_deliver(
         actor=w.clerk,
         municipality=w.m,
-        notice=pending_notice(w, case),
+        notice=notice,
         form=form,
         on=on,
         reference=f"ref {on:%d%m%Y}",

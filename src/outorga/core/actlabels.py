@@ -118,6 +118,7 @@ LABELS: dict[str, str] = {
     "infraction.cancel": "Auto de infração cancelado",
     "notice.record": "Notificação registrada",
     "notice.deliver": "Notificação entregue",
+    "notice.unlocated": "Infrator não localizado para a notificação (tentativa registrada)",
     "defence.file": "Defesa ou recurso apresentado",
     "defence.judge": "Defesa julgada (1ª instância)",
     "appeal.jari.judge": "Recurso julgado pela JARI",

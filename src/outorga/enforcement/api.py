@@ -36,6 +36,7 @@ from .services.filings import filing_file
 from .services.filings import filing_judge as filing_judge_service
 from .services.notices import edital_publish as edital_publish_service
 from .services.notices import notice_deliver as notice_deliver_service
+from .services.notices import notice_unlocated as notice_unlocated_service
 from .services.proposals import proposal_decide as proposal_decide_service
 from .services.proposals import proposal_open_cassacao
 from .services.reconsideration import appeal_reconsider
@@ -127,6 +128,8 @@ class NoticeOut(Schema):
     form: str
     notified_on: IsoDate | None
     deadline: IsoDate | None
+    unlocated_on: IsoDate | None = None
+    unlocated_how: str = ""
 
 
 class FilingOut(Schema):
@@ -219,6 +222,12 @@ class DeliverIn(Schema):
     form: str
     on: IsoDate
     reference: str = ""
+
+
+class UnlocatedIn(Schema):
+    on: IsoDate
+    how: str
+    note: str = ""
 
 
 class FilingIn(Schema):
@@ -428,6 +437,23 @@ def notice_deliver(request: HttpRequest, notice_id: int, payload: DeliverIn) -> 
         form=payload.form,
         on=payload.on,
         reference=payload.reference,
+    )
+
+
+@router.post(
+    "/notices/{notice_id}/unlocated",
+    summary="Registrar que o infrator não foi localizado para a notificação",
+    description=(
+        "A tentativa frustrada de localizar o infrator (AR devolvido — mudou-se, desconhecido, "
+        "ausente; não encontrado no endereço; outro, descrito): na lei de mototáxi, a notificação "
+        "de uma decisão só pode ir por edital quando o infrator não for localizado (art. 43–44)."
+    ),
+    response=NoticeOut,
+)
+def notice_unlocated(request: HttpRequest, notice_id: int, payload: UnlocatedIn) -> Any:
+    notice = get_object_or_404(Notice.objects.all(), pk=notice_id)
+    return notice_unlocated_service(
+        **_acting(request), notice=notice, on=payload.on, how=payload.how, note=payload.note
     )
 
 

@@ -115,11 +115,14 @@ def deadline(
     *,
     filed_on: dt.date | None = None,
     as_of: dt.date | None = None,
+    unlocated_on: dt.date | None = None,
 ) -> tuple[dt.date, Decision]:
     """Last day for the filing of ``stage`` after a notice: the law's ``appeal_deadline``, with
-    the facts its interface fixes (mototaxi: the stage and the notice, D-4; taxi: the step and
-    the day of notice, D-17); with ``filed_on``, the law also judges the filing in time or not
-    (the decision then refuses a late one)."""
+    the facts its interface fixes (mototaxi: the stage and the notice, D-4, with the day the
+    person was not found before an edital, art. 43–44; taxi: the step and the day of notice,
+    D-17); with ``filed_on``, the law also judges the filing in time or not (the decision then
+    refuses a late one). The mototaxi law also refuses an edital of a decision's notice without
+    the failed attempt to find the person (art. 43–44): its deadline is still counted."""
     on = as_of or filed_on or notified_on
     step = procedure(law).steps[stage]
     if taxi_like(law):
@@ -131,7 +134,11 @@ def deadline(
         if not out:
             raise LookupError(d.summary)
         return dt.date.fromisoformat(str(out["deadline"])), d
-    facts: dict[str, Any] = {"stage": step, "notice": notice_facts(form, notified_on)}
+    notice: dict[str, str] = notice_facts(form, notified_on)
+    # Only the mototaxi interface's notice carries the attempt (the apps law's is closed to it).
+    if unlocated_on is not None and form == "edital" and escalates_by_accumulation(law):
+        notice["unlocated_on"] = unlocated_on.isoformat()
+    facts: dict[str, Any] = {"stage": step, "notice": notice}
     if filed_on is not None:
         facts["filed_on"] = filed_on.isoformat()
     d = ask(m, law, "appeal_deadline", facts, on)

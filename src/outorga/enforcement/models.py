@@ -232,6 +232,16 @@ class Notice(TenantModel):
     #: The forms a clerk records (art. 29; D-4): how a notice is delivered.
     DELIVERED_FORMS = (Form.PESSOAL, Form.POSTAL, Form.EDITAL)
 
+    class Unlocated(models.TextChoices):
+        """How the attempt to find the person failed (mototaxi art. 43–44: the edital of a
+        decision's notice only "quando o infrator não for localizado")."""
+
+        AR_MUDOU = "ar_mudou", "AR devolvido — mudou-se"
+        AR_DESCONHECIDO = "ar_desconhecido", "AR devolvido — desconhecido"
+        AR_AUSENTE = "ar_ausente", "AR devolvido — ausente"
+        NAO_ENCONTRADO = "nao_encontrado", "não encontrado no endereço"
+        OUTRO = "outro", "outro (descrever)"
+
     case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="notices")
     purpose = models.CharField(max_length=20, choices=Purpose.choices)
     form = models.CharField(max_length=20, choices=Form.choices, blank=True)
@@ -242,6 +252,12 @@ class Notice(TenantModel):
     reference = models.CharField("AR / edição do Diário Oficial", max_length=120, blank=True)
     deadline = models.DateField("prazo até", null=True, blank=True)
     decision = models.JSONField(default=dict, blank=True)
+    #: The failed attempt to find the person before an edital (``notice_unlocated``).
+    unlocated_on = models.DateField("infrator não localizado em", null=True, blank=True)
+    unlocated_how = models.CharField(
+        "ocorrência da tentativa", max_length=20, choices=Unlocated.choices, blank=True
+    )
+    unlocated_note = models.CharField("detalhes da tentativa", max_length=300, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

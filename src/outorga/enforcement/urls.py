@@ -21,6 +21,7 @@ from .views.cases import (
     filing_reconsider,
     notice_deliver,
     notice_pdf,
+    notice_unlocated,
     proposal_decide,
     queue,
 )
@@ -60,6 +61,11 @@ urlpatterns = [
         "fiscalizacao/notificacoes/<int:notice_id>/registrar/",
         notice_deliver,
         name="notice_deliver",
+    ),
+    path(
+        "fiscalizacao/notificacoes/<int:notice_id>/nao-localizado/",
+        notice_unlocated,
+        name="notice_unlocated",
     ),
     path(
         "fiscalizacao/notificacoes/<int:notice_id>/notificacao.pdf",

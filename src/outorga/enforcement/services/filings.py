@@ -164,13 +164,23 @@ def filing_file(
         )
         assert notice is not None and notice.notified_on is not None
         deadline, decision = stage_deadline(
-            municipality, case.law, stage, notice.form, notice.notified_on, filed_on=filed_on
+            municipality,
+            case.law,
+            stage,
+            notice.form,
+            notice.notified_on,
+            filed_on=filed_on,
+            unlocated_on=notice.unlocated_on,
         )
-        if decision.refusals:  # the law's: presented after the last day (intempestivo)
+        # The law's: presented after the last day (intempestivo). An edital recorded before the
+        # attempt to find the person was kept (mototaxi art. 43–44) is refused in the trace but
+        # never makes a filing late.
+        late = [r for r in decision.refusals if r.rule.endswith("_in_time")]
+        if late:
             raise Refused(
                 decision,
                 f"Intempestivo: o prazo terminou em {deadline:%d/%m/%Y} "
-                f"({render_many(c for r in decision.refusals for c in r.citations)}).",
+                f"({render_many(c for r in late for c in r.citations)}).",
             )
         filing = Filing(
             case=case,

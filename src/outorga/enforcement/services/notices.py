@@ -8,12 +8,13 @@ from collections.abc import Sequence
 
 from django.db import transaction
 
-from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.acts import Actor, basis_of, law_refused, record_act
 from outorga.core.authz import authorize
+from outorga.core.errors import FieldRefused, Refused
 from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
-from outorga.enforcement.lawbridge import answers, ask, next_stage
+from outorga.enforcement.lawbridge import answers, ask, deadline_citations, next_stage
 from outorga.enforcement.lawbridge import deadline as stage_deadline
 from outorga.enforcement.models import Case, Notice
 from outorga.enforcement.services.common import InvalidStep
@@ -90,6 +91,48 @@ def notice_dates_checked(
         raise exc
 
 
+#: The field an edital refused for want of the attempt to find the person is shown under.
+UNLOCATED_FIELD = "infrator não localizado"
+
+
+def edital_checked(
+    actor: Actor, municipality: Municipality, notices: Sequence[Notice], on: dt.date
+) -> None:
+    """Refuse, before anything is written, an edital of ``notices`` published on ``on`` that
+    their law refuses — the mototaxi law's notice of a decision by edital only "quando o infrator
+    não for localizado" (art. 43–44), on or before the publication —, each refusal an act; a batch
+    is refused whole, naming every notice refused."""
+    refused: list[tuple[Notice, FieldRefused]] = []
+    for n in notices:
+        stage = stage_opened(n.case.law, n)
+        if stage is None:
+            continue
+        _, d = stage_deadline(
+            municipality, n.case.law, stage, "edital", on, unlocated_on=n.unlocated_on
+        )
+        if not d.refusals:
+            continue
+        exc = law_refused(
+            actor=actor,
+            municipality=municipality,
+            action="notice.deliver",
+            d=d,
+            obj=n,
+            new={"case": n.case.number, "purpose": n.purpose, "form": "edital", "notified_on": on},
+            field=UNLOCATED_FIELD,
+        )
+        assert isinstance(exc, FieldRefused)
+        refused.append((n, exc))
+    if len(refused) == 1 and len(notices) == 1:
+        raise refused[0][1]
+    if refused:
+        raise FieldError(
+            UNLOCATED_FIELD,
+            "; ".join(f"processo {n.case.number}: {e.message}" for n, e in refused),
+            refused[0][1].citation,
+        )
+
+
 def stage_opened(law: str, notice: Notice) -> str | None:
     """The stage whose deadline ``notice`` opens under ``law`` once delivered, or None."""
     stage = OPENS.get(Notice.Purpose(notice.purpose))
@@ -143,7 +186,11 @@ def notice_deliver_in_transaction(
     decision: Decision | None = None
     stage = stage_opened(case.law, notice)
     if stage is not None:
-        deadline, decision = stage_deadline(municipality, case.law, stage, form, on)
+        deadline, decision = stage_deadline(
+            municipality, case.law, stage, form, on, unlocated_on=notice.unlocated_on
+        )
+        if decision.refusals:  # checked before the transaction (``edital_checked``)
+            raise Refused(decision)
         notice.deadline = deadline
     notice.form, notice.notified_on, notice.reference = form, on, reference.strip()
     notice.decision = decision.to_json() if decision else {}
@@ -211,6 +258,8 @@ def notice_deliver(
         current = Notice.objects.select_related("case").get(pk=notice.pk)
         if not current.delivered:
             notice_dates_checked(actor, municipality, [current], on)
+            if form == Notice.Form.EDITAL:
+                edital_checked(actor, municipality, [current], on)
     with transaction.atomic(), tenant(municipality):
         notice = Notice.objects.select_for_update().get(pk=notice.pk)
         if notice.delivered:
@@ -240,18 +289,22 @@ def edital_publish(
     published_on: dt.date,
     edition: str,
 ) -> list[Notice]:
-    """Publication of a batch of notices in the Diário Oficial (art. 29; art. 43 when the person
-    is not found): each one is notified on the publication date (D-4)."""
+    """Publication of a batch of notices in the Diário Oficial (art. 29; art. 43–44 when the person
+    is not found, ``notice_unlocated``): each one is notified on the publication date (D-4). A
+    batch with a notice its law refuses by edital is refused whole (``edital_checked``)."""
     if not edition.strip():
         raise FieldError("edição", "informe a edição do Diário Oficial")
     laws = {n.case.law for n in notices}
     for law in laws:
         authorize(actor=actor, municipality=municipality, action="notice.record", law=law)
     with tenant(municipality):
-        pending = Notice.objects.filter(pk__in=[n.pk for n in notices], notified_on__isnull=True)
-        notice_dates_checked(
-            actor, municipality, list(pending.select_related("case")), published_on
+        pending = list(
+            Notice.objects.filter(
+                pk__in=[n.pk for n in notices], notified_on__isnull=True
+            ).select_related("case")
         )
+        notice_dates_checked(actor, municipality, pending, published_on)
+        edital_checked(actor, municipality, pending, published_on)
     out = []
     with transaction.atomic(), tenant(municipality):
         for n in notices:
@@ -263,3 +316,83 @@ def edital_publish(
                     )
                 )
     return out
+
+
+# --- the person not found (mototaxi art. 43–44) -----------------------------------------------------
+
+#: The fields of the attempt to find the person, as the screens and the API name them.
+UNLOCATED_DAY = "data da tentativa"
+UNLOCATED_HOW = "ocorrência"
+UNLOCATED_NOTE = "detalhes"
+
+
+def notice_unlocated(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    notice: Notice,
+    on: dt.date,
+    how: str,
+    note: str = "",
+) -> Notice:
+    """Record the failed attempt to find the person a notice is for — the AR returned (moved,
+    unknown, absent), not found at the address —: under the mototaxi law the notice of a
+    decision may go by edital only "quando o infrator não for localizado" (art. 43–44), which
+    the law then checks against the publication day. A later attempt replaces an earlier one;
+    none once the notice is delivered."""
+    if how not in Notice.Unlocated.values:
+        raise FieldError(UNLOCATED_HOW, "informe o que aconteceu na tentativa de localizar")
+    note = note.strip()
+    if how == Notice.Unlocated.OUTRO and not note:
+        raise FieldError(UNLOCATED_NOTE, "descreva o que aconteceu na tentativa de localizar")
+    if len(note) > 300:
+        raise FieldError(UNLOCATED_NOTE, "no máximo 300 caracteres")
+    authorize(actor=actor, municipality=municipality, action="notice.record", law=notice.case.law)
+    with transaction.atomic(), tenant(municipality):
+        notice = Notice.objects.select_for_update().select_related("case").get(pk=notice.pk)
+        if notice.delivered:
+            raise InvalidStep(
+                f"{already_delivered(notice)}: a tentativa de localizar o infrator não muda a "
+                "notificação"
+            )
+        today = today_of(municipality)
+        if on > today:
+            raise FieldError(
+                UNLOCATED_DAY, f"{on:%d/%m/%Y} está no futuro: hoje é {today:%d/%m/%Y}"
+            )
+        if notice.act_on is not None and on < notice.act_on:
+            what = NOTIFIES.get(Notice.Purpose(notice.purpose), "ao ato que notifica")
+            raise FieldError(
+                UNLOCATED_DAY,
+                f"a tentativa ({on:%d/%m/%Y}) não pode ser anterior {what}, de "
+                f"{notice.act_on:%d/%m/%Y}",
+            )
+        old = {
+            "unlocated_on": notice.unlocated_on,
+            "how": notice.unlocated_how,
+            "note": notice.unlocated_note,
+        }
+        notice.unlocated_on, notice.unlocated_how, notice.unlocated_note = on, how, note
+        notice.save(update_fields=["unlocated_on", "unlocated_how", "unlocated_note"])
+        stage = stage_opened(notice.case.law, notice)
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="notice.unlocated",
+            obj=notice,
+            old=old if old["unlocated_on"] else None,
+            new={
+                "case": notice.case.number,
+                "purpose": notice.purpose,
+                "unlocated_on": on,
+                "how": how,
+                "note": note,
+            },
+            basis={
+                "citations": [
+                    c.render()
+                    for c in (deadline_citations(notice.case.law, stage) if stage else ())
+                ]
+            },
+        )
+    return notice

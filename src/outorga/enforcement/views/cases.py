@@ -13,7 +13,7 @@ from outorga.core.confirm import confirmed
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of, user_of
 from outorga.enforcement import pdf, selectors
-from outorga.enforcement.lawbridge import taxi_like
+from outorga.enforcement.lawbridge import escalates_by_accumulation, taxi_like
 from outorga.enforcement.models import (
     Case,
     Filing,
@@ -34,6 +34,7 @@ from outorga.enforcement.services.filings import (
 from outorga.enforcement.services.filings import filing_judge as filing_judge_service
 from outorga.enforcement.services.notices import edital_publish
 from outorga.enforcement.services.notices import notice_deliver as notice_deliver_service
+from outorga.enforcement.services.notices import notice_unlocated as notice_unlocated_service
 from outorga.enforcement.services.proposals import proposal_decide as proposal_decide_service
 from outorga.enforcement.services.reconsideration import appeal_reconsider, appeal_with
 from outorga.enforcement.views import confirmations
@@ -93,6 +94,13 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
             "cassacao_cite": interfaces.cited(case.law, "cassacao"),
             "today": day,
             "forms": [(f.value, f.label) for f in Notice.DELIVERED_FORMS],
+            "unlocated_choices": Notice.Unlocated.choices,
+            # Mototaxi art. 43–44: the edital of a decision's notice only for a person not found
+            # (the law refuses it otherwise; this only tells the clerk beforehand).
+            "edital_needs_attempt": escalates_by_accumulation(case.law)
+            and ctx["pending_notice"] is not None
+            and ctx["pending_notice"].purpose
+            in (Notice.Purpose.DEFENCE_DECISION, Notice.Purpose.JARI_DECISION),
             # The paper defence or appeal, also before the notice where the appearance supplies
             # it (Lei 9.784/1999 art. 26 §5, D-17).
             "can_file_paper": role == Role.ATENDENTE and may_file,
@@ -122,6 +130,26 @@ def notice_deliver(request: HttpRequest, notice_id: int) -> HttpResponse:
             reference=request.POST.get("reference", ""),
         ),
         "Notificação registrada.",
+    )
+
+
+@staff_only
+@require_POST
+def notice_unlocated(request: HttpRequest, notice_id: int) -> HttpResponse:
+    """The clerk records that the person was not found (mototaxi art. 43–44: the edital of a
+    decision's notice needs it)."""
+    notice = get_object_or_404(Notice.objects.select_related("case"), pk=notice_id)
+    return case_step(
+        request,
+        notice.case_id,
+        lambda: notice_unlocated_service(
+            **acting(request, notice),
+            notice=notice,
+            on=posted_day(request, "unlocated_on"),
+            how=request.POST.get("how", ""),
+            note=request.POST.get("note", ""),
+        ),
+        "Tentativa de localizar o infrator registrada.",
     )
 
 

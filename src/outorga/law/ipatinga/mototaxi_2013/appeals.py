@@ -20,8 +20,8 @@ from outorga.law.questions import question
 from outorga.law.rules import reason
 from outorga.law.schemas import closed
 
-from ._common import CENTS, DATE, LAW_ID, art, authority, decide, fmt, opt_day, param
-from .enforcement import NOTICE_SCHEMA, notice_date
+from ._common import CENTS, DATE, LAW_ID, art, authority, day, decide, fmt, opt_day, param
+from .enforcement import DELIVERY_FIELD, NOTICE_SCHEMA, UNLOCATED_FIELD, Delivery, notice_date
 
 
 @dataclass(frozen=True)
@@ -124,6 +124,58 @@ def art_43_sole_address_change(ctx: Context) -> Reason:
     )
 
 
+#: Art. 43 and 44 — the stages whose period runs from the notice of a decision that may be made by
+#: edital only "quando o infrator não for localizado"; the auto's notice (art. 29) has no such
+#: condition.
+EDITAL_WHEN_UNLOCATED: dict[str, Citation] = {
+    "recurso_jari": art(43),
+    "recurso_executivo": art(44),
+}
+
+
+def art_43_44_edital_unlocated(
+    ctx: Context, stage: str, notice: Mapping[str, Any]
+) -> Reason | None:
+    """Art. 43 (notice of the first-instance decision) and art. 44 (of the JARI's) — the notice is
+    made "diretamente ao infrator, ou por via postal, com Aviso de Recebimento - AR, ou da
+    publicação de breve edital no Diário Oficial do Município quando o infrator não for
+    localizado": an edital stands only on a failed attempt to find the offender made on or before
+    the day of its publication. None where the notice is not an edital of such a decision."""
+    cite = EDITAL_WHEN_UNLOCATED.get(stage)
+    if cite is None or notice.get("form") != Delivery.EDITAL:
+        return None
+    rule = f"art_{cite.article}_edital_unlocated"
+    published = day(notice[DELIVERY_FIELD[Delivery.EDITAL]])
+    unlocated = opt_day(notice.get(UNLOCATED_FIELD))
+    facts = {"publicacao": published, "nao_localizado_em": unlocated}
+    if unlocated is None:
+        return reason(
+            rule,
+            Verdict.REFUSED,
+            "Edital no Diário Oficial só quando o infrator não for localizado: registre antes a "
+            "tentativa frustrada de localizá-lo (data e ocorrência).",
+            cite,
+            facts=facts,
+        )
+    if unlocated > published:
+        return reason(
+            rule,
+            Verdict.REFUSED,
+            f"A tentativa de localizar o infrator ({fmt(unlocated)}) é posterior à publicação do "
+            f"edital ({fmt(published)}): o edital só cabe quando o infrator não foi localizado.",
+            cite,
+            facts=facts,
+        )
+    return reason(
+        rule,
+        Verdict.OK,
+        f"Infrator não localizado em {fmt(unlocated)}: notificação por edital publicado em "
+        f"{fmt(published)}.",
+        cite,
+        facts=facts,
+    )
+
+
 @question(
     "ipatinga.mototaxi-2013.appeal_deadline",
     law=LAW_ID,
@@ -145,6 +197,9 @@ def appeal_deadline(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     notified_on, r_notice = notice_date(facts["notice"], *s.citations)
     deadline, r_deadline = stage_deadline(ctx, stage, notified_on)
     reasons = [r_notice, r_deadline]
+    edital = art_43_44_edital_unlocated(ctx, stage, facts["notice"])
+    if edital is not None:
+        reasons.append(edital)
     if facts.get("address_change_unreported"):
         reasons.append(art_43_sole_address_change(ctx))
     filed_on = opt_day(facts.get("filed_on"))
@@ -180,7 +235,12 @@ def appeal_deadline(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             "judged_by": roles,
         },
         reasons,
-        f"Prazo para {s.label}: até {fmt(deadline)}."
+        (
+            "Edital sem tentativa de localizar o infrator. "
+            if edital and edital.verdict is Verdict.REFUSED
+            else ""
+        )
+        + f"Prazo para {s.label}: até {fmt(deadline)}."
         + ("" if in_time is None else (" Apresentado a tempo." if in_time else " Intempestivo."))
         + (" Julgamento à revelia." if revelia else ""),
     )

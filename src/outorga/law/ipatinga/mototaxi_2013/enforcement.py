@@ -62,9 +62,20 @@ DELIVERY_PT = {
     Delivery.EDITAL: "publicação no Diário Oficial do Município (data da publicação)",
 }
 
+#: Art. 43–44 — the day of the failed attempt to find the offender, which alone opens the edital
+#: to the notice of a decision (:func:`~.appeals.art_43_44_edital_unlocated`); art. 29 asks none.
+UNLOCATED_FIELD = "unlocated_on"
+
 NOTICE_SCHEMA: dict[str, Any] = {
     "oneOf": [
-        closed({"form": {"const": form.value}, field: DATE}, required=["form", field])
+        closed(
+            {
+                "form": {"const": form.value},
+                field: DATE,
+                **({UNLOCATED_FIELD: DATE} if form is Delivery.EDITAL else {}),
+            },
+            required=["form", field],
+        )
         for form, field in DELIVERY_FIELD.items()
     ]
 }

@@ -223,6 +223,17 @@ def test_art_43_the_case_page_records_the_person_not_found(world):
     assert "Não localizado em <strong>10/04/2026</strong>" in page
 
 
+def test_art_29_the_autos_own_notice_offers_no_unlocated_form(world):
+    """The auto's notice may go by the Diário Oficial with no attempt (art. 29): its case page
+    asks none."""
+    auto = issue(world, on=D, signed=False)
+    assert pending_notice(world, case_of(world, auto)).purpose == Notice.Purpose.AUTO
+    clerk = client_of(world.clerk.user)
+    page = clerk.get(reverse("enforcement:case", args=[case_of(world, auto).pk])).content
+    assert "Registrar notificação" in page.decode()
+    assert "Registrar infrator não localizado" not in page.decode()
+
+
 def test_art_43_the_api_records_the_person_not_found(world):
     notice = _decided(world)
     url = f"/api/v1/enforcement/notices/{notice.pk}/unlocated"

@@ -6,6 +6,7 @@ import re
 
 from django import template
 
+from outorga.core.identifiers import digits, mask_document
 from outorga.law.money import brl, rate_percent
 from outorga.tripdata.models import regime_label
 
@@ -26,17 +27,17 @@ def milhar(n: int | None) -> str:
 def cpf(value: str) -> str:
     """Masked CPF (LGPD: screens show only what identifies the line)."""
     v = str(value or "")
-    return f"***.{v[3:6]}.{v[6:9]}-**" if len(v) == 11 else v
+    return mask_document(v) if len(v) == 11 else v
 
 
 #: A CPF written in a line of a file, with or without its dots and dash.
-_CPF_IN_TEXT = re.compile(r"(?<!\d)\d{3}\.?(\d{3})\.?(\d{3})-?\d{2}(?!\d)")
+_CPF_IN_TEXT = re.compile(r"(?<!\d)\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?!\d)")
 
 
 @register.filter
 def cpfs(text: str) -> str:
     """``text`` (a line of a file as the platform sent it) with every CPF in it masked."""
-    return _CPF_IN_TEXT.sub(r"***.\1.\2-**", str(text or ""))
+    return _CPF_IN_TEXT.sub(lambda m: mask_document(digits(m.group())), str(text or ""))
 
 
 @register.filter

@@ -213,7 +213,7 @@ def test_art_43_the_case_page_records_the_person_not_found(world):
     clerk = client_of(world.clerk.user)
     page = clerk.get(reverse("enforcement:case", args=[notice.case_id])).content.decode()
     assert "Registrar infrator não localizado" in page
-    assert "art. 43 e 44" in page
+    assert "não for localizado (Lei de mototáxi de Ipatinga (2013), art. 43)" in page
     url = reverse("enforcement:notice_unlocated", args=[notice.pk])
     r = clerk.post(url, {"unlocated_on": "2026-04-10", "how": "ar_ausente", "note": "3 tentativas"})
     assert r.status_code == 302

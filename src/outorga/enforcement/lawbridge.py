@@ -96,6 +96,12 @@ def deadline_citations(law: str, *stages: str) -> tuple[Citation, ...]:
     return tuple(dict.fromkeys(c for s in stages or proc.stages for c in found.get(s, ())))
 
 
+def edital_attempt_cite(law: str, stage: str | None) -> Citation | None:
+    """The article by which the notice opening ``stage`` goes by edital only after a failed
+    attempt to find the person (mototaxi art. 43–44), or None where ``law`` asks none."""
+    return procedure(law).edital_after_attempt.get(stage) if stage else None
+
+
 def notice_facts(form: str, on: dt.date) -> dict[str, str]:
     field = {
         "pessoal": "signed_on",
@@ -135,8 +141,8 @@ def deadline(
             raise LookupError(d.summary)
         return dt.date.fromisoformat(str(out["deadline"])), d
     notice: dict[str, str] = notice_facts(form, notified_on)
-    # Only the mototaxi interface's notice carries the attempt (the apps law's is closed to it).
-    if unlocated_on is not None and form == "edital" and escalates_by_accumulation(law):
+    # Only where the law asks the attempt does its notice carry it (the others' are closed to it).
+    if unlocated_on is not None and form == "edital" and edital_attempt_cite(law, stage):
         notice["unlocated_on"] = unlocated_on.isoformat()
     facts: dict[str, Any] = {"stage": step, "notice": notice}
     if filed_on is not None:

@@ -62,6 +62,11 @@ class Procedure:
     unlicensed_admits_warning: bool = False
     deadline_citations: Mapping[str, tuple[Citation, ...]] = field(default_factory=dict)
     auxiliary_answered_by: tuple[str, tuple[Citation, ...]] = ("holder", ())
+    #: The steps whose period runs from a notice that goes by edital only after a failed attempt
+    #: to find the person (mototaxi art. 43–44: "quando o infrator não for localizado"), each
+    #: with that article; the law's ``appeal_deadline`` then reads the attempt's day
+    #: (``unlocated_on``) in an edital notice's facts. None in the other laws.
+    edital_after_attempt: Mapping[str, Citation] = field(default_factory=dict)
 
     @property
     def stages(self) -> list[str]:

@@ -13,7 +13,7 @@ from outorga.core.confirm import confirmed
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of, user_of
 from outorga.enforcement import pdf, selectors
-from outorga.enforcement.lawbridge import escalates_by_accumulation, taxi_like
+from outorga.enforcement.lawbridge import edital_attempt_cite, taxi_like
 from outorga.enforcement.models import (
     Case,
     Filing,
@@ -32,7 +32,7 @@ from outorga.enforcement.services.filings import (
     no_open_period,
 )
 from outorga.enforcement.services.filings import filing_judge as filing_judge_service
-from outorga.enforcement.services.notices import edital_publish
+from outorga.enforcement.services.notices import edital_publish, stage_opened
 from outorga.enforcement.services.notices import notice_deliver as notice_deliver_service
 from outorga.enforcement.services.notices import notice_unlocated as notice_unlocated_service
 from outorga.enforcement.services.proposals import proposal_decide as proposal_decide_service
@@ -96,11 +96,13 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
             "forms": [(f.value, f.label) for f in Notice.DELIVERED_FORMS],
             "unlocated_choices": Notice.Unlocated.choices,
             # Mototaxi art. 43–44: the edital of a decision's notice only for a person not found
-            # (the law refuses it otherwise; this only tells the clerk beforehand).
-            "edital_needs_attempt": escalates_by_accumulation(case.law)
-            and ctx["pending_notice"] is not None
-            and ctx["pending_notice"].purpose
-            in (Notice.Purpose.DEFENCE_DECISION, Notice.Purpose.JARI_DECISION),
+            # (the law refuses it otherwise; this only tells the clerk beforehand, with the
+            # article its procedure names).
+            "edital_attempt_cite": edital_attempt_cite(
+                case.law, stage_opened(case.law, ctx["pending_notice"])
+            )
+            if ctx["pending_notice"] is not None
+            else None,
             # The paper defence or appeal, also before the notice where the appearance supplies
             # it (Lei 9.784/1999 art. 26 §5, D-17).
             "can_file_paper": role == Role.ATENDENTE and may_file,

@@ -81,6 +81,12 @@ PROCEDURE = Procedure(
     ),
     # Art. 31 §2: the permissionários answer for the infractions of their auxiliaries.
     auxiliary_answered_by=("holder", (art(31, 2),)),
+    # Art. 43–44: the notice of a decision by edital only when the offender was not found.
+    edital_after_attempt={
+        step: appeals.EDITAL_WHEN_UNLOCATED[name]
+        for step, name in _STEPS.items()
+        if name in appeals.EDITAL_WHEN_UNLOCATED
+    },
 )
 
 #: The loads a motofrete may be found carrying (art. 24, §3), code → label, for the screens that

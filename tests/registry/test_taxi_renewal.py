@@ -80,7 +80,10 @@ def test_art_13_the_termo_is_renewed_once_a_year_not_again_the_same_day(ipatinga
     assert renew(ipatinga_m, permit).valid_until == dt.date(2028, 2, 2)
     with pytest.raises(Refused) as exc:
         renew(ipatinga_m, permit)
-    assert any(r.rule.endswith("art_13_yearly_not_ahead") for r in exc.value.decision.refusals)
+    (ahead,) = [
+        r for r in exc.value.decision.refusals if r.rule.endswith("art_13_yearly_not_ahead")
+    ]
+    assert [(c.article, c.paragraph, c.inciso) for c in ahead.citations] == [("13", None, None)]
     with tenant(ipatinga_m):
         assert PermitTerm.objects.get(permit=permit).valid_until == dt.date(2028, 2, 2)
 

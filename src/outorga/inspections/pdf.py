@@ -14,6 +14,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.platypus import Image, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from outorga.core.models import Municipality
+from outorga.registry.selectors import holder_on
 
 from .models import Inspection
 
@@ -58,7 +59,9 @@ def laudo(m: Municipality, inspection: Inspection) -> bytes:
     facts = [
         ["Placa", inspection.plate],
         ["Permissão", permit.number if permit else "-"],
-        ["Permissionário", permit.holder.name if permit else "-"],
+        # The holder on the day of the vistoria: a laudo records a fact of its day, and a permit
+        # passed on later (taxi art. 13, parágrafo único) leaves it naming the holder of then.
+        ["Permissionário", holder_on(permit, inspection.inspected_on).name if permit else "-"],
         ["Data da vistoria", f"{inspection.inspected_on:%d/%m/%Y}"],
         ["Vistoriador", who],
         [

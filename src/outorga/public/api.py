@@ -135,6 +135,7 @@ def _staff_only(request: HttpRequest) -> None:
 
 
 def _refusal(exc: Exception) -> Status:
+    """A refused badge, with the stable code every refusal of the API carries (``codigo``)."""
     if isinstance(exc, Refused):
         return Status(
             422,
@@ -148,10 +149,11 @@ def _refusal(exc: Exception) -> Status:
                     }
                     for r in exc.decision.refusals
                 ],
+                "codigo": exc.code,
             },
         )
     assert isinstance(exc, FieldError)
-    return Status(422, {"detail": "Crachá recusado.", "erros": [exc.to_json()]})
+    return Status(422, {"detail": "Crachá recusado.", "erros": [exc.to_json()], "codigo": exc.code})
 
 
 class BadgeOut(Schema):

@@ -12,6 +12,7 @@ from urllib.parse import urlencode
 from django.urls import reverse
 
 from outorga.core.home import Task, register_queue
+from outorga.core.lawseam import governs
 from outorga.law.competence import Role, is_allowed
 from outorga.registry.models import Auxiliary, Permit
 
@@ -38,6 +39,8 @@ def to_issue(user: Any, today: dt.date) -> list[Task] | None:
     out: list[Task] = []
 
     def add(permit: Permit, aux: Auxiliary | None, since: dt.date | None, who: str) -> None:
+        if not governs(m, permit.service):
+            return  # a service no law governs here has no badge to issue (services.badge_law)
         if not is_allowed(user.role, "badge.issue", permit.law_on(today), today):
             return
         badge = newest.get((permit.pk, aux.pk if aux else None))

@@ -347,9 +347,9 @@ def badge_ended(badge: Badge, today: dt.date) -> FieldError | None:
     status = badge_status(badge, today)
     if not status.ended:
         return None
-    law = badge.permit.law
+    law = _law_of(badge.municipality, badge.permit.service, today)
     cites = ""
-    if status.code == "cassado":
+    if status.code == "cassado" and law:
         permit_cassada = badge.permit.status == Permit.Status.CASSADA
         cites = interfaces.cited_once(
             law, "badge_returned" if permit_cassada else "driver_cassado_badge"

@@ -22,7 +22,7 @@ from nacl.signing import SigningKey as NaclSigningKey
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
-from outorga.core.lawseam import BoundLaw, LawNotBound, law_for
+from outorga.core.lawseam import BoundLaw
 from outorga.core.localtime import today_of
 from outorga.core.locking import lock_municipality
 from outorga.core.models import Municipality
@@ -30,6 +30,7 @@ from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import cited
 from outorga.registry.models import Auxiliary, Permit, Service
+from outorga.registry.services.common import bound_law
 from outorga.registry.validation import FieldError
 
 from . import tokens
@@ -125,6 +126,14 @@ def signing_key_rotate(*, actor: Actor, municipality: Municipality) -> SigningKe
 # Badges ------------------------------------------------------------------------------------------
 
 
+def badge_law(municipality: Municipality, permit: Permit, on: dt.date | None = None) -> BoundLaw:
+    """The law a badge of ``permit`` is issued, printed and revoked under: the one bound to its
+    service (its first binding for a permit older than every binding). A service no law governs
+    in the municipality does not exist there: no badge of it is issued, printed or revoked (a
+    refusal naming the service), whose competence no law would give."""
+    return bound_law(municipality, permit.service, on, nearest=True)
+
+
 def badge_fields(permit: Permit, auxiliary: Auxiliary | None) -> list[str]:
     """Which of the fields of art. 2 VIII the registry holds for the badge's bearer."""
     person = auxiliary.person if auxiliary is not None else permit.holder
@@ -200,10 +209,7 @@ def badge_issue(
     has every field of mototaxi art. 2 VIII / art. 5 §4. A new badge for the same bearer revokes
     the previous ones (lost or outdated cards stop verifying)."""
     on = on or today_of(municipality)
-    try:
-        law = law_for(municipality, permit.service, on, nearest=True)
-    except LawNotBound as exc:
-        raise FieldError("serviço", str(exc)) from None
+    law = badge_law(municipality, permit, on)
     authorize(actor=actor, municipality=municipality, action="badge.issue", law=law.law)
     with transaction.atomic(), tenant(municipality):
         if not SigningKey.objects.filter(retired_at__isnull=True).exists():
@@ -281,7 +287,8 @@ def badge_issue(
 
 def badge_revoke(*, actor: Actor, municipality: Municipality, badge: Badge, reason: str) -> Badge:
     """Revoke a badge (lost, stolen, data changed): its token stops verifying as valid at once."""
-    authorize(actor=actor, municipality=municipality, action="badge.issue", law=badge.permit.law)
+    law = badge_law(municipality, badge.permit).law
+    authorize(actor=actor, municipality=municipality, action="badge.issue", law=law)
     if not reason.strip():
         raise FieldError("motivo", "informe o motivo da revogação")
     with transaction.atomic(), tenant(municipality):
@@ -306,7 +313,8 @@ def badge_print(*, actor: Actor, municipality: Municipality, badge: Badge, base_
     """The badge PDF, printed by the desk (:func:`badge_print_record`). A badge that no longer
     holds is printed as a copy for the case file, marked "SEM VALIDADE" (``case_copy``): the
     desk may need it in the process; the holder's portal is refused it."""
-    authorize(actor=actor, municipality=municipality, action="badge.issue", law=badge.permit.law)
+    law = badge_law(municipality, badge.permit).law
+    authorize(actor=actor, municipality=municipality, action="badge.issue", law=law)
     return badge_print_record(
         actor=actor, municipality=municipality, badge=badge, base_url=base_url, case_copy=True
     )

@@ -369,6 +369,28 @@ class PermitStatusChange(TenantModel):
         return Permit.Status(self.to_status).label
 
 
+class PermitHolderChange(TenantModel):
+    """The permit passed from one holder to another from ``effective_on`` (taxi art. 13,
+    parágrafo único: on the natural-person holder's death or incapacity): who held it on a past
+    day — what a record of that day names, a vistoria's laudo — is read from these rows
+    (``selectors.holder_on``), never from the present holder."""
+
+    permit = models.ForeignKey(Permit, on_delete=models.PROTECT, related_name="holder_changes")
+    from_holder = models.ForeignKey(
+        Person, on_delete=models.PROTECT, related_name="+", verbose_name="permissionário anterior"
+    )
+    to_holder = models.ForeignKey(
+        Person, on_delete=models.PROTECT, related_name="+", verbose_name="novo permissionário"
+    )
+    effective_on = models.DateField("a partir de")
+    at = models.DateTimeField(auto_now_add=True)
+    act = models.ForeignKey("core.Act", on_delete=models.PROTECT, null=True, related_name="+")
+
+    class Meta:
+        ordering = ["permit", "effective_on", "at", "id"]
+        verbose_name = "transferência de permissão"
+
+
 class Auxiliary(TenantModel):
     class Status(models.TextChoices):
         ACTIVE = "active", "ativo"

@@ -18,6 +18,7 @@ from .models import (
     Auxiliary,
     Document,
     Permit,
+    PermitHolderChange,
     Person,
     Service,
     TenderApplicant,
@@ -105,6 +106,19 @@ _SERVICE_OF_KIND = {
     Vehicle.Kind.MOTOCICLETA: Service.MOTOTAXI,
     Vehicle.Kind.MOTONETA: Service.MOTOTAXI,
 }
+
+
+def holder_on(permit: Permit, day: dt.date) -> Person:
+    """Who held ``permit`` on ``day``: the holder the first transfer after that day took it from
+    (taxi art. 13, parágrafo único; ``PermitHolderChange``), else the present holder. From the
+    day of a transfer on, the permit is the successor's."""
+    later = (
+        PermitHolderChange.objects.filter(permit=permit, effective_on__gt=day)
+        .select_related("from_holder")
+        .order_by("effective_on", "at", "id")
+        .first()
+    )
+    return later.from_holder if later is not None else permit.holder
 
 
 def document_law(doc: Document, municipality: Municipality) -> str:

@@ -34,11 +34,15 @@ from ..models import Permit, RegisterCounter, Service
 from ..validation import FieldError
 
 
-def bound_law(municipality: Municipality, service: str, on: dt.date | None = None) -> BoundLaw:
+def bound_law(
+    municipality: Municipality, service: str, on: dt.date | None = None, *, nearest: bool = False
+) -> BoundLaw:
     """The law bound to ``service`` in the municipality on ``on`` (today); a service no law
-    governs there does not exist there (a refusal naming the field)."""
+    governs there does not exist there (a refusal naming the field). ``nearest``: for a record
+    older than every binding of its service, or newer than the last, that binding
+    (``lawseam.binding``)."""
     try:
-        return law_for(municipality, service, on)
+        return law_for(municipality, service, on, nearest=nearest)
     except LawNotBound as exc:
         raise FieldError("serviço", str(exc)) from None
 

@@ -36,6 +36,7 @@ from ..locking import lock_person
 from ..models import (
     Auxiliary,
     Permit,
+    PermitHolderChange,
     PermitStatusChange,
     PermitTerm,
     Person,
@@ -584,7 +585,7 @@ def taxi_permit_transfer(
         auxiliaries = list(linked.select_for_update().order_by("pk"))
         permit.holder = successor
         permit.save(update_fields=["holder"])
-        record_act(
+        act = record_act(
             municipality=municipality,
             actor=actor,
             action="permit.transfer",
@@ -593,6 +594,10 @@ def taxi_permit_transfer(
             new={"holder": successor.pk},
             basis=basis_of(None, decision_citations(decisions)),
             extra={"event": event, "proof": proof, "decisions": [d.to_json() for d in decisions]},
+        )
+        # Dated, so that a record of an earlier day still names the holder of that day.
+        PermitHolderChange.objects.create(
+            permit=permit, from_holder=holder, to_holder=successor, effective_on=on, act=act
         )
         _auxiliaries_unlink(actor, municipality, permit, auxiliaries, on, law)
         # The predecessor's waiting requests (renewal, auxiliaries) are theirs, not the

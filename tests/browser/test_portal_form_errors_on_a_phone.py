@@ -1,17 +1,23 @@
 """On a phone (390 px): a Candidatura form the applicant sent with a mistake comes back with what
 they typed still in its inputs and the error beside its field in view — not the top of a long
-page. Screenshots at 1280 and 390 px."""
+page; and the desk's list of documents to check (/cadastro/envios/) shows each row's "Conferir"
+within the screen, nothing to scroll sideways. Screenshots at 1280 and 390 px."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
-from browser_factories import fits, login_as
+from browser_factories import fits, login, login_as
 from playwright.sync_api import expect
 from portal_factories import make_applicant_account, open_tender
 
+from outorga.core.acts import Actor
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
+from outorga.law.competence import Role
 from outorga.registry.models import Person
+from outorga.registry.services.submissions import submission_send
 
 pytestmark = pytest.mark.browser
 
@@ -87,3 +93,37 @@ def test_a_refused_form_comes_back_as_typed_with_its_error_in_view(
     form.get_by_role("button", name="Enviar RG").click()
     page.get_by_text("RG: enviado; aguarda a conferência do atendimento.").wait_for()
     assert page.url == f"{demo_site.url}/portal/candidatura/"
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_desk_reaches_conferir_on_a_phone_without_scrolling_sideways(
+    page, demo_site, artifacts, width
+):
+    m = Municipality.objects.get(slug="ipatinga")
+    ana = _applicant(m)
+    open_tender(m)
+    for doc_type in ("rg", "medical_certificate"):
+        with tenant(m):
+            submission_send(
+                actor=Actor.of(ana.user),
+                municipality=m,
+                person=ana,
+                service="mototaxi",
+                doc_type=doc_type,
+                issued_on=dt.date(2026, 1, 10),
+                content=PDF,
+            )
+    page.set_viewport_size({"width": width, "height": 844})
+    login(page, demo_site.url, Role.ATENDENTE)
+    page.goto(f"{demo_site.url}/cadastro/envios/")
+    link = page.get_by_role("link", name="Conferir RG de Ana Candidata")
+    expect(link).to_be_in_viewport()
+    box = link.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+    fits(page, width)
+    page.screenshot(path=str(artifacts / f"submissions-list-{width}px.png"), full_page=True)
+    if width > 576:
+        # A desktop keeps the table: its header and the action in the last column.
+        assert page.get_by_role("columnheader", name="Conferir").is_visible()
+    link.click()
+    page.get_by_role("button", name="Aceitar o documento").wait_for()

@@ -98,10 +98,13 @@ def test_a_bad_file_is_refused_naming_the_document_and_the_field(world):
     ana, _, tender = world
     c = client_for(ana)
     c.post(f"/portal/candidatura/licitacoes/{tender.pk}/inscrever/")
+    # Beside the field, in the RG's own form (the page comes back as typed, 422).
     page = upload(c, content=b"<html><script>x</script></html>").content.decode()
-    assert "RG — arquivo:" in page
+    form = page.split('aria-label="Enviar RG"')[1].split("</form>")[0]
+    assert "Arquivo: tipo de arquivo não aceito" in form
     page = upload(c, issued_on="").content.decode()
-    assert "RG — Data de emissão:" in page
+    form = page.split('aria-label="Enviar RG"')[1].split("</form>")[0]
+    assert "Data de emissão: Este campo é obrigatório." in form
     assert not exists(DocumentSubmission)
 
 

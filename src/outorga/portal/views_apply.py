@@ -17,8 +17,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from outorga.core.errors import DomainError
-from outorga.core.formerrors import error_lines, form_messages, messages_add
+from outorga.core.errors import DomainError, FieldError
+from outorga.core.formerrors import error_lines, form_add, form_messages
 from outorga.core.formfields import MoneyField
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
@@ -100,6 +100,19 @@ class SendForm(forms.Form):
 @login_required
 @holder_required
 def apply(request: HttpRequest, person: Person) -> HttpResponse:
+    return _page(request, person)
+
+
+#: A form of the page sent with errors, by its place: ``empresa``, ``dados``, ``cnh``,
+#: ``veiculo-<service>`` (the form), ``envio`` (the owner and the form), ``inscricao`` (the
+#: tender's id, the company's name or "", the refusal's lines).
+Bound = dict[str, Any]
+
+
+def _page(request: HttpRequest, person: Person, bound: Bound | None = None) -> HttpResponse:
+    """The Candidatura page; with ``bound``, the form sent comes back as typed, each error beside
+    its field, and the page answers 422 (the project's forms' bad input)."""
+    bound = bound or {}
     today = timezone.localdate()
     applications = [
         {
@@ -123,7 +136,7 @@ def apply(request: HttpRequest, person: Person) -> HttpResponse:
     legal = legal_person_services(current_municipality())
     # Each company the person is confirmed responsible for: what the law still asks of it in its
     # applications and the records it sends (taxi art. 23), under the services that admit it.
-    companies = [
+    companies: list[dict[str, Any]] = [
         {
             "company": c,
             "applications": [a for a in applications if a["applicant"].person_id == c.pk],
@@ -132,10 +145,26 @@ def apply(request: HttpRequest, person: Person) -> HttpResponse:
         }
         for c in selectors.own_companies(person)
     ]
+    if "envio" in bound:
+        owner, form = bound["envio"]
+        groups = records
+        if owner is not person:
+            groups = next((g["records"] for g in companies if g["company"] == owner), [])
+        if not _place_send(groups, form):
+            # A page left open while the records asked changed: no row takes it back.
+            form_messages(request, form, _doc_label(form.data.get("doc_type", "")))
+    tenders = selectors.open_tenders(person)
+    refused = bound.get("inscricao")
+    if refused and refused["tender"] not in {t.pk for t in tenders}:
+        # A tender no longer listed to the person (entered already, closed): no button to show
+        # the refusal beside.
+        for line in refused["lines"]:
+            messages.error(request, line)
     details = None
     if services:
         details = {
-            "form": DetailsForm(
+            "form": bound.get("dados")
+            or DetailsForm(
                 initial={
                     "service": services[0],
                     **{f: getattr(person, f) for f in ("birth_date", "address", "city", "phone")},
@@ -143,21 +172,34 @@ def apply(request: HttpRequest, person: Person) -> HttpResponse:
                 prefix="dados",
             ),
             "licence": getattr(person, "licence", None),
-            "licence_form": None
-            if hasattr(person, "licence")
-            else OwnLicenceForm(initial={"service": services[0]}, prefix="cnh"),
+            "licence_form": bound.get("cnh")
+            or (
+                None
+                if hasattr(person, "licence")
+                else OwnLicenceForm(initial={"service": services[0]}, prefix="cnh")
+            ),
             "vehicles": list(Vehicle.objects.filter(owner=person).order_by("plate")),
             "vehicle_forms": [
-                (s, VehicleForm(service=s, services=[s], prefix=f"veiculo-{s}")) for s in services
+                (
+                    s,
+                    bound.get(f"veiculo-{s}")
+                    or VehicleForm(service=s, services=[s], prefix=f"veiculo-{s}"),
+                )
+                for s in services
             ],
         }
+    elif bound.keys() & {"dados", "cnh"} or any(k.startswith("veiculo-") for k in bound):
+        # Sent from a page left open before the enrolment that shows "Meus dados" was undone.
+        for form in bound.values():
+            form_messages(request, form, "Meus dados")
     return render(
         request,
         "portal/apply.html",
         {
             "companies": companies,
             "companies_awaiting": list(selectors.companies_awaiting_desk(person)),
-            "company_form": CompanyForm(prefix="empresa") if legal else None,
+            "company_form": bound.get("empresa")
+            or (CompanyForm(prefix="empresa") if legal else None),
             "company_service_keys": list(legal),
             "company_services": [
                 (str(Service(s).label).capitalize(), render_many(cites))
@@ -165,14 +207,39 @@ def apply(request: HttpRequest, person: Person) -> HttpResponse:
             ],
             "natural_only": render_many(natural_person_only(current_municipality())),
             "details": details,
+            "enrol_refused": bound.get("inscricao"),
             "person": person,
             "today": today,
-            "tenders": selectors.open_tenders(person),
+            "tenders": tenders,
             "applications": [a for a in applications if a["applicant"].person_id == person.pk],
             "records": records,
             "max_mb": max_bytes("document") // (1024 * 1024),
         },
+        status=422 if bound else 200,
     )
+
+
+def _place_send(groups: list[dict[str, Any]], form: SendForm) -> bool:
+    """Give the sent form back to the row of the record it sent (the service, the type and the
+    vehicle it named), to show as typed with its errors; False when no row is that record."""
+    data = form.data
+    for group in groups:
+        if group["service"] != data.get("service"):
+            continue
+        for row in group["rows"]:
+            vehicle = str(row.vehicle.pk) if row.vehicle else ""
+            if (
+                row.can_send
+                and row.doc_type == data.get("doc_type")
+                and vehicle == data.get("vehicle", "")
+            ):
+                group["form"], group["form_row"] = form, row
+                return True
+    return False
+
+
+def _doc_label(raw: str) -> str:
+    return str(Document.Type(raw).label) if raw in Document.Type.values else "Documento"
 
 
 def record_groups(owner: Person, services: list[str]) -> list[dict[str, Any]]:
@@ -221,16 +288,19 @@ def enrol(request: HttpRequest, person: Person, tender_id: int) -> HttpResponse:
             tender=tender,
             person=applicant,
         )
-    except NotCompetent as exc:
-        messages.error(request, str(exc))
-    except DomainError as exc:
-        messages_add(request, exc)
-    else:
-        messages.success(
-            request,
-            f"Inscrição na licitação {tender.number} registrada"
-            + (f" em nome de {applicant.name}." if applicant is not person else "."),
-        )
+    except (NotCompetent, DomainError) as exc:
+        # The refusal beside the button that asked it, each reason with its article.
+        refused = {
+            "tender": tender.pk,
+            "company": applicant.name if applicant is not person else "",
+            "lines": error_lines(exc),
+        }
+        return _page(request, person, {"inscricao": refused})
+    messages.success(
+        request,
+        f"Inscrição na licitação {tender.number} registrada"
+        + (f" em nome de {applicant.name}." if applicant is not person else "."),
+    )
     return _back()
 
 
@@ -247,30 +317,28 @@ def _int(raw: str) -> int:
 def company(request: HttpRequest, person: Person) -> HttpResponse:
     """The applicant enters a company they are responsible for (its CNPJ, their CPF's login)."""
     form = CompanyForm(request.POST, prefix="empresa")
-    if not form.is_valid():
-        form_messages(request, form, "Empresa")
-        return _back()
-    d = form.cleaned_data
-    made = service_errors(
-        request,
-        "Empresa",
-        lambda: company_self_register(
-            actor=actor_of(request),
-            municipality=current_municipality(),
-            representative=person,
-            document=d["document"],
-            name=d["name"],
-            address=d["address"],
-            city=d["city"],
-        ),
-    )
-    if made:
-        messages.success(
-            request,
-            f"Empresa {d['name'].strip()} cadastrada. O seu vínculo como responsável aguarda a "
-            "confirmação do atendimento, com o contrato social: até lá, você não age em nome "
-            "da empresa.",
+    if not (
+        form.is_valid()
+        and form_refusal(
+            form,
+            lambda d: company_self_register(
+                actor=actor_of(request),
+                municipality=current_municipality(),
+                representative=person,
+                document=d["document"],
+                name=d["name"],
+                address=d["address"],
+                city=d["city"],
+            ),
         )
+    ):
+        return _page(request, person, {"empresa": form})
+    messages.success(
+        request,
+        f"Empresa {form.cleaned_data['name'].strip()} cadastrada. O seu vínculo como responsável "
+        "aguarda a confirmação do atendimento, com o contrato social: até lá, você não age em "
+        "nome da empresa.",
+    )
     return _back()
 
 
@@ -282,24 +350,14 @@ def send(request: HttpRequest, person: Person) -> HttpResponse:
     owner = _owner(person, request.POST.get("company"))
     anchor = f"#empresa-{owner.pk}" if owner is not person else ""
     form = SendForm(request.POST, request.FILES)
-    if not form.is_valid():
-        raw = request.POST.get("doc_type", "")
-        label = Document.Type(raw).label if raw in Document.Type.values else "Documento"
-        form_messages(request, form, label)
-        return _back(anchor)
-    d = form.cleaned_data
     vehicle = None
-    if d["vehicle"]:
-        vehicle = Vehicle.objects.filter(pk=d["vehicle"], owner=owner).first()
+    if form.is_valid() and form.cleaned_data["vehicle"]:
+        vehicle = Vehicle.objects.filter(pk=form.cleaned_data["vehicle"], owner=owner).first()
         if vehicle is None:
             raise Http404
-    label = str(Document.Type(d["doc_type"]).label)
-    if owner is not person:
-        label = f"{label} ({owner.name})"
-    sent = service_errors(
-        request,
-        label,
-        lambda: submission_send(
+    sent = form.is_valid() and form_refusal(
+        form,
+        lambda d: submission_send(
             actor=actor_of(request),
             municipality=current_municipality(),
             person=owner,
@@ -313,9 +371,30 @@ def send(request: HttpRequest, person: Person) -> HttpResponse:
             coverage_cents=d["coverage_cents"],
         ),
     )
-    if sent:
-        messages.success(request, f"{label}: enviado; aguarda a conferência do atendimento.")
+    if not sent:
+        return _page(request, person, {"envio": (owner, form)})
+    label = str(Document.Type(form.cleaned_data["doc_type"]).label)
+    if owner is not person:
+        label = f"{label} ({owner.name})"
+    messages.success(request, f"{label}: enviado; aguarda a conferência do atendimento.")
     return _back(anchor)
+
+
+def form_refusal(form: forms.Form, write: Callable[[dict[str, Any]], Any]) -> bool:
+    """Run one of the registry's services with the valid ``form``'s cleaned data; its refusal on
+    the form — a field's under it (already registered: to the desk), the law's above it with
+    each reason and its article. True when it was done."""
+    try:
+        write(form.cleaned_data)
+    except NotCompetent as exc:
+        form.add_error(None, str(exc))
+    except AlreadyRegistered as exc:
+        form_add(form, FieldError(exc.field, "já cadastrado no Município; procure o atendimento"))
+    except DomainError as exc:
+        form_add(form, exc)
+    else:
+        return True
+    return False
 
 
 def service_errors(request: HttpRequest, what: str, write: Any) -> bool:
@@ -341,37 +420,33 @@ def service_errors(request: HttpRequest, what: str, write: Any) -> bool:
 def _own_record(
     request: HttpRequest,
     form: forms.Form,
-    what: str,
+    place: str,
     done: str,
     write: Callable[..., Any],
     owner: str = "person",
 ) -> HttpResponse:
     """The applicant's own record written from ``form`` by the registry's service ``write``
     (called as the applicant, with the municipality, the service's law, the cleaned data and
-    the applicant as its ``owner`` keyword), then back to "Meus dados"."""
+    the applicant as its ``owner`` keyword), then back to "Meus dados"; refused, the page with
+    the form at its ``place`` as typed."""
     person = holder_or_refusal(request)
     if isinstance(person, HttpResponse):
         return person
-    if not form.is_valid():
-        form_messages(request, form, what)
-    else:
-        d = form.cleaned_data
-        m = current_municipality()
-        data = {k: v for k, v in d.items() if k != "service" and v not in (None, "")}
-        # The service's law is asked inside: a service no law governs here is a refusal shown.
-        if service_errors(
-            request,
-            what,
-            lambda: write(
-                actor=actor_of(request),
-                municipality=m,
-                law=service_law(m, d["service"]),
-                data=data,
-                **{owner: person},
-            ),
-        ):
-            messages.success(request, done)
-    return HttpResponseRedirect(reverse("portal:apply") + "#meus-dados")
+    m = current_municipality()
+    # The service's law is asked inside: a service no law governs here is a refusal shown.
+    if form.is_valid() and form_refusal(
+        form,
+        lambda d: write(
+            actor=actor_of(request),
+            municipality=m,
+            law=service_law(m, d["service"]),
+            data={k: v for k, v in d.items() if k != "service" and v not in (None, "")},
+            **{owner: person},
+        ),
+    ):
+        messages.success(request, done)
+        return HttpResponseRedirect(reverse("portal:apply") + "#meus-dados")
+    return _page(request, person, {place: form})
 
 
 @login_required
@@ -381,7 +456,7 @@ def details(request: HttpRequest) -> HttpResponse:
     return _own_record(
         request,
         DetailsForm(request.POST, prefix="dados"),
-        "Meus dados",
+        "dados",
         "Dados registrados.",
         person_self_complete,
     )
@@ -394,7 +469,7 @@ def licence(request: HttpRequest) -> HttpResponse:
     return _own_record(
         request,
         OwnLicenceForm(request.POST, prefix="cnh"),
-        "CNH",
+        "cnh",
         "CNH registrada.",
         licence_record,
     )
@@ -411,7 +486,7 @@ def vehicle(request: HttpRequest, service: str) -> HttpResponse:
     return _own_record(
         request,
         VehicleForm(request.POST, service=service, services=[service], prefix=f"veiculo-{service}"),
-        "Veículo",
+        f"veiculo-{service}",
         f"Veículo {plate} cadastrado; envie os documentos dele abaixo.",
         vehicle_register,
         owner="owner",

@@ -322,7 +322,20 @@ def payment_record(
 
 
 def _locked_payment(payment: Payment) -> Payment:
-    return Payment.objects.select_for_update().get(pk=payment.pk)
+    """The payment's row locked, after its debt's: every writer of a debt's payments — a new
+    payment (:func:`apply_to_debt`), an upheld defence's refund, a cancellation — locks the debt
+    first, so a partial payment given back while another payment completes the debt, or while the
+    fine falls, waits its turn instead of deadlocking with it (or paying the debt with money
+    returned)."""
+    debt_id = Payment.objects.filter(pk=payment.pk).values_list("debt_id", flat=True).get()
+    if debt_id is not None:
+        list(Debt.objects.select_for_update().filter(pk=debt_id).only("pk"))
+    locked = Payment.objects.select_for_update().get(pk=payment.pk)
+    if locked.debt_id != debt_id:
+        raise InvalidPaymentTransition(
+            f"o pagamento {payment.pk} acaba de ser atribuído a um débito; confira e tente de novo"
+        )
+    return locked
 
 
 def _authorize_giving_back(actor: Actor, municipality: Municipality, payment: Payment) -> None:

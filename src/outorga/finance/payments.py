@@ -104,30 +104,38 @@ def future_date(what: str, day: dt.date, municipality: Municipality) -> FieldErr
 
 
 def find_debt(reference: str) -> Debt | None:
-    """The debt a reference or txid stands for, or, for digits, the debt whose number they
-    carry: a guia's barcode or linha digitável (:func:`number_in_code`), its free field, or the
-    number itself as a bank's return file reports the title (call inside the tenant)."""
+    """The debt a reference or txid stands for, or, for digits, the debt whose guia they read
+    back: its barcode or linha digitável, its free field, or the number itself as a bank's return
+    file reports the title (:func:`guia_in_code`; call inside the tenant)."""
     text = reference.strip()
     if re.fullmatch(r"\d{1,48}", text):
-        number = number_in_code(text)
-        if number is None:
+        found = guia_in_code(text)
+        if found is None:
             return None
-        return Debt.objects.filter(number=number).order_by("id").first()
+        number, due_on = found
+        debts = Debt.objects.filter(number=number)
+        if due_on is not None:
+            debts = debts.filter(due_on=due_on)
+        return debts.order_by("id").first()
     candidates = pix.reference_candidates(reference)
     if not candidates:
         return None
     return Debt.objects.filter(reference__in=candidates).order_by("id").first()
 
 
-def number_in_code(text: str) -> int | None:
-    """The debt's number in digits read back from the bank (call inside the tenant).
+def guia_in_code(text: str) -> tuple[int, dt.date | None] | None:
+    """The debt's number read back from the bank in digits, with the due date the guia's free
+    field carries beside it (call inside the tenant).
 
     44 or 48 digits: a barcode or linha digitável of this municipality's guia (its FEBRABAN code,
     every check digit right), whose free field is the due date and the number
     (:func:`guia_barcode`); 25 digits: that free field (what a boleto registered for the guia
-    carries as "seu número"); 17 digits: the number as the free field writes it. Other digits,
-    a code of another órgão or one whose digits do not check: None, and the payment waits for a
-    person (a short number such as ``42`` is too easily something else to settle a debt)."""
+    carries as "seu número"); 17 digits: the number as the free field writes it, without a date.
+    The due date must be the debt's own: the municipality's other guias (IPTU, ISS…) carry the
+    same FEBRABAN code and come in the same return file, and one whose free field merely ends in
+    a debt's number is not that debt's. Other digits, a code of another órgão or one whose digits
+    do not check: None, and the payment waits for a person (a short number such as ``42`` is too
+    easily something else to settle a debt)."""
     if len(text) in (febraban.BARCODE_DIGITS, febraban.LINE_DIGITS):
         settings = FinanceSettings.objects.first()
         try:
@@ -136,12 +144,22 @@ def number_in_code(text: str) -> int | None:
             return None
         if settings is None or guia.company_code != settings.febraban_code:
             return None
-        return int(guia.free_field[8:])
+        return _free_field(guia.free_field)
     if len(text) == febraban.FREE_DIGITS:
-        return int(text[8:])
+        return _free_field(text)
     if len(text) == NUMBER_DIGITS:
-        return int(text)
+        return int(text), None
     return None
+
+
+def _free_field(field: str) -> tuple[int, dt.date] | None:
+    """The number and due date of a guia's free field (AAAAMMDD and 17 digits); None when its
+    first 8 digits are no date, as no guia of a debt writes them."""
+    try:
+        due_on = dt.datetime.strptime(field[:8], "%Y%m%d").date()  # noqa: DTZ007 - a calendar date
+    except ValueError:
+        return None
+    return int(field[8:]), due_on
 
 
 # --- the guia's payment codes ----------------------------------------------------------------

@@ -16,11 +16,12 @@ line through :func:`apply_to_debt` like a payment recorded by hand.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import re
 from collections.abc import Iterable
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F, QuerySet, Sum
 
 from outorga.core import lawseam
@@ -59,6 +60,22 @@ WAIVABLE = (Debt.Origin.FEE, Debt.Origin.REMOVAL, Debt.Origin.STORAGE)
 
 class InvalidPaymentTransition(Conflict, ValueError):
     """A payment not in the state the step needs (matched, refunded…)."""
+
+
+class PaymentAlreadyRecorded(Conflict):
+    """The form (or request) that records a payment by hand was sent again: ``payment`` is the one
+    it recorded the first time."""
+
+    def __init__(self, payment: Payment) -> None:
+        super().__init__(f"pagamento {payment.pk} já registrado por este formulário")
+        self.payment = payment
+
+
+def manual_hash(actor: Actor, once: str) -> str:
+    """The line hash of a payment recorded by hand with the key ``once``: per user, and apart
+    from any bank file's (``bank_statement`` hashes the file's fields, never this prefix)."""
+    user = actor.user.pk if actor.user is not None else ""
+    return hashlib.sha256(f"manual|{user}|{once.strip()[:64]}".encode()).hexdigest()
 
 
 # The debt's own transitions (each with a reason, each an act) live in the ledger's services;
@@ -305,8 +322,14 @@ def payment_record(
     method: str = Payment.Method.PIX,
     payer_document: str = "",
     note: str = "",
+    once: str = "",
 ) -> Payment:
-    """A payment registered by hand (the cashier's receipt, a transfer seen on the statement)."""
+    """A payment registered by hand (the cashier's receipt, a transfer seen on the statement).
+
+    ``once``: the key of the form (or request) that records it. The same key again — a double
+    click, a form sent twice — records nothing and raises :class:`PaymentAlreadyRecorded` with the
+    payment it recorded: a second row would be an over-payment the desk would refund without ever
+    having received it. Held by the database's unique line hash, also for two requests at once."""
     with tenant(municipality):
         debt = find_debt(reference)
         law = law_of(debt, municipality) if debt else municipality_law(municipality)
@@ -318,18 +341,26 @@ def payment_record(
         raise future_date("data do pagamento", paid_on, municipality)
     if method not in Payment.Method.values:
         raise FieldError("forma", "forma de pagamento desconhecida")
+    line_hash = manual_hash(actor, once) if once.strip() else None
     with transaction.atomic(), tenant(municipality):
-        payment = Payment.objects.create(
-            reference=reference.strip()[:60],
-            amount_cents=amount_cents,
-            paid_on=paid_on,
-            payer_document=digits(payer_document)[:14],
-            method=method,
-            source=Payment.Source.MANUAL,
-            status=Payment.Status.UNKNOWN,
-            note=note.strip()[:300],
-            recorded_by=actor.user,
-        )
+        try:
+            with transaction.atomic():
+                payment = Payment.objects.create(
+                    reference=reference.strip()[:60],
+                    amount_cents=amount_cents,
+                    paid_on=paid_on,
+                    payer_document=digits(payer_document)[:14],
+                    method=method,
+                    source=Payment.Source.MANUAL,
+                    line_hash=line_hash,
+                    status=Payment.Status.UNKNOWN,
+                    note=note.strip()[:300],
+                    recorded_by=actor.user,
+                )
+        except IntegrityError:
+            if line_hash is None:
+                raise
+            raise PaymentAlreadyRecorded(Payment.objects.get(line_hash=line_hash)) from None
         if debt is not None:
             apply_to_debt(actor=actor, municipality=municipality, payment=payment, debt=debt)
         record_payment_act(actor, municipality, payment)

@@ -326,10 +326,11 @@ def payment_record(
 ) -> Payment:
     """A payment registered by hand (the cashier's receipt, a transfer seen on the statement).
 
-    ``once``: the key of the form (or request) that records it. The same key again — a double
-    click, a form sent twice — records nothing and raises :class:`PaymentAlreadyRecorded` with the
-    payment it recorded: a second row would be an over-payment the desk would refund without ever
-    having received it. Held by the database's unique line hash, also for two requests at once."""
+    ``once``: the key of the form (or the API's ``Idempotency-Key``) that records it. The same
+    key again with the same payment — a double click, a request retried — records nothing and
+    raises :class:`PaymentAlreadyRecorded` with the payment it recorded: a second row would be an
+    over-payment the desk would refund without ever having received it; with another payment it
+    is refused. Held by the database's unique line hash, also for two requests at once."""
     with tenant(municipality):
         debt = find_debt(reference)
         law = law_of(debt, municipality) if debt else municipality_law(municipality)
@@ -360,7 +361,20 @@ def payment_record(
         except IntegrityError:
             if line_hash is None:
                 raise
-            raise PaymentAlreadyRecorded(Payment.objects.get(line_hash=line_hash)) from None
+            first = Payment.objects.get(line_hash=line_hash)
+            if (first.reference, first.amount_cents, first.paid_on) != (
+                reference.strip()[:60],
+                amount_cents,
+                paid_on,
+            ):
+                # The same key with another payment: not a resend, and not to be dropped.
+                raise FieldError(
+                    "formulário",
+                    f"este formulário já registrou o pagamento {first.pk} "
+                    f"({brl(first.amount_cents)} em {first.paid_on:%d/%m/%Y}, referência "
+                    f"{first.reference}); abra um novo para registrar outro pagamento",
+                ) from None
+            raise PaymentAlreadyRecorded(first) from None
         if debt is not None:
             apply_to_debt(actor=actor, municipality=municipality, payment=payment, debt=debt)
         record_payment_act(actor, municipality, payment)

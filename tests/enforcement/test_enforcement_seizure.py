@@ -19,6 +19,7 @@ from enforcement_factories import (
 )
 
 from outorga.core.errors import Refused
+from outorga.core.localtime import today_of
 from outorga.core.models import ParameterOverride
 from outorga.core.tenancy import tenant
 from outorga.enforcement.lawbridge import ask, fine
@@ -36,6 +37,7 @@ from outorga.enforcement.services.seizures import (
 from outorga.finance import selectors, services
 from outorga.finance.models import Debt
 from outorga.law.competence import NotCompetent
+from outorga.registry.validation import FieldError
 
 D = dt.date(2026, 4, 6)
 
@@ -511,3 +513,18 @@ def test_art_18_art_39_par2_a_vehicle_working_at_a_bus_stop_is_seized_and_releas
     refused = _refusal(world, s, D)  # nothing paid yet
     assert "ponto de ônibus ou de táxi: acarreta apreensão" in refused
     assert "art. 39, §2" in refused and "art. 35, §2" in refused
+
+
+def test_art_35_par1_storage_is_never_charged_for_days_yet_to_come(world):
+    # Estadia is the days the vehicle was held: billing through a day after the municipality's
+    # today (a mistyped date in the API) charged days the vehicle may never stay.
+    _, s = seized(world, D)
+    today = today_of(world.m)
+    ahead = today + dt.timedelta(days=5)
+    with pytest.raises(FieldError) as exc:
+        seizure_bill_storage(actor=world.clerk, municipality=world.m, seizure=s, through=ahead)
+    assert exc.value.field == "data"
+    assert f"{ahead:%d/%m/%Y}" in str(exc.value) and f"{today:%d/%m/%Y}" in str(exc.value)
+    with tenant(world.m):
+        s = Seizure.objects.get(pk=s.pk)
+        assert s.storage_billed_until is None and not s.storage_debts.exists()

@@ -18,6 +18,7 @@ from registry_factories import make_permit
 
 from outorga.core.acts import Actor
 from outorga.core.errors import Refused
+from outorga.core.localtime import today_of
 from outorga.core.models import Act, FiscalUnitValue, User
 from outorga.core.tenancy import tenant
 from outorga.finance import fees, pix, services
@@ -327,3 +328,20 @@ def test_the_holder_finds_the_fee_in_the_portal_with_a_pix_slip(
         b.text for b in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)
     ]
     assert pix.is_valid(payload) and "80.00" in payload and pix.txid_of(debt.reference) in payload
+
+
+def test_d_15_a_fee_dated_after_the_municipalitys_today_is_refused_naming_both_dates(
+    ipatinga_m, finance, holder, permit
+):
+    # A mistyped year (2027 for 2026) would charge the value decreed for a day yet to come.
+    today = today_of(ipatinga_m)
+    tomorrow = today + dt.timedelta(days=1)
+    record(ipatinga_m, "taxi_2017.fee_inspection", 8_000)
+    record(ipatinga_m, "taxi_2017.fee_inspection", 9_500, effective=tomorrow, act="Decreto novo")
+    with pytest.raises(FieldError, match="futuro") as exc:
+        charge(ipatinga_m, finance, holder, permit, on=tomorrow)
+    assert exc.value.field == "data"
+    assert f"{tomorrow:%d/%m/%Y}" in str(exc.value) and f"{today:%d/%m/%Y}" in str(exc.value)
+    with tenant(ipatinga_m):
+        assert not Debt.objects.filter(person=holder).exists()
+    assert charge(ipatinga_m, finance, holder, permit, on=today).amount_cents == 8_000

@@ -101,3 +101,14 @@ def test_a_return_with_no_settlement_is_read_and_imports_nothing(ipatinga_m, fin
     batch = import_bank_file(ipatinga_m, fin, cnab240([Paid(debt.reference, 0, occurrence="02")]))
     assert (batch.lines_total, batch.lines_new) == (0, 0)
     assert refresh(ipatinga_m, debt).status == Debt.Status.OPEN
+
+
+def test_another_25_digit_number_ending_in_a_debts_number_pays_nothing(ipatinga_m, fin, person):
+    # A boleto of the municipality's other charges in the same return, its control number of 25
+    # digits ending in a debt's number: without the debt's due date in front it is not the guia's
+    # free field, and waits for a person.
+    debt = numbered_debt(ipatinga_m, person, 10_000)
+    other = f"{0:08d}{debt.number:017d}"
+    batch = import_bank_file(ipatinga_m, fin, cnab240([Paid(other, 10_000)]))
+    assert [r["resultado"] for r in batch.report] == [Payment.Status.UNKNOWN]
+    assert refresh(ipatinga_m, debt).status == Debt.Status.OPEN

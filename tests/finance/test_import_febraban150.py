@@ -154,3 +154,23 @@ def test_a_guia_of_ipatinga_is_unknown_in_barra(ipatinga_m, barra_m, user_of, wo
     )
     assert batch.report[0]["resultado"] == "unknown"
     assert refresh(ipatinga_m, debt).status == Debt.Status.OPEN
+
+
+def test_another_guia_of_the_municipality_ending_in_a_debts_number_pays_nothing(
+    ipatinga_m, fin, world
+):
+    # The prefeitura's FEBRABAN code is the same on its other guias (IPTU, ISS…), and the bank's
+    # arrecadação return lists them all: one whose free field ends in a debt's number but whose
+    # due date is not that debt's is not this debt's guia, and waits for a person.
+    settings, person = world
+    debt = numbered_debt(ipatinga_m, person, 7_000)
+    iptu = febraban.barcode(
+        amount_cents=7_000,
+        company_code=settings.febraban_code,
+        value_id=settings.febraban_check,
+        free_field=f"20260110{debt.number:017d}",
+    )
+    assert debt.due_on != dt.date(2026, 1, 10)
+    batch = import_bank_file(ipatinga_m, fin, febraban150([Paid(iptu, 7_000)]))
+    assert [r["resultado"] for r in batch.report] == [Payment.Status.UNKNOWN]
+    assert refresh(ipatinga_m, debt).status == Debt.Status.OPEN

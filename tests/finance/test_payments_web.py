@@ -331,3 +331,65 @@ def test_a_windows_1252_bank_csv_is_still_read(user_of, ipatinga_m, debt):
     r = c.post("/api/v1/finance/payments/import", {"file": SimpleUploadedFile("b.csv", content)})
     assert r.status_code == 201, r.content
     assert r.json()["lines_total"] == 1
+
+
+def test_the_payment_form_sent_twice_records_the_payment_once(user_of, ipatinga_m, debt):
+    # A double click on "Registrar" (or the browser sending the form again) is one payment: a
+    # second one would be an over-payment the desk would "refund" without having received it.
+    c = client_of(user_of, Role.FINANCAS)
+    html = c.get("/financas/pagamentos/novo/").content.decode()
+    once = re.search(r'name="once" value="([^"]+)"', html)
+    assert once, html
+    data = {
+        "reference": debt.reference,
+        "amount": "43,21",
+        "paid_on": "20/03/2026",
+        "method": "cash",
+        "once": once.group(1),
+    }
+    first = c.post("/financas/pagamentos/novo/", data)
+    second = c.post("/financas/pagamentos/novo/", data)
+    assert first.status_code == second.status_code == 302
+    assert first["Location"] == second["Location"]
+    with tenant(ipatinga_m):
+        [payment] = Payment.objects.filter(debt=debt)
+    assert payment.status == Payment.Status.MATCHED
+    assert "já foi registrado" in c.get(second["Location"]).content.decode()
+    # A new form is a new payment, as a second payment really made is.
+    again = re.search(
+        r'name="once" value="([^"]+)"', c.get("/financas/pagamentos/novo/").content.decode()
+    )
+    assert again and again.group(1) != once.group(1)
+
+
+def test_api_a_payment_sent_again_with_its_idempotency_key_is_recorded_once(
+    user_of, ipatinga_m, debt
+):
+    c = client_of(user_of, Role.FINANCAS)
+    body = {"reference": debt.reference, "amount_cents": 4_321, "paid_on": "2026-03-20"}
+
+    def send():  # type: ignore[no-untyped-def]
+        return c.post(
+            "/api/v1/finance/payments",
+            body,
+            content_type="application/json",
+            HTTP_IDEMPOTENCY_KEY="caixa-2026-03-20-0007",
+        )
+
+    first, again = send(), send()
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.json()["id"] == first.json()["id"] and again.json()["status"] == "matched"
+    with tenant(ipatinga_m):
+        assert Payment.objects.filter(debt=debt).count() == 1
+
+
+def test_the_same_form_key_with_another_payment_is_refused_not_dropped(user_of, ipatinga_m, debt):
+    c = client_of(user_of, Role.FINANCAS)
+    data = {"reference": debt.reference, "paid_on": "20/03/2026", "method": "cash", "once": "k1"}
+    c.post("/financas/pagamentos/novo/", {**data, "amount": "10,00"})
+    r = c.post("/financas/pagamentos/novo/", {**data, "amount": "20,00"})
+    assert r.status_code == 200 and "abra um novo" in r.content.decode()
+    with tenant(ipatinga_m):
+        assert list(Payment.objects.filter(debt=debt).values_list("amount_cents", flat=True)) == [
+            1_000
+        ]

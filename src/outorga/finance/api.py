@@ -323,17 +323,28 @@ class PaymentIn(Schema):
     note: str = ""
 
 
-@router.post("/payments", response={201: PaymentOut}, summary="Registrar pagamento à mão")
+@router.post(
+    "/payments",
+    response={201: PaymentOut, 200: PaymentOut},
+    summary="Registrar pagamento à mão",
+    description="Com o cabeçalho `Idempotency-Key`, o mesmo pedido reenviado não registra um "
+    "segundo pagamento: devolve o já registrado (200); a mesma chave com outro pagamento é "
+    "recusada.",
+)
 def payment_create(request: HttpRequest, payload: PaymentIn) -> Status[dict[str, Any]]:
-    p = payments.payment_record(
-        **acting(request),
-        reference=payload.reference,
-        amount_cents=payload.amount_cents,
-        paid_on=payload.paid_on,
-        method=payload.method,
-        payer_document=payload.payer_document,
-        note=payload.note,
-    )
+    try:
+        p = payments.payment_record(
+            **acting(request),
+            reference=payload.reference,
+            amount_cents=payload.amount_cents,
+            paid_on=payload.paid_on,
+            method=payload.method,
+            payer_document=payload.payer_document,
+            note=payload.note,
+            once=request.headers.get("Idempotency-Key", ""),
+        )
+    except payments.PaymentAlreadyRecorded as exc:
+        return Status(200, _payment_out(exc.payment))
     return Status(201, _payment_out(p))
 
 

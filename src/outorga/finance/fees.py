@@ -25,6 +25,7 @@ from outorga.core.acts import Actor
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
 from outorga.core.lawctx import context
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import CrossTenantWrite, tenant
 from outorga.law import questions
@@ -38,6 +39,7 @@ from outorga.registry.validation import FieldError
 
 from . import services as ledger
 from .models import Debt
+from .payments import future_date
 
 #: Charging a fee is recording a debt: the finance role's, under the fee's own law.
 ACTION = "debt.record"
@@ -203,10 +205,15 @@ def fee_charge(
 
     Refused — naming what is missing, with the article — when the municipality has recorded no
     value for that day (or no UFPI value to convert it), when the law says the person does not
-    owe it (taxi art. 40, caput), or when the same fee was already charged to the same person for
-    the same permit on that day and is not cancelled (a second click is not a second fee)."""
+    owe it (taxi art. 40, caput), when ``on`` is after the municipality's today (D-15), or when
+    the same fee was already charged to the same person for the same permit on that day and is
+    not cancelled (a second click is not a second fee)."""
     ft = fee if isinstance(fee, FeeType) else fee_type(municipality, fee)
     authorize(actor=actor, municipality=municipality, action=ACTION, law=ft.law)
+    if on > today_of(municipality):
+        # A charge is judged on its own date (D-15): one still to come (a mistyped year) would
+        # charge a value decreed for later, due from a day that has not happened.
+        raise future_date("data da cobrança", on, municipality)
     quote = fee_quote(municipality=municipality, fee=ft, on=on, person=person, permit=permit)
     if quote.amount_cents is None or quote.due_on is None or quote.due is None:
         raise Refused(quote.decision, f"Taxa não lançada: {quote.problem}.")

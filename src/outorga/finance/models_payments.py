@@ -114,7 +114,8 @@ class Payment(TenantModel):
     )
     line_number = models.PositiveIntegerField("linha do arquivo", null=True, blank=True)
     # SHA-256 of the normalised bank line (and its repetition within the file): importing the
-    # same statement twice finds every line already there.
+    # same statement twice finds every line already there. A payment recorded by hand carries
+    # the hash of its form's key instead (payments.manual_hash): a form sent twice is one payment.
     line_hash = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001 - unique when set
     status = models.CharField("situação", max_length=10, choices=Status.choices)
     excess_cents = models.BigIntegerField("excedente (centavos)", default=0)

@@ -16,11 +16,12 @@ line through :func:`apply_to_debt` like a payment recorded by hand.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import re
 from collections.abc import Iterable
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F, QuerySet, Sum
 
 from outorga.core import lawseam
@@ -59,6 +60,22 @@ WAIVABLE = (Debt.Origin.FEE, Debt.Origin.REMOVAL, Debt.Origin.STORAGE)
 
 class InvalidPaymentTransition(Conflict, ValueError):
     """A payment not in the state the step needs (matched, refunded…)."""
+
+
+class PaymentAlreadyRecorded(Conflict):
+    """The form (or request) that records a payment by hand was sent again: ``payment`` is the one
+    it recorded the first time."""
+
+    def __init__(self, payment: Payment) -> None:
+        super().__init__(f"pagamento {payment.pk} já registrado por este formulário")
+        self.payment = payment
+
+
+def manual_hash(actor: Actor, once: str) -> str:
+    """The line hash of a payment recorded by hand with the key ``once``: per user, and apart
+    from any bank file's (``bank_statement`` hashes the file's fields, never this prefix)."""
+    user = actor.user.pk if actor.user is not None else ""
+    return hashlib.sha256(f"manual|{user}|{once.strip()[:64]}".encode()).hexdigest()
 
 
 # The debt's own transitions (each with a reason, each an act) live in the ledger's services;
@@ -104,30 +121,38 @@ def future_date(what: str, day: dt.date, municipality: Municipality) -> FieldErr
 
 
 def find_debt(reference: str) -> Debt | None:
-    """The debt a reference or txid stands for, or, for digits, the debt whose number they
-    carry: a guia's barcode or linha digitável (:func:`number_in_code`), its free field, or the
-    number itself as a bank's return file reports the title (call inside the tenant)."""
+    """The debt a reference or txid stands for, or, for digits, the debt whose guia they read
+    back: its barcode or linha digitável, its free field, or the number itself as a bank's return
+    file reports the title (:func:`guia_in_code`; call inside the tenant)."""
     text = reference.strip()
     if re.fullmatch(r"\d{1,48}", text):
-        number = number_in_code(text)
-        if number is None:
+        found = guia_in_code(text)
+        if found is None:
             return None
-        return Debt.objects.filter(number=number).order_by("id").first()
+        number, due_on = found
+        debts = Debt.objects.filter(number=number)
+        if due_on is not None:
+            debts = debts.filter(due_on=due_on)
+        return debts.order_by("id").first()
     candidates = pix.reference_candidates(reference)
     if not candidates:
         return None
     return Debt.objects.filter(reference__in=candidates).order_by("id").first()
 
 
-def number_in_code(text: str) -> int | None:
-    """The debt's number in digits read back from the bank (call inside the tenant).
+def guia_in_code(text: str) -> tuple[int, dt.date | None] | None:
+    """The debt's number read back from the bank in digits, with the due date the guia's free
+    field carries beside it (call inside the tenant).
 
     44 or 48 digits: a barcode or linha digitável of this municipality's guia (its FEBRABAN code,
     every check digit right), whose free field is the due date and the number
     (:func:`guia_barcode`); 25 digits: that free field (what a boleto registered for the guia
-    carries as "seu número"); 17 digits: the number as the free field writes it. Other digits,
-    a code of another órgão or one whose digits do not check: None, and the payment waits for a
-    person (a short number such as ``42`` is too easily something else to settle a debt)."""
+    carries as "seu número"); 17 digits: the number as the free field writes it, without a date.
+    The due date must be the debt's own: the municipality's other guias (IPTU, ISS…) carry the
+    same FEBRABAN code and come in the same return file, and one whose free field merely ends in
+    a debt's number is not that debt's. Other digits, a code of another órgão or one whose digits
+    do not check: None, and the payment waits for a person (a short number such as ``42`` is too
+    easily something else to settle a debt)."""
     if len(text) in (febraban.BARCODE_DIGITS, febraban.LINE_DIGITS):
         settings = FinanceSettings.objects.first()
         try:
@@ -136,12 +161,22 @@ def number_in_code(text: str) -> int | None:
             return None
         if settings is None or guia.company_code != settings.febraban_code:
             return None
-        return int(guia.free_field[8:])
+        return _free_field(guia.free_field)
     if len(text) == febraban.FREE_DIGITS:
-        return int(text[8:])
+        return _free_field(text)
     if len(text) == NUMBER_DIGITS:
-        return int(text)
+        return int(text), None
     return None
+
+
+def _free_field(field: str) -> tuple[int, dt.date] | None:
+    """The number and due date of a guia's free field (AAAAMMDD and 17 digits); None when its
+    first 8 digits are no date, as no guia of a debt writes them."""
+    try:
+        due_on = dt.datetime.strptime(field[:8], "%Y%m%d").date()  # noqa: DTZ007 - a calendar date
+    except ValueError:
+        return None
+    return int(field[8:]), due_on
 
 
 # --- the guia's payment codes ----------------------------------------------------------------
@@ -287,8 +322,15 @@ def payment_record(
     method: str = Payment.Method.PIX,
     payer_document: str = "",
     note: str = "",
+    once: str = "",
 ) -> Payment:
-    """A payment registered by hand (the cashier's receipt, a transfer seen on the statement)."""
+    """A payment registered by hand (the cashier's receipt, a transfer seen on the statement).
+
+    ``once``: the key of the form (or the API's ``Idempotency-Key``) that records it. The same
+    key again with the same payment — a double click, a request retried — records nothing and
+    raises :class:`PaymentAlreadyRecorded` with the payment it recorded: a second row would be an
+    over-payment the desk would refund without ever having received it; with another payment it
+    is refused. Held by the database's unique line hash, also for two requests at once."""
     with tenant(municipality):
         debt = find_debt(reference)
         law = law_of(debt, municipality) if debt else municipality_law(municipality)
@@ -300,18 +342,39 @@ def payment_record(
         raise future_date("data do pagamento", paid_on, municipality)
     if method not in Payment.Method.values:
         raise FieldError("forma", "forma de pagamento desconhecida")
+    line_hash = manual_hash(actor, once) if once.strip() else None
     with transaction.atomic(), tenant(municipality):
-        payment = Payment.objects.create(
-            reference=reference.strip()[:60],
-            amount_cents=amount_cents,
-            paid_on=paid_on,
-            payer_document=digits(payer_document)[:14],
-            method=method,
-            source=Payment.Source.MANUAL,
-            status=Payment.Status.UNKNOWN,
-            note=note.strip()[:300],
-            recorded_by=actor.user,
-        )
+        try:
+            with transaction.atomic():
+                payment = Payment.objects.create(
+                    reference=reference.strip()[:60],
+                    amount_cents=amount_cents,
+                    paid_on=paid_on,
+                    payer_document=digits(payer_document)[:14],
+                    method=method,
+                    source=Payment.Source.MANUAL,
+                    line_hash=line_hash,
+                    status=Payment.Status.UNKNOWN,
+                    note=note.strip()[:300],
+                    recorded_by=actor.user,
+                )
+        except IntegrityError:
+            if line_hash is None:
+                raise
+            first = Payment.objects.get(line_hash=line_hash)
+            if (first.reference, first.amount_cents, first.paid_on) != (
+                reference.strip()[:60],
+                amount_cents,
+                paid_on,
+            ):
+                # The same key with another payment: not a resend, and not to be dropped.
+                raise FieldError(
+                    "formulário",
+                    f"este formulário já registrou o pagamento {first.pk} "
+                    f"({brl(first.amount_cents)} em {first.paid_on:%d/%m/%Y}, referência "
+                    f"{first.reference}); abra um novo para registrar outro pagamento",
+                ) from None
+            raise PaymentAlreadyRecorded(first) from None
         if debt is not None:
             apply_to_debt(actor=actor, municipality=municipality, payment=payment, debt=debt)
         record_payment_act(actor, municipality, payment)
@@ -322,7 +385,20 @@ def payment_record(
 
 
 def _locked_payment(payment: Payment) -> Payment:
-    return Payment.objects.select_for_update().get(pk=payment.pk)
+    """The payment's row locked, after its debt's: every writer of a debt's payments — a new
+    payment (:func:`apply_to_debt`), an upheld defence's refund, a cancellation — locks the debt
+    first, so a partial payment given back while another payment completes the debt, or while the
+    fine falls, waits its turn instead of deadlocking with it (or paying the debt with money
+    returned)."""
+    debt_id = Payment.objects.filter(pk=payment.pk).values_list("debt_id", flat=True).get()
+    if debt_id is not None:
+        list(Debt.objects.select_for_update().filter(pk=debt_id).only("pk"))
+    locked = Payment.objects.select_for_update().get(pk=payment.pk)
+    if locked.debt_id != debt_id:
+        raise InvalidPaymentTransition(
+            f"o pagamento {payment.pk} acaba de ser atribuído a um débito; confira e tente de novo"
+        )
+    return locked
 
 
 def _authorize_giving_back(actor: Actor, municipality: Municipality, payment: Payment) -> None:

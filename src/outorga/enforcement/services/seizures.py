@@ -15,6 +15,7 @@ from django.utils import timezone
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.enforcement.lawbridge import answers, ask
@@ -27,6 +28,7 @@ from outorga.enforcement.services.common import (
     debt_charge,
 )
 from outorga.finance.models import Debt
+from outorga.finance.payments import future_date
 from outorga.law import interfaces
 from outorga.registry.models import Person
 from outorga.registry.validation import FieldError
@@ -186,8 +188,11 @@ def seizure_bill_storage(
     *, actor: Actor, municipality: Municipality, seizure: Seizure, through: dt.date
 ) -> Debt | None:
     """Charge the storage days not yet charged, up to ``through`` (mototaxi art. 35 §1: estadia;
-    taxi art. 42 §2)."""
+    taxi art. 42 §2). Never through a day after the municipality's today: estadia is the days
+    the vehicle was held, and one released before would have paid for days it never stayed."""
     authorize(actor=actor, municipality=municipality, action="seizure.release", law=seizure.law)
+    if through > today_of(municipality):
+        raise future_date("data da estadia cobrada", through, municipality)
     with transaction.atomic(), tenant(municipality):
         s = _locked_held(seizure)
         start = (

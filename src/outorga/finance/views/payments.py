@@ -3,6 +3,7 @@ resolution against debts."""
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from django import forms
@@ -108,6 +109,8 @@ class PaymentForm(forms.Form):
     method = forms.ChoiceField(label="Forma", choices=Payment.Method.choices)
     payer_document = forms.CharField(label="CPF/CNPJ do pagador", max_length=20, required=False)
     note = forms.CharField(label="Observação", max_length=300, required=False)
+    #: This form's key: sent twice (a double click), it records one payment.
+    once = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)
 
     def clean_amount(self) -> int:
         try:
@@ -118,7 +121,11 @@ class PaymentForm(forms.Form):
 
 @staff_view
 def payment_new(request: HttpRequest) -> HttpResponse:
-    initial = {"reference": request.GET.get("ref", ""), "paid_on": today_of(current_municipality())}
+    initial = {
+        "reference": request.GET.get("ref", ""),
+        "paid_on": today_of(current_municipality()),
+        "once": secrets.token_urlsafe(24),
+    }
     form = PaymentForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
@@ -132,7 +139,11 @@ def payment_new(request: HttpRequest) -> HttpResponse:
                 method=d["method"],
                 payer_document=d["payer_document"],
                 note=d["note"],
+                once=d["once"],
             )
+        except payments.PaymentAlreadyRecorded as exc:
+            messages.info(request, "Este pagamento já foi registrado por este formulário.")
+            return HttpResponseRedirect(reverse("finance:payment", args=[exc.payment.pk]))
         except FieldError as exc:
             form_add(form, exc)
         else:

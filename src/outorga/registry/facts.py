@@ -497,6 +497,7 @@ def taxi_vehicle(
     category: str,
     occasion: str | None = None,
     renewal_anchor: dt.date | None = None,
+    renewal_due_on: dt.date | None = None,
 ) -> dict[str, Any]:
     """The facts of a taxi's vehicle (taxi ``vehicle_eligibility``: art. 2, 27–29), all from the
     record — the one builder of the registry, the sweep and the vistoria. Registered and licensed
@@ -524,6 +525,8 @@ def taxi_vehicle(
         facts["factory_invoice_date"] = vehicle.invoice_date.isoformat()
     if renewal_anchor:
         facts["renewal_anchor"] = renewal_anchor.isoformat()
+    if renewal_due_on:
+        facts["renewal_due_on"] = renewal_due_on.isoformat()
     return facts
 
 
@@ -760,12 +763,18 @@ def vehicle_facts(
     occasion: str,
     checks: Mapping[str, Any],
     renewal_anchor: dt.date | None = None,
+    renewal_due_on: dt.date | None = None,
 ) -> dict[str, Any]:
     """Facts of ``taxi.vehicle_eligibility`` (art. 2, 8–9, 27–29, 31): the vehicle's record
     (:func:`facts.taxi_vehicle`) and what the inspection found (``checks``: taxímetro, roof sign,
-    equipment, adaptation, approval)."""
+    equipment, adaptation, approval). At a yearly renewal, ``renewal_due_on`` is the date planned
+    for it (the period renewed ends), on which the law judges the car's age (art. 28 §2)."""
     facts = taxi_vehicle(
-        vehicle, category=category, occasion=occasion, renewal_anchor=renewal_anchor
+        vehicle,
+        category=category,
+        occasion=occasion,
+        renewal_anchor=renewal_anchor,
+        renewal_due_on=renewal_due_on,
     )
     facts["inspection"] = {
         "approved": bool(checks.get("inspection_approved")),

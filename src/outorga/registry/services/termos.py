@@ -201,6 +201,7 @@ def taxi_term_renew_decisions(
                 vehicle_facts(
                     permit.vehicle,
                     category=permit.taxi_category or TaxiCategory.CONVENCIONAL,
+                    on=on,
                     occasion="renovacao",
                     checks=checks or {},
                     renewal_anchor=term.signed_on,

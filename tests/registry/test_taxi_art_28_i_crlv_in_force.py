@@ -163,3 +163,22 @@ def test_art_28_i_an_expired_crlv_is_not_made_good_by_the_factory_invoice(ipatin
     with pytest.raises(Refused) as exc:
         grant(m, holder, car, mode="servicos")
     assert cites_art_28_i(exc.value)
+
+
+# --- the daily sweep ----------------------------------------------------------------------------
+
+
+def test_art_28_i_the_sweep_marks_the_taxi_irregular_the_day_after_its_crlv_expires(ipatinga_m):
+    from outorga.core.sweep import NoProgress
+    from outorga.registry.sweep import registry_sweep
+
+    m = ipatinga_m
+    holder, car = taxi_holder(m, ON)
+    permit = grant(m, holder, car, mode="servicos")
+    crlv_until(m, car, RENEW_ON)
+    for on, irregular in ((RENEW_ON, False), (RENEW_ON + DAY, True)):
+        with tenant(m):
+            registry_sweep(m, on, NoProgress())
+            permit.refresh_from_db()
+        assert permit.irregular is irregular
+    assert "CRLV" in permit.irregular_reason and "20/01/2027" in permit.irregular_reason

@@ -239,6 +239,9 @@ def test_a_clerk_grants_a_taxi_permit_and_signs_its_termo_on_the_guided_page(
     for t in taxi_vehicle_records(Vehicle(cng=False)):
         page.get_by_label(f"{Document.Type(t).label}: data de emissão").fill(issued)
     page.get_by_label("DPVAT: categoria impressa no documento").fill("3")
+    # The validity of the licensing printed on the CRLV (art. 24 I, art. 28 I).
+    licensed_until = (dt.date.fromisoformat(issued) + dt.timedelta(days=365)).isoformat()
+    page.get_by_label("CRLV: válido até (licenciamento impresso nele)").fill(licensed_until)
     _submit(page, "Registrar documentos")
 
     page.get_by_role("heading", name="Próximo passo: Verificação completa e outorga").wait_for()

@@ -42,6 +42,8 @@ def _doc(m, law: str, *, person=None, vehicle=None, content: bytes = PDF) -> Doc
         person=person,
         vehicle=vehicle,
         content=content,
+        # The taxi law reads a CRLV's licensing until the date printed on it (art. 24 I, 28 I).
+        valid_until=ON + dt.timedelta(days=365) if vehicle and law == TAXI else None,
     )
 
 

@@ -32,6 +32,9 @@ Builders already covered by an existing test that changes the record and sees th
   new_one`` (the permit ends → allowed).
 - ``facts.mototaxi_vehicle`` (CRLV town) → vehicle_eligibility: ``test_permit_grant.py::
   test_art_5_par1_i_the_crlv_must_be_of_the_municipality_itself``.
+- ``facts.licensed_on`` (the taxi's CRLV in force on the date of the fact) → vehicle_eligibility
+  (taxi): ``test_taxi_art_28_i_crlv_in_force.py`` (the CRLV's validity one day either side of
+  the grant, the renewal and the substitution).
 - ``facts.active_permits`` → quota: ``test_permit_grant.py::
   test_art_10_i_the_quota_blocks_the_grant_past_population_over_300`` (each grant adds a permit
   until the quota refuses).
@@ -455,7 +458,7 @@ def test_taxi_art_28_i_the_sweep_reads_the_cars_registration_town_from_the_recor
 
     def ask():  # type: ignore[no-untyped-def]
         with tenant(ipatinga_m):
-            facts = sweep.taxi_vehicle_facts(car, permit, TAXI_ON)
+            facts = sweep.taxi_vehicle_facts(car, permit, TAXI_ON, TAXI_ON)
             return laws.ask("taxi", "vehicle_eligibility", facts, on)
 
     assert reason(ask(), "art_28_i_registered").verdict is Verdict.OK

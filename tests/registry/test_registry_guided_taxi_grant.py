@@ -137,6 +137,8 @@ def test_art_3_22_24_a_complete_taxi_grant_by_one_clerk_takes_8_submissions(ipat
         "vdoc-taximeter_calibration-issued_on": issued,
         # The category printed on the mandatory insurance (art. 22 XI).
         "vdoc-dpvat-category": "3",
+        # The validity of the licensing printed on the CRLV (art. 24 I, art. 28 I).
+        "vdoc-crlv-valid_until": (today + dt.timedelta(days=365)).isoformat(),
     }
     clerk.post(url, vdocs)
     page = clerk.get(url).content.decode()

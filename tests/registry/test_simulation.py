@@ -286,6 +286,7 @@ def taxi_age_refused_one_by_one(m, asker: Asker) -> dict[int, bool]:
             facts = taxi_vehicle(
                 p.vehicle,
                 category=p.taxi_category,
+                on=ON,
                 occasion="renovacao",
                 renewal_anchor=p.granted_on,
             )

@@ -158,22 +158,29 @@ def test_art_29_the_yearly_renewal_needs_an_approved_inspection(ipatinga_m, perm
 
 
 @pytest.mark.parametrize(
-    ("on", "renewed"), [(dt.date(2032, 2, 1), True), (dt.date(2032, 2, 2), False)]
+    ("on", "due", "renewed"),
+    [
+        (dt.date(2031, 2, 2), dt.date(2031, 2, 2), True),
+        (dt.date(2032, 2, 1), dt.date(2032, 2, 2), False),
+        (dt.date(2032, 2, 2), dt.date(2032, 2, 2), False),
+    ],
 )
 def test_art_28_par_2_a_seven_year_old_car_is_replaced_by_the_next_renewal(
-    ipatinga_m, permit, on, renewed
+    ipatinga_m, permit, on, due, renewed
 ):
     """Factory invoice 01/12/2024 → 7 years on 01/12/2031; the next yearly renewal of a Termo signed
-    on 02/02/2026 falls on 02/02/2032 (D-6): on that date the car must already be replaced."""
+    on 02/02/2026 falls on 02/02/2032 (D-6): on that date the car must already be replaced — also
+    when the clerk records that renewal a day ahead (art. 28 §2: judged on the date planned for
+    it). The renewal of 02/02/2031 comes before the limit and keeps the car."""
     m = ipatinga_m
     with tenant(m):
         Vehicle.objects.filter(pk=permit.vehicle_id).update(invoice_date=dt.date(2024, 12, 1))
         PermitTerm.objects.filter(permit=permit).update(
-            last_renewed_on=dt.date(2031, 2, 2), valid_until=dt.date(2032, 2, 2)
+            last_renewed_on=dt.date(due.year - 1, 2, 2), valid_until=due
         )
         permit.refresh_from_db()
     if renewed:
-        assert renew(m, permit, on=on).valid_until == dt.date(2033, 2, 2)
+        assert renew(m, permit, on=on).valid_until == dt.date(2032, 2, 2)
     else:
         with pytest.raises(Refused) as exc:
             renew(m, permit, on=on)

@@ -55,7 +55,9 @@ def vehicle_reasons(m, v: Vehicle) -> dict[str, str]:  # type: ignore[no-untyped
     with tenant(m):
         d = law_for(m, "taxi", ON).ask(
             "vehicle_eligibility",
-            vehicle_facts(v, category="convencional", occasion="cadastramento", checks=CHECKS),
+            vehicle_facts(
+                v, category="convencional", on=ON, occasion="cadastramento", checks=CHECKS
+            ),
         )
     return {r.rule.rsplit(".", 1)[-1]: r.message for r in d.refusals}
 

@@ -56,9 +56,10 @@ def checklist_of(permit: Permit | None, on: dt.date) -> Checklist:
     return checklist(code_for(permit.service, permit.taxi_category or None), on)
 
 
-def vehicle_facts(permit: Permit | None) -> dict[str, Any]:
+def vehicle_facts(permit: Permit | None, on: dt.date) -> dict[str, Any]:
     """The rulebook's facts about the vehicle (mototaxi.vehicle_eligibility,
-    taxi.vehicle_eligibility), from the registry. The inspector's answers are added by the law."""
+    taxi.vehicle_eligibility), from the registry, on the day of the inspection ``on`` (the taxi's
+    CRLV in force then, art. 28 I). The inspector's answers are added by the law."""
     if permit is None or permit.vehicle is None:
         return {}
     v: Vehicle = permit.vehicle
@@ -66,7 +67,7 @@ def vehicle_facts(permit: Permit | None) -> dict[str, Any]:
         return mototaxi_vehicle(
             v, service=permit.service, equipment=[], holder=permit.holder, permit=permit
         )
-    return taxi_vehicle(v, category=permit.taxi_category or "convencional")
+    return taxi_vehicle(v, category=permit.taxi_category or "convencional", on=on)
 
 
 def last_passed_on(permit: Permit) -> dt.date | None:

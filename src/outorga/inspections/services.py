@@ -230,7 +230,7 @@ def inspection_record(
             "kind": kind,
             "inspected_on": inspected_on.isoformat(),
             "items": clean,
-            "vehicle": vehicle_facts(permit),
+            "vehicle": vehicle_facts(permit, inspected_on),
         }
         if loads and loads.get("loads"):
             facts["loads"] = {"sidecar": bool(loads.get("sidecar")), "loads": list(loads["loads"])}

@@ -319,8 +319,16 @@ class RecordRow:
     current: Document | None
     sent: Any
     can_send: bool
-    #: A policy sent with the end and amount of cover printed on it (mototaxi art. 19 §1).
+    #: A policy sent with the end and amount of cover printed on it (mototaxi art. 19 §1), a
+    #: CRLV with the validity of its licensing (taxi art. 24 I, art. 28 I).
     cover_end: bool = False
+
+    @property
+    def cover_amount(self) -> bool:
+        """Only a policy has an amount of cover printed on it."""
+        from outorga.registry.services.documents import COVERED
+
+        return self.cover_end and self.doc_type in COVERED
 
 
 def record_rows(person: Person, service: str) -> list[RecordRow]:

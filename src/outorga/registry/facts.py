@@ -347,19 +347,47 @@ def mototaxi_vehicle(
     return facts
 
 
+def vehicle_document_of(vehicle: Vehicle, doc_type: str, on: dt.date) -> Document | None:
+    """The vehicle's ``doc_type`` of ``on``: the newest current one issued by then (a renewal
+    issued later is not it), or None."""
+    return (
+        Document.objects.current()
+        .filter(vehicle=vehicle, doc_type=doc_type, issued_on__lte=on)
+        .order_by("-issued_on", "-id")
+        .first()
+    )
+
+
+def in_force_on(doc: Document | None, on: dt.date) -> bool:
+    """A document of ``on`` (:func:`vehicle_document_of`) is in force unless its record says it
+    lapsed before: its end (``valid_until``, the last day it is valid) before ``on``."""
+    return doc is not None and (doc.valid_until is None or doc.valid_until >= on)
+
+
+def licensed_on(vehicle: Vehicle, on: dt.date) -> bool:
+    """Taxi art. 28 I, "licenciado", on the date of the fact: a CRLV of ``on`` in force then
+    (art. 24 I, "CRLV vigente"); a car with no CRLV on record at all is licensed only as a new
+    car by its factory invoice (art. 24 I, "ou nota fiscal em caso de veículo zero
+    quilômetro") — an expired CRLV is never made good by the invoice."""
+    crlv = vehicle_document_of(vehicle, Document.Type.CRLV, on)
+    if crlv is not None:
+        return in_force_on(crlv, on)
+    if latest_document(None, vehicle, Document.Type.CRLV) is not None:
+        return False  # its CRLVs were all issued after ``on``: none licensed it then
+    return vehicle.invoice_date is not None
+
+
 def insurance_facts(vehicle: Vehicle, on: dt.date) -> dict[str, Any]:
     """Mototaxi art. 13 XXI, art. 19 §1–§2: the policy for driver and passenger, as its copies on
     record show it on ``on``: the newest issued by then, in force unless its record says it lapsed
     before, with the amount of cover printed on it where the desk recorded it (art. 13 XXI: the
     law compares it once the Chief Executive sets a minimum,
     ``vehicle.insurance_min_coverage_cents``, null until then)."""
-    policies = Document.objects.current().filter(vehicle=vehicle, doc_type=Document.Type.INSURANCE)
-    # The policy of ``on``: the newest issued by then (a renewal issued later is not it).
-    policy = policies.filter(issued_on__lte=on).order_by("-issued_on", "-id").first()
+    policy = vehicle_document_of(vehicle, Document.Type.INSURANCE, on)
     if policy is None:
-        return {"policy_in_force": False, "copy_filed": policies.exists()}
-    lapsed = policy.valid_until is not None and policy.valid_until < on
-    facts: dict[str, Any] = {"policy_in_force": not lapsed, "copy_filed": True}
+        filed = latest_document(None, vehicle, Document.Type.INSURANCE) is not None
+        return {"policy_in_force": False, "copy_filed": filed}
+    facts: dict[str, Any] = {"policy_in_force": in_force_on(policy, on), "copy_filed": True}
     if policy.coverage_cents is not None:
         facts["coverage_cents"] = policy.coverage_cents
     return facts
@@ -495,14 +523,16 @@ def taxi_vehicle(
     vehicle: Vehicle,
     *,
     category: str,
+    on: dt.date,
     occasion: str | None = None,
     renewal_anchor: dt.date | None = None,
+    renewal_due_on: dt.date | None = None,
 ) -> dict[str, Any]:
     """The facts of a taxi's vehicle (taxi ``vehicle_eligibility``: art. 2, 27–29), all from the
     record — the one builder of the registry, the sweep and the vistoria. Registered and licensed
-    in the municipality (art. 28 I): its state and town of registration, and a CRLV on record (or
-    the factory invoice of a new car). A number not on record stays missing: the law refuses it
-    as not proven (art. 27, 28 III), never a default."""
+    in the municipality (art. 28 I): its state and town of registration, and a CRLV in force on
+    ``on``, the date of the fact (:func:`licensed_on`). A number not on record stays missing: the
+    law refuses it as not proven (art. 27, 28 III), never a default."""
     m = vehicle.municipality
     registered_here = vehicle.registration_uf == m.uf and same_place(
         vehicle.registration_city, m.name
@@ -514,8 +544,7 @@ def taxi_vehicle(
         "doors": vehicle.doors,
         "capacity": vehicle.seats,
         "registered_municipality_ibge": m.ibge_code if registered_here else "0000000",
-        "licensed": latest_document(None, vehicle, Document.Type.CRLV) is not None
-        or vehicle.invoice_date is not None,
+        "licensed": licensed_on(vehicle, on),
         "manufacture_year": vehicle.manufacture_year,
     }
     if occasion:
@@ -524,6 +553,8 @@ def taxi_vehicle(
         facts["factory_invoice_date"] = vehicle.invoice_date.isoformat()
     if renewal_anchor:
         facts["renewal_anchor"] = renewal_anchor.isoformat()
+    if renewal_due_on:
+        facts["renewal_due_on"] = renewal_due_on.isoformat()
     return facts
 
 
@@ -757,15 +788,24 @@ def vehicle_facts(
     vehicle: Vehicle,
     *,
     category: str,
+    on: dt.date,
     occasion: str,
     checks: Mapping[str, Any],
     renewal_anchor: dt.date | None = None,
+    renewal_due_on: dt.date | None = None,
 ) -> dict[str, Any]:
     """Facts of ``taxi.vehicle_eligibility`` (art. 2, 8–9, 27–29, 31): the vehicle's record
     (:func:`facts.taxi_vehicle`) and what the inspection found (``checks``: taxímetro, roof sign,
-    equipment, adaptation, approval)."""
+    equipment, adaptation, approval), on ``on``, the date of the fact. At a yearly renewal,
+    ``renewal_due_on`` is the date planned for it (the period renewed ends), on which the law
+    judges the car's age (art. 28 §2)."""
     facts = taxi_vehicle(
-        vehicle, category=category, occasion=occasion, renewal_anchor=renewal_anchor
+        vehicle,
+        category=category,
+        on=on,
+        occasion=occasion,
+        renewal_anchor=renewal_anchor,
+        renewal_due_on=renewal_due_on,
     )
     facts["inspection"] = {
         "approved": bool(checks.get("inspection_approved")),

@@ -162,6 +162,10 @@ def cover_end_field() -> forms.DateField:
     )
 
 
+#: The label of the end typed for a CRLV (taxi art. 24 I, "CRLV vigente"; art. 28 I, "licenciado").
+CRLV_END_LABEL = "Válido até (licenciamento impresso no CRLV: táxi, art. 24, I e art. 28, I)"
+
+
 def cover_amount_field() -> MoneyField:
     """The amount of cover printed on the policy (mototaxi art. 13 XXI), in reais as typed."""
     return MoneyField(
@@ -179,18 +183,36 @@ class DocumentForm(forms.Form):
     file = forms.FileField(label="Arquivo (PDF, JPEG ou PNG, até 5 MB)", required=False)
 
     def __init__(
-        self, *args: Any, vehicle: bool = False, cover_end: bool = False, **kwargs: Any
+        self,
+        *args: Any,
+        vehicle: bool = False,
+        cover_end: bool = False,
+        crlv_end: bool = False,
+        **kwargs: Any,
     ) -> None:
         """``vehicle``: the form of a vehicle's page offers only a vehicle's types; a person's
-        page only a person's. ``cover_end``: the law asks for a policy whose end the desk types
+        page only a person's. ``cover_end``: the law asks for a policy whose end and amount the
+        desk types; ``crlv_end``: for a CRLV whose validity it types
         (``documents.takes_cover_end``)."""
         super().__init__(*args, **kwargs)
         allowed = Document.types_for(vehicle=vehicle)
         self.fields["doc_type"].choices = [  # type: ignore[attr-defined]
             (t, Document.Type(t).label) for t in allowed
         ]
-        if not cover_end:
-            del self.fields["valid_until"], self.fields["coverage_cents"]
+        dated_ends(self, cover_end=cover_end, crlv_end=crlv_end)
+
+
+def dated_ends(form: forms.Form, *, cover_end: bool, crlv_end: bool) -> None:
+    """The end (and a policy's amount) of cover a document form asks, as the law asks them: a
+    policy's end and amount (``cover_end``), a CRLV's validity (``crlv_end``), else neither."""
+    if not cover_end:
+        del form.fields["coverage_cents"]
+        if crlv_end:
+            form.fields["valid_until"].label = CRLV_END_LABEL
+        else:
+            del form.fields["valid_until"]
+    elif crlv_end:
+        form.fields["valid_until"].label = f"{form.fields['valid_until'].label}; {CRLV_END_LABEL}"
 
 
 def reason_field(label: str = "Motivo da alteração") -> forms.CharField:
@@ -216,11 +238,11 @@ class DocumentCorrectionForm(forms.Form):
     )
     reason = reason_field("Motivo da correção")
 
-    def __init__(self, *args: Any, cover_end: bool, **kwargs: Any) -> None:
-        """``cover_end``: the document is a policy whose end the desk types."""
+    def __init__(self, *args: Any, cover_end: bool, crlv_end: bool = False, **kwargs: Any) -> None:
+        """``cover_end``: the document is a policy whose end the desk types; ``crlv_end``: a CRLV
+        whose validity it types."""
         super().__init__(*args, **kwargs)
-        if not cover_end:
-            del self.fields["valid_until"], self.fields["coverage_cents"]
+        dated_ends(self, cover_end=cover_end, crlv_end=crlv_end)
 
 
 class PhotoForm(forms.Form):

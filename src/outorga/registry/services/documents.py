@@ -38,8 +38,17 @@ MOTOTAXI_VALIDITY = {
     Document.Type.INSPECTION: "laudo_inspecao",
 }
 #: Documents valid until the end printed on them, which the desk types: an insurance policy's
-#: cover (mototaxi art. 13 XXI, art. 19 §1: the policy kept "atualizada"). No law fixes it.
-DATED_BY_ISSUER = frozenset({Document.Type.INSURANCE})
+#: cover (mototaxi art. 13 XXI, art. 19 §1: the policy kept "atualizada"), a CRLV's licensing
+#: (taxi art. 24 I, "CRLV vigente"; art. 28 I, "licenciado"). No law fixes either: the issuer
+#: does (the insurer, the DETRAN's licensing of the year).
+DATED_BY_ISSUER = frozenset({Document.Type.INSURANCE, Document.Type.CRLV})
+#: Of those, the ones with an amount of cover printed on them: the policy.
+COVERED = frozenset({Document.Type.INSURANCE})
+#: How the end printed on each is asked of the desk.
+END_ASKED = {
+    Document.Type.INSURANCE: "informe o fim da vigência impresso na apólice",
+    Document.Type.CRLV: "informe a validade do licenciamento (válido até) impressa no CRLV",
+}
 
 
 #: The largest amount of cover typed for a policy: a bound on input, not a legal value.
@@ -47,9 +56,16 @@ MAX_COVER_CENTS = 100_000_000_000
 
 
 def takes_cover_end(law: str, doc_type: str) -> bool:
-    """Whether the desk types the end printed on a ``doc_type`` kept under ``law``: a policy
-    (:data:`DATED_BY_ISSUER`) that the law asks for (the articles it names for it)."""
+    """Whether the desk types the end printed on a ``doc_type`` kept under ``law``: a policy or a
+    CRLV (:data:`DATED_BY_ISSUER`) whose validity the law asks for (the articles it names for
+    it)."""
     return doc_type in DATED_BY_ISSUER and bool(citations(law, doc_type))
+
+
+def takes_cover_amount(law: str, doc_type: str) -> bool:
+    """Whether the desk also types the amount of cover: a policy (:data:`COVERED`) the law asks
+    for."""
+    return doc_type in COVERED and takes_cover_end(law, doc_type)
 
 
 def service_takes_cover_end(municipality: Municipality, service: str, doc_type: str) -> bool:
@@ -302,15 +318,23 @@ def cover_terms(
     coverage_cents: int | None,
 ) -> None:
     """Check the end and the amount of cover typed for a document kept under ``law``: a policy
-    the law asks for (:func:`takes_cover_end`) is in force only until the end printed on it
-    (mototaxi art. 19 §1, "atualizada": without it the law would count it in force for ever),
-    so the end is required and not before the issue; no other document takes either."""
+    or a CRLV the law asks for (:func:`takes_cover_end`) is in force only until the end printed
+    on it (mototaxi art. 19 §1, "atualizada"; taxi art. 24 I, "CRLV vigente": without it the
+    law would count it in force for ever), so the end is required and not before the issue; only
+    a policy takes an amount of cover; no other document takes either."""
+    if takes_cover_end(law, doc_type) and coverage_cents is not None:
+        if not takes_cover_amount(law, doc_type):
+            raise FieldError(
+                "valor da cobertura",
+                "informe o valor da cobertura apenas para a apólice de seguro que a lei da "
+                "permissão exige",
+            )
     if not takes_cover_end(law, doc_type):
         if valid_until is not None:
             raise FieldError(
                 "fim da vigência",
-                "informe o fim da vigência apenas para a apólice de seguro que a lei da "
-                "permissão exige",
+                "informe o fim da vigência apenas para a apólice de seguro ou o CRLV cuja "
+                "vigência a lei da permissão exige",
             )
         if coverage_cents is not None:
             raise FieldError(
@@ -326,7 +350,7 @@ def cover_terms(
     if valid_until is None:
         raise FieldError(
             "fim da vigência",
-            "informe o fim da vigência impresso na apólice",
+            END_ASKED[Document.Type(doc_type)],
             render_many(citations(law, doc_type)),
         )
     if valid_until < issued_on:

@@ -378,7 +378,9 @@ def taxi_grant_decisions(
     veh = [
         bound.ask(
             "vehicle_eligibility",
-            vehicle_facts(vehicle, category=category, occasion="cadastramento", checks=checks),
+            vehicle_facts(
+                vehicle, category=category, on=signed_on, occasion="cadastramento", checks=checks
+            ),
         ),
         bound.ask(
             "registration_documents",

@@ -201,9 +201,13 @@ def taxi_term_renew_decisions(
                 vehicle_facts(
                     permit.vehicle,
                     category=permit.taxi_category or TaxiCategory.CONVENCIONAL,
+                    on=on,
                     occasion="renovacao",
                     checks=checks or {},
                     renewal_anchor=term.signed_on,
+                    # The date planned for this renewal (art. 28 §2): the day the period being
+                    # renewed ends, as the Termo's law counts it — not the day it is recorded.
+                    renewal_due_on=dt.date.fromisoformat(str(termo.outcome["valid_until"])),
                 ),
             )
         )

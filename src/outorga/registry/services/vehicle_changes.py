@@ -55,7 +55,7 @@ def _taxi_change_decisions(
         law.ask("vehicle_change", change),
         law.ask(
             "vehicle_eligibility",
-            vehicle_facts(vehicle, category=category, occasion="troca", checks=checks),
+            vehicle_facts(vehicle, category=category, on=on, occasion="troca", checks=checks),
         ),
     ]
     if holder is not None:

@@ -216,13 +216,16 @@ def mototaxi_vehicle_age(
     return VehicleAge(limit_on, limit_on, r.verdict is Verdict.REFUSED, citations, r.message, limit)
 
 
-def taxi_vehicle_facts(vehicle: Vehicle, permit: Permit, anchor: dt.date) -> dict[str, Any]:
+def taxi_vehicle_facts(
+    vehicle: Vehicle, permit: Permit, anchor: dt.date, on: dt.date
+) -> dict[str, Any]:
     """The sweep acts only on the age rules; the other requirements of art. 27–28 are checked by
     the clerk at registration and inspection. Every fact still comes from the record (the
     registry's one builder), so no reason of the decision rests on an assumed one."""
     return taxi_vehicle(
         vehicle,
         category=permit.taxi_category or "convencional",
+        on=on,
         occasion="renovacao",
         renewal_anchor=anchor,
     )
@@ -234,7 +237,7 @@ def taxi_vehicle_age(laws: Laws, permit: Permit, vehicle: Vehicle, on: dt.date) 
     the cadastro (the Termo's anniversary), when it must already have been replaced."""
     term = PermitTerm.objects.filter(permit=permit).first()
     anchor = taxi_renewal_anchor(term.signed_on if term is not None else None, permit.granted_on)
-    facts = taxi_vehicle_facts(vehicle, permit, anchor)
+    facts = taxi_vehicle_facts(vehicle, permit, anchor, on)
     d = laws.ask(permit.service, "vehicle_eligibility", facts, on)
     limit_on = day(d.outcome["age_limit_on"])
     # The age limit the law counted with (its dated parameter, D-6), for the texts below.

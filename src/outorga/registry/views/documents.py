@@ -25,6 +25,7 @@ from ..services.documents import (
     document_filename,
     document_read,
     document_versions,
+    takes_cover_amount,
     takes_cover_end,
 )
 from ..validation import FieldError, format_plate
@@ -66,7 +67,8 @@ def document_edit(request: HttpRequest, doc_id: int) -> HttpResponse:
             "valid_until": doc.valid_until,
             "coverage_cents": brl(doc.coverage_cents) if doc.coverage_cents is not None else None,
         },
-        cover_end=takes_cover_end(law, doc.doc_type),
+        cover_end=takes_cover_amount(law, doc.doc_type),
+        crlv_end=doc.doc_type == Document.Type.CRLV and takes_cover_end(law, doc.doc_type),
     )
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data

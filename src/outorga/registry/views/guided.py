@@ -49,7 +49,7 @@ from ..models import (
 )
 from ..selectors import registry_law
 from ..services.common import service_law
-from ..services.documents import documents_record, takes_cover_end
+from ..services.documents import COVERED, documents_record, takes_cover_end
 from ..services.people import licence_record, person_photo_set, person_register
 from ..services.permits import (
     permit_grant,
@@ -113,8 +113,13 @@ class ChecklistForm(forms.Form):
                 )
             if t in self.dated:  # a policy: the end and the amount of cover printed on it
                 self.fields[f"{t}-valid_until"] = forms.DateField(
-                    label=f"{label}: fim da vigência", required=False, widget=DATE
+                    label=f"{label}: fim da vigência"
+                    if t in COVERED
+                    else f"{label}: válido até (licenciamento impresso nele)",
+                    required=False,
+                    widget=DATE,
                 )
+            if t in self.dated and t in COVERED:
                 self.fields[f"{t}-coverage_cents"] = MoneyField(
                     label=f"{label}: valor da cobertura, R$", required=False
                 )

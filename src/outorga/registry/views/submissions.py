@@ -21,10 +21,10 @@ from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.competence import NotCompetent
 
-from ..forms import cover_amount_field, cover_end_field
-from ..models import DocumentSubmission
+from ..forms import CRLV_END_LABEL, cover_amount_field, cover_end_field
+from ..models import Document, DocumentSubmission
 from ..selectors import waiting
-from ..services.documents import service_takes_cover_end
+from ..services.documents import COVERED, END_ASKED, service_takes_cover_end
 from ..services.submissions import (
     MIN_REASON,
     submission_accept,
@@ -50,11 +50,14 @@ class CoverForm(forms.Form):
     valid_until = cover_end_field()
     coverage_cents = cover_amount_field()
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, doc_type: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         end = self.fields["valid_until"]
         end.required = True  # what the clerk confirms is recorded: a cleared end is not
-        end.error_messages["required"] = "informe o fim da vigência impresso na apólice"
+        end.error_messages["required"] = END_ASKED[Document.Type(doc_type)]
+        if doc_type not in COVERED:  # a CRLV: its validity, no amount of cover
+            end.label = CRLV_END_LABEL
+            del self.fields["coverage_cents"]
 
 
 @staff_required
@@ -115,7 +118,9 @@ def _cover_form(sub: DocumentSubmission, data: Any = None) -> CoverForm | None:
     if not service_takes_cover_end(current_municipality(), sub.service, sub.doc_type):
         return None
     return CoverForm(
-        data, initial={"valid_until": sub.valid_until, "coverage_cents": sub.coverage_cents}
+        data,
+        initial={"valid_until": sub.valid_until, "coverage_cents": sub.coverage_cents},
+        doc_type=sub.doc_type,
     )
 
 
@@ -134,7 +139,7 @@ def accept(request: HttpRequest, submission_id: int) -> HttpResponse:
             submission=sub,
             cover=None
             if cover is None
-            else (cover.cleaned_data["valid_until"], cover.cleaned_data["coverage_cents"]),
+            else (cover.cleaned_data["valid_until"], cover.cleaned_data.get("coverage_cents")),
         )
     except NotCompetent as exc:
         return deny(request, exc)

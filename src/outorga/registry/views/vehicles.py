@@ -211,6 +211,7 @@ def vehicle_detail(request: HttpRequest, vehicle_id: int) -> HttpResponse:
         prefix="doc",
         vehicle=True,
         cover_end=takes_cover_end(law, Document.Type.INSURANCE),
+        crlv_end=takes_cover_end(law, Document.Type.CRLV),
     )
     if request.method == "POST" and doc_form.is_valid():
         try:

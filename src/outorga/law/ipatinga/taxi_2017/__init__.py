@@ -162,6 +162,9 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "unlicensed": art(16),  # transport without a permit: illegal transport
     "seizure": (art(42, inc="II"), art(42, 2)),  # removal, its costs on the infractor
     "measures": art(42),  # retention, removal, withdrawal of the vehicle or the driver
+    # The CRLV "vigente" (art. 24 I) of a car "licenciado" (art. 28 I): valid until the date of
+    # the year's licensing printed on it, which the desk records.
+    "crlv": (art(24, inc="I"), art(28, inc="I")),
 }
 
 #: The rules a court may suspend (D-16), by the stable id the rules apply them under, with the

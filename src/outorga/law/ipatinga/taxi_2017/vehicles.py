@@ -220,30 +220,54 @@ def replacement_deadline(reached: dt.date, renewal_anchor: dt.date) -> dt.date:
     return add_years(renewal_anchor, k)
 
 
-def art_28_ii_max_age(ctx: Context, reached: dt.date) -> Reason:
-    """Art. 28, II (regra): ter no máximo 7 (sete) anos de uso — the years a dated parameter."""
+def age_reference_date(ctx: Context, occasion: Occasion, due: dt.date | None) -> dt.date:
+    """Art. 28, §2º: a substituição deve ocorrer "até a data prevista para a renovação do
+    cadastramento anual". At a yearly renewal (``due``: the day the period renewed ends and the
+    new one starts) the car's age is judged on that date, whatever day the renewal is recorded;
+    on any other occasion, on the day of the fact (``ctx.as_of``)."""
+    return due if occasion is Occasion.RENOVACAO and due is not None else ctx.as_of
+
+
+def _on_the_renewal(ctx: Context, on: dt.date) -> str:
+    """The date the age was judged on, named where it is not the day of the act (art. 28 §2)."""
+    if on == ctx.as_of:
+        return ""
+    return f" Idade apreciada na data prevista para a renovação, {fmt(on)} (art. 28, §2º)."
+
+
+def art_28_ii_max_age(ctx: Context, reached: dt.date, on: dt.date | None = None) -> Reason:
+    """Art. 28, II (regra): ter no máximo 7 (sete) anos de uso — the years a dated parameter —,
+    on the day of the fact (``on``; at a renewal, its due date: :func:`age_reference_date`)."""
     limit = param(ctx, "vehicle_max_age_years")
+    on = on or ctx.as_of
     return check(
         rule_id("art_28_ii_max_age"),
-        ctx.as_of < reached,
-        f"Veículo com menos de {limit.value} anos de uso (completa em {fmt(reached)}).",
-        f"Veículo completou {limit.value} anos de uso em {fmt(reached)}.",
+        on < reached,
+        f"Veículo com menos de {limit.value} anos de uso (completa em {fmt(reached)})."
+        + _on_the_renewal(ctx, on),
+        f"Veículo completou {limit.value} anos de uso em {fmt(reached)}."
+        + _on_the_renewal(ctx, on),
         art(28, inc="II"),
         art(28, 1),
         decision(6),
-        facts={"limite": reached, "data": ctx.as_of},
+        facts={"limite": reached, "data": on},
         params=(limit,),
     )
 
 
 def art_28_par_2_until_renewal(
-    ctx: Context, occasion: Occasion, reached: dt.date, anchor: dt.date | None
+    ctx: Context,
+    occasion: Occasion,
+    reached: dt.date,
+    anchor: dt.date | None,
+    on: dt.date | None = None,
 ) -> Reason | None:
     """Art. 28, §2º (exceção ao inciso II para o veículo já cadastrado): atingido o limite, a
     substituição deve ocorrer até a data prevista para a renovação do cadastramento anual (D-6: a
     primeira renovação a partir do limite). Não se aplica à entrada de veículo (cadastramento ou
-    troca)."""
-    if occasion in ENTRY or ctx.as_of < reached:
+    troca). ``on``: the date judged (at a renewal, its due date: :func:`age_reference_date`)."""
+    on = on or ctx.as_of
+    if occasion in ENTRY or on < reached:
         return None
     if anchor is None:
         limit = param(ctx, "vehicle_max_age_years")
@@ -259,18 +283,23 @@ def art_28_par_2_until_renewal(
     deadline = replacement_deadline(reached, anchor)
     limit = param(ctx, "vehicle_max_age_years")
     # On the renewal date itself the vehicle must already have been replaced.
-    ok = ctx.as_of < deadline if occasion is Occasion.RENOVACAO else ctx.as_of <= deadline
+    ok = on < deadline if occasion is Occasion.RENOVACAO else on <= deadline
     return check(
         rule_id("art_28_par_2_until_renewal"),
         ok,
         f"Veículo com {limit.value} anos em {fmt(reached)}: pode circular até a substituição, "
-        f"devida até a renovação de {fmt(deadline)}.",
+        f"devida até a renovação de {fmt(deadline)}." + _on_the_renewal(ctx, on),
         f"Veículo com {limit.value} anos em {fmt(reached)}: a substituição era devida até a "
-        f"renovação de {fmt(deadline)}.",
+        f"renovação de {fmt(deadline)}." + _on_the_renewal(ctx, on),
         art(28, 1),
         art(28, 2),
         decision(6),
-        facts={"limite": reached, "prazo_de_substituição": deadline, "ocasião": occasion},
+        facts={
+            "limite": reached,
+            "prazo_de_substituição": deadline,
+            "ocasião": occasion,
+            "data": on,
+        },
         params=(limit,),
     )
 
@@ -419,6 +448,9 @@ VEHICLE_SCHEMA: dict[str, Any] = closed(
         "manufacture_year": {"type": "integer", "minimum": 1900},
         "factory_invoice_date": DATE,
         "renewal_anchor": DATE,
+        # At a yearly renewal: the date planned for it (art. 28 §2), the day the period renewed
+        # ends and the new one starts — the car's age is judged on it.
+        "renewal_due_on": DATE,
         "taximeter_approved_by": {"type": "string"},
         "roof_sign_taxi": {"type": "boolean"},
         "ctb_equipment_ok": {"type": "boolean"},
@@ -461,9 +493,14 @@ def vehicle_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         occasion = Occasion(facts["occasion"])
         category = Category(facts["category"])
         reached, age_info = seven_year_date(ctx, v)
-        age = art_28_par_2_until_renewal(
-            ctx, occasion, reached, opt_day(facts.get("renewal_anchor"))
-        ) or art_28_ii_max_age(ctx, reached)
+        due = opt_day(facts.get("renewal_due_on"))
+        on = age_reference_date(ctx, occasion, due)
+        # The renewal being made is the one §2 speaks of: its own date is the deadline's anchor.
+        renewing = occasion is Occasion.RENOVACAO and due is not None
+        anchor = due if renewing else opt_day(facts.get("renewal_anchor"))
+        age = art_28_par_2_until_renewal(ctx, occasion, reached, anchor, on) or art_28_ii_max_age(
+            ctx, reached, on
+        )
         reasons: list[Reason] = [
             *([] if v.capacity is None else [art_2_capacity(ctx, v.capacity)]),
             art_27_passenger_car(v.kind),

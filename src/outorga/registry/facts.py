@@ -64,28 +64,43 @@ def cassations(person: Person) -> list[dict[str, Any]]:
     return out
 
 
+def _permit_ended_on(p: Permit) -> dt.date | None:
+    """The day a permit no longer in force ended (the effective day of the change that took it to
+    its status); None while in force. ``dt.date.min`` for an ended permit with no date on record,
+    which is never read as in force."""
+    from .models import PermitStatusChange
+
+    if p.status in ACTIVE_STATUSES:
+        return None
+    ended = (
+        PermitStatusChange.objects.filter(permit=p, to_status=p.status)
+        .order_by("-effective_on", "-id")
+        .values_list("effective_on", flat=True)
+        .first()
+    )
+    return dt.date.min if ended is None else ended
+
+
 def taxista_periods(person: Person) -> list[dict[str, Any]]:
     """When ``person`` was inscribed in the Cadastro Municipal de Taxistas (taxi art. 4 I, XIII,
     XIV; art. 20), from the records: each taxi permit held by the natural person (titular), from
     its grant to the day before its end (the effective day of the change that ended it; open
     while in force), and each inscription as auxiliary of a taxi permit, from its addition to the
-    day before its removal. The facts of the tender's criterion for current taxistas (art. 48)."""
-    from .models import Auxiliary, PermitStatusChange
+    day before its removal or the end of that permit, whichever comes first — the auxiliary is
+    "vinculado ao permissionário" (art. 4 XIV), inscribed for the permissionário's vehicle (art.
+    20, parágrafo único), so the link does not outlive the permission. The facts of the tender's
+    criterion for current taxistas (art. 48)."""
+    from .models import Auxiliary
 
     if person.kind != Person.Kind.NATURAL:
         return []
     periods: list[dict[str, Any]] = []
     for p in Permit.objects.filter(holder=person, service=Service.TAXI):
         until: dt.date | None = None
-        if p.status not in ACTIVE_STATUSES:
-            ended = (
-                PermitStatusChange.objects.filter(permit=p, to_status=p.status)
-                .order_by("-effective_on", "-id")
-                .values_list("effective_on", flat=True)
-                .first()
-            )
-            if ended is None:
-                continue  # ended, with no date on record: never read as in force
+        ended = _permit_ended_on(p)
+        if ended == dt.date.min:
+            continue  # ended, with no date on record: never read as in force
+        if ended is not None:
             until = max(p.granted_on, ended - dt.timedelta(days=1))
         periods.append(
             {
@@ -94,12 +109,20 @@ def taxista_periods(person: Person) -> list[dict[str, Any]]:
                 "until": until.isoformat() if until else None,
             }
         )
-    for a in Auxiliary.objects.filter(person=person, permit__service=Service.TAXI):
-        until = None
+    for a in Auxiliary.objects.filter(person=person, permit__service=Service.TAXI).select_related(
+        "permit"
+    ):
+        ends = []
         if a.status != Auxiliary.Status.ACTIVE:
             if a.removed_on is None:
                 continue  # removed, with no date on record: never read as in force
-            until = max(a.added_on, a.removed_on - dt.timedelta(days=1))
+            ends.append(a.removed_on)
+        permit_ended = _permit_ended_on(a.permit)
+        if permit_ended == dt.date.min:
+            continue  # its permission ended, with no date on record: never read as in force
+        if permit_ended is not None:
+            ends.append(permit_ended)
+        until = max(a.added_on, min(ends) - dt.timedelta(days=1)) if ends else None
         periods.append(
             {
                 "role": "auxiliar",

@@ -419,13 +419,17 @@ def tender_uncalled(tender: Tender) -> TenderApplicant | None:
 
 
 def tender_grant_facts(
-    tender: Tender, holder: Person | None, called: TenderApplicant | None, category: str = ""
+    tender: Tender,
+    holder: Person | None,
+    called: TenderApplicant | None,
+    category: str = "",
+    on: dt.date | None = None,
 ) -> dict[str, Any]:
-    """The facts of the law's ``tender_grant`` for a grant to ``holder`` in ``tender``'s name:
-    the tender as recorded (service, category offered, homologation, places and the permits
-    granted in its name, whether its applicants are on record), whom its ranking calls now
-    (``called``, :func:`tender_uncalled`), the category asked, and whether the holder is the
-    one called and a ranked eligible applicant."""
+    """The facts of the law's ``tender_grant`` for a grant to ``holder`` in ``tender``'s name on
+    ``on``: the tender as recorded (service, category offered, homologation and its day, places
+    and the permits granted in its name, whether its applicants are on record), whom its ranking
+    calls now (``called``, :func:`tender_uncalled`), the category asked, and whether the holder
+    is the one called and a ranked eligible applicant."""
     applicants = TenderApplicant.objects.filter(tender=tender)
     facts: dict[str, Any] = {
         "tender": {
@@ -433,6 +437,7 @@ def tender_grant_facts(
             "service": tender.service,
             "category": tender.taxi_category,
             "homologated": tender.homologated_on is not None,
+            "homologated_on": tender.homologated_on.isoformat() if tender.homologated_on else None,
             "places": tender.places,
             "granted": Permit.objects.filter(tender=tender).count(),
             "applicants_on_record": applicants.exists(),
@@ -446,6 +451,8 @@ def tender_grant_facts(
     }
     if category:
         facts["category"] = category
+    if on is not None:
+        facts["grant_on"] = on.isoformat()
     return facts
 
 

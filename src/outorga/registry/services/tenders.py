@@ -561,6 +561,7 @@ def tender_grant_next(
                 tender,
                 chosen.person if chosen is not None else None,
                 field="candidato",
+                on=on,
             )
     done = tender_grant(
         actor=actor, municipality=municipality, tender=tender, on=on, grants={nxt.pk: params}

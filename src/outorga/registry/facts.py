@@ -13,6 +13,7 @@ from typing import Any
 
 from outorga.core.models import Municipality
 from outorga.law.decisions import Decision
+from outorga.law.interfaces import interface_of
 
 from .models import (
     Document,
@@ -47,18 +48,26 @@ def other_permissions(person: Person, exclude: Permit | None = None) -> list[dic
     return [{"service": p.service, "active": True} for p in qs]
 
 
-def cassations(person: Person) -> list[dict[str, Any]]:
+def cassations(person: Person, service: str) -> list[dict[str, Any]]:
+    """The cassações on record of ``person``'s permissions and auxiliary credentials in the
+    services whose law is that of ``service`` (its interface's services: mototaxi and motofrete
+    under one law). The bar after a cassação is each law's own (mototaxi art. 32 §1 and §3:
+    "a permissão" and "seu credenciamento" cassados for breaking "as normas estabelecidas nesta
+    Lei"); a taxi permission cassada under the taxi law bars no mototaxi permission."""
     from .models import Auxiliary, PermitStatusChange
 
+    services = interface_of(service).services
     out = [
         {"kind": "permissao", "effective_on": c.effective_on.isoformat()}
         for c in PermitStatusChange.objects.filter(
-            permit__holder=person, to_status=Permit.Status.CASSADA
+            permit__holder=person, permit__service__in=services, to_status=Permit.Status.CASSADA
         )
     ]
     out += [
         {"kind": "credenciamento_auxiliar", "effective_on": a.removed_on.isoformat()}
-        for a in Auxiliary.objects.filter(person=person, status=Auxiliary.Status.CASSADO)
+        for a in Auxiliary.objects.filter(
+            person=person, permit__service__in=services, status=Auxiliary.Status.CASSADO
+        )
         if a.removed_on
     ]
     return out
@@ -244,7 +253,7 @@ def mototaxi_person(
             else {}
         ),
         "other_permissions": other_permissions(person, exclude),
-        "cassations": cassations(person),
+        "cassations": cassations(person, service),
     }
     if tender_homologated_on:
         facts["tender_homologated_on"] = tender_homologated_on.isoformat()

@@ -179,3 +179,19 @@ def test_art_4_xiv_a_company_is_not_inscribed_as_taxista_auxiliar(ipatinga_m):
     assert {(c.article, c.inciso) for c in r.citations} >= {("4", "XIV")}
     with tenant(m):
         assert not Auxiliary.objects.filter(person=company).exists()
+
+
+def test_art_4_xiv_the_holder_is_not_inscribed_as_auxiliary_of_the_own_permission(ipatinga_m):
+    """Art. 4º XIV: the taxista auxiliar is a driver "vinculado ao permissionário", another person;
+    art. 20, parágrafo único: the holder may have up to two auxiliaries for the vehicle. The holder
+    inscribed as the own auxiliary takes one of those places and a second number in the Cadastro:
+    refused at the desk and through the API, as the portal's request already does."""
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    permit = grant(m, holder, vehicle)
+    with pytest.raises(Refused) as exc:
+        add(m, permit, holder)
+    refused = {r.rule for r in exc.value.decision.refusals}
+    assert "taxi_2017.art_4_xiv_auxiliary_not_the_holder" in refused
+    with tenant(m):
+        assert not Auxiliary.objects.filter(permit=permit).exists()

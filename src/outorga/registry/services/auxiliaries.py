@@ -184,6 +184,7 @@ def taxi_auxiliary_add(
                 "candidate_kind": "pessoa_fisica"
                 if person.kind == Person.Kind.NATURAL
                 else "pessoa_juridica",
+                "candidate_is_holder": person.pk == permit.holder_id,
                 "current_auxiliaries": current,
                 "candidate_registered": bool(docs.outcome and docs.outcome.get("complete")),
                 "candidate_resides_in_ipatinga": resides_in_municipality(person, municipality),

@@ -83,8 +83,26 @@ def art_4_xiv_auxiliary_natural_person(kind: str) -> Reason:
     )
 
 
+def art_4_xiv_auxiliary_not_the_holder(is_holder: bool) -> Reason:
+    """Art. 4º, XIV: taxista auxiliar é o motorista vinculado ao permissionário — another person
+    than the permissionário, who may have up to two of them for the vehicle (art. 20, parágrafo
+    único)."""
+    return check(
+        rule_id("art_4_xiv_auxiliary_not_the_holder"),
+        not is_holder,
+        "Auxiliar é outra pessoa que não o permissionário.",
+        "O próprio permissionário não é taxista auxiliar da sua permissão: o auxiliar é o "
+        "motorista vinculado ao permissionário, outra pessoa.",
+        art(4, inc="XIV"),
+        art(20, "único"),
+        facts={"é_o_permissionário": is_holder},
+    )
+
+
 AUXILIARY_SCHEMA: dict[str, Any] = closed(
     {
+        # Whether the candidate is the permission's own holder, as the registry records it.
+        "candidate_is_holder": {"type": "boolean"},
         # The kind of person of the candidate, as the registry records it.
         "candidate_kind": {"enum": ["pessoa_fisica", "pessoa_juridica"]},
         "current_auxiliaries": {"type": "integer", "minimum": 0},
@@ -110,6 +128,11 @@ def auxiliary_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         kind = facts.get("candidate_kind")
         reasons = [
             *([art_4_xiv_auxiliary_natural_person(str(kind))] if kind is not None else []),
+            *(
+                [art_4_xiv_auxiliary_not_the_holder(bool(facts["candidate_is_holder"]))]
+                if "candidate_is_holder" in facts
+                else []
+            ),
             art_20_sole_paragraph_auxiliaries(ctx, int(facts["current_auxiliaries"])),
             art_20_auxiliary_registered(bool(facts["candidate_registered"])),
             art_4_xiv_auxiliary_residence(bool(facts["candidate_resides_in_ipatinga"])),

@@ -84,7 +84,7 @@ from outorga.core.acts import Actor
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.law.decisions import Decision, Reason, Verdict
-from outorga.registry.models import Document, Permit, Vehicle
+from outorga.registry.models import Document, Permit, PermitStatusChange, Vehicle
 from outorga.registry.services.auxiliaries import auxiliary_renewal_decisions, taxi_auxiliary_add
 from outorga.registry.services.documents import document_record
 from outorga.registry.services.eligibility import person_eligibility, vehicle_eligibility
@@ -204,6 +204,21 @@ def test_art_5_vii_a_new_medical_certificate_on_record_makes_the_person_eligible
     assert not after.refusals
 
 
+def taxi_permission_of(holder, n: int, status: str = Permit.Status.ACTIVE) -> Permit:  # type: ignore[no-untyped-def]
+    """A taxi permission TX-``n`` of ``holder`` on record, granted 30 days before ``ON``."""
+    return Permit.objects.create(
+        service="taxi",
+        taxi_category="convencional",
+        holder=holder,
+        number=f"TX-{n:04d}",
+        registration_number=n,
+        granted_on=ON - dt.timedelta(days=30),
+        term_start=ON - dt.timedelta(days=30),
+        term_end=ON + dt.timedelta(days=3650),
+        status=status,
+    )
+
+
 def test_art_8_a_taxi_permission_on_record_bars_the_mototaxi(ipatinga_m, clerk):
     applicant, _ = make_applicant(ipatinga_m, clerk, n=64)
     with tenant(ipatinga_m):
@@ -211,16 +226,7 @@ def test_art_8_a_taxi_permission_on_record_bars_the_mototaxi(ipatinga_m, clerk):
     assert reason(before, "art_8_exclusivity").verdict is Verdict.OK
     # The one change: the registry holds a taxi permission of the same person.
     with tenant(ipatinga_m):
-        Permit.objects.create(
-            service="taxi",
-            taxi_category="convencional",
-            holder=applicant,
-            number="TX-0640",
-            registration_number=640,
-            granted_on=ON - dt.timedelta(days=30),
-            term_start=ON - dt.timedelta(days=30),
-            term_end=ON + dt.timedelta(days=3650),
-        )
+        taxi_permission_of(applicant, 640)
         after = person_eligibility(applicant, "mototaxi", ON)
     r = reason(after, "art_8_exclusivity")
     assert r.verdict is Verdict.REFUSED
@@ -264,6 +270,26 @@ def test_art_32_par_1_the_cassacao_of_the_permit_bars_a_new_one_for_two_years(
     assert r.verdict is Verdict.REFUSED
     assert cites(r, MOTO, "32", paragraph="1")
     assert "2028" in r.message  # two years after the cassação of 09/04/2026
+
+
+def test_art_32_par_1_a_taxi_permission_cassada_does_not_bar_the_mototaxi(ipatinga_m, clerk):
+    """Art. 32 §1 bars for two years whoever had "a permissão" cassada under this law (art. 32:
+    penalties for breaking "as normas estabelecidas nesta Lei"). A taxi permission cassada under
+    the taxi law (art. 41 §4), whose own bar is on driving a taxi (art. 41 §3), is no cassação
+    of a mototaxi or motofrete permission: it does not bar the mototaxi applicant."""
+    applicant, _ = make_applicant(ipatinga_m, clerk, n=66)
+    with tenant(ipatinga_m):
+        taxi = taxi_permission_of(applicant, 660, status=Permit.Status.CASSADA)
+        PermitStatusChange.objects.create(
+            permit=taxi,
+            from_status="active",
+            to_status="cassada",
+            effective_on=ON - dt.timedelta(days=10),
+            reason="cassação (taxi art. 41 §4)",
+        )
+        d = person_eligibility(applicant, "mototaxi", ON)
+    assert reason(d, "art_32_cassation_bar").verdict is Verdict.OK
+    assert reason(d, "art_8_exclusivity").verdict is Verdict.OK  # cassada: held no more
 
 
 # --- taxi (Lei de Ipatinga, 2017) -------------------------------------------------------------

@@ -17,7 +17,7 @@ from registry_factories import TAXI_ON as ON
 from outorga.core.errors import Refused
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.registry.models import Auxiliary, Permit
+from outorga.registry.models import Auxiliary, Document, Permit
 from outorga.registry.services.auxiliaries import taxi_auxiliary_add
 from outorga.registry.services.common import InvalidTransition
 
@@ -148,3 +148,50 @@ def test_art_13_par_unico_the_auxiliaries_links_end_with_the_transfer_of_the_per
         checks=CHECKS,
     )
     assert again.status == Auxiliary.Status.ACTIVE and again.pk != a1.pk
+
+
+def test_art_4_xiv_a_company_is_not_inscribed_as_taxista_auxiliar(ipatinga_m):
+    """Art. 4º XIV: the taxista auxiliar is a "motorista de atividade profissional", inscribed
+    with the documents of a pessoa física (art. 20, parágrafo único, with art. 22: CNH among them).
+    A company whose own documents of art. 23 are complete still is no driver: refused, citing the
+    article, and nothing is inscribed."""
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    permit = grant(m, holder, vehicle)
+    company = person(m, legal=True, name="Frota Ltda")
+    with tenant(m):
+        for t in (Document.Type.COMPANY, Document.Type.OPERATING_LICENCE):
+            Document.objects.create(doc_type=t, person=company, issued_on=ON)
+    company_papers = ("regularidade_fiscal", "certidao_trabalhista", "cnd_inss_fgts")
+    with pytest.raises(Refused) as exc:
+        taxi_auxiliary_add(
+            actor=actor(m.slug, Role.ATENDENTE),
+            municipality=m,
+            permit=permit,
+            person=company,
+            on=ON,
+            declarations=(*company_papers, "declaracao_socios"),
+            checks=CHECKS,
+        )
+    refused = {r.rule: r for r in exc.value.decision.refusals}
+    r = refused["taxi_2017.art_4_xiv_auxiliary_natural_person"]
+    assert "pessoa jurídica não pode ser cadastrada como taxista auxiliar" in r.message
+    assert {(c.article, c.inciso) for c in r.citations} >= {("4", "XIV")}
+    with tenant(m):
+        assert not Auxiliary.objects.filter(person=company).exists()
+
+
+def test_art_4_xiv_the_holder_is_not_inscribed_as_auxiliary_of_the_own_permission(ipatinga_m):
+    """Art. 4º XIV: the taxista auxiliar is a driver "vinculado ao permissionário", another person;
+    art. 20, parágrafo único: the holder may have up to two auxiliaries for the vehicle. The holder
+    inscribed as the own auxiliary takes one of those places and a second number in the Cadastro:
+    refused at the desk and through the API, as the portal's request already does."""
+    m = ipatinga_m
+    holder, vehicle = taxi_holder(m, ON)
+    permit = grant(m, holder, vehicle)
+    with pytest.raises(Refused) as exc:
+        add(m, permit, holder)
+    refused = {r.rule for r in exc.value.decision.refusals}
+    assert "taxi_2017.art_4_xiv_auxiliary_not_the_holder" in refused
+    with tenant(m):
+        assert not Auxiliary.objects.filter(permit=permit).exists()

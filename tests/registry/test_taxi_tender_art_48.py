@@ -82,6 +82,26 @@ def tender3(ipatinga_m):  # type: ignore[no-untyped-def]
     return m, tender, apps
 
 
+def ended(permit, status, on):  # type: ignore[no-untyped-def]
+    """``permit`` ended on ``on`` with ``status``, as its status history records it."""
+    permit.status = status
+    permit.save(update_fields=["status"])
+    PermitStatusChange.objects.create(
+        permit=permit, from_status="active", to_status=status, effective_on=on, reason="t"
+    )
+
+
+def rank(m, tender, order, scores):  # type: ignore[no-untyped-def]
+    """The commission ranks ``order`` (its tie-break) with ``scores`` on the other criteria."""
+    tender_rank(
+        actor=boss(m),
+        municipality=m,
+        tender=tender,
+        ranking=[a.pk for a in order],
+        scores={a.pk: score for a, score in zip(order, scores, strict=True)},
+    )
+
+
 def ranks(m, tender):  # type: ignore[no-untyped-def]
     with tenant(m):
         return {
@@ -92,13 +112,7 @@ def ranks(m, tender):  # type: ignore[no-untyped-def]
 
 def test_art_48_a_current_auxiliary_is_ranked_by_score_plus_points(tender3):
     m, tender, (newcomer, current, former) = tender3
-    tender_rank(
-        actor=boss(m),
-        municipality=m,
-        tender=tender,
-        ranking=[newcomer.pk, former.pk, current.pk],
-        scores={newcomer.pk: 8, current.pk: 3, former.pk: 9},
-    )
+    rank(m, tender, [newcomer, former, current], [8, 9, 3])
     got = ranks(m, tender)
     # Example weights: 5 + 1 per full year (4) = 9 points; 3 + 9 = 12.
     assert got["Atual Auxiliar"][0] == 1
@@ -145,15 +159,8 @@ def test_art_48_the_periods_come_from_the_records(ipatinga_m):
     with tenant(m):
         permit = taxi_permit(m)
         permit.holder = who
-        permit.status = Permit.Status.EXTINCT
         permit.save()
-        PermitStatusChange.objects.create(
-            permit=permit,
-            from_status="active",
-            to_status="extinct",
-            effective_on=dt.date(2025, 6, 1),
-            reason="t",
-        )
+        ended(permit, Permit.Status.EXTINCT, dt.date(2025, 6, 1))
     auxiliary(m, who, dt.date(2025, 6, 1))
     with tenant(m):
         periods = taxista_periods(who)
@@ -207,3 +214,23 @@ def test_art_48_through_the_api(tender3, user_of):
     assert by_id[current.pk]["rank"] == 1  # 1 + 9 = 10 > 9,5
     assert by_id[current.pk]["decision"]["classification"]["total"] == "10"
     assert by_id[former.pk]["decision"]["classification"]["score"] == "0"
+
+
+def test_art_48_an_auxiliary_of_a_permit_that_ended_is_not_a_current_taxista(tender3):
+    """Art. 4 XIV: the taxista auxiliar is "vinculado ao permissionário", inscribed for the
+    permissionário's vehicle (art. 20, parágrafo único): once that permission is cassada, the
+    auxiliary is no longer inscribed as its auxiliary, though the row was never marked removed.
+    On the day the tender opens such a person is not a current taxista (art. 48) and earns no
+    points; the period ends the day before the permission ended."""
+    m, tender, (newcomer, current, former) = tender3
+    with tenant(m):
+        aux = Auxiliary.objects.select_related("permit").get(person=current.person)
+        ended(aux.permit, Permit.Status.CASSADA, dt.date(2025, 6, 1))
+        assert aux.status == Auxiliary.Status.ACTIVE  # the link was never ended by hand
+        assert taxista_periods(current.person) == [
+            {"role": "auxiliar", "from": "2022-01-05", "until": "2025-05-31"}
+        ]
+    rank(m, tender, [newcomer, current, former], [8, 3, 9])
+    got = ranks(m, tender)
+    assert got["Atual Auxiliar"][1] == {"score": "3", "points": 0, "current": False, "total": "3"}
+    assert got["Atual Auxiliar"][0] == 3

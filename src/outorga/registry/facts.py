@@ -13,6 +13,7 @@ from typing import Any
 
 from outorga.core.models import Municipality
 from outorga.law.decisions import Decision
+from outorga.law.interfaces import interface_of
 
 from .models import (
     Document,
@@ -47,21 +48,46 @@ def other_permissions(person: Person, exclude: Permit | None = None) -> list[dic
     return [{"service": p.service, "active": True} for p in qs]
 
 
-def cassations(person: Person) -> list[dict[str, Any]]:
+def cassations(person: Person, service: str) -> list[dict[str, Any]]:
+    """The cassações on record of ``person``'s permissions and auxiliary credentials in the
+    services whose law is that of ``service`` (its interface's services: mototaxi and motofrete
+    under one law). The bar after a cassação is each law's own (mototaxi art. 32 §1 and §3:
+    "a permissão" and "seu credenciamento" cassados for breaking "as normas estabelecidas nesta
+    Lei"); a taxi permission cassada under the taxi law bars no mototaxi permission."""
     from .models import Auxiliary, PermitStatusChange
 
+    services = interface_of(service).services
     out = [
         {"kind": "permissao", "effective_on": c.effective_on.isoformat()}
         for c in PermitStatusChange.objects.filter(
-            permit__holder=person, to_status=Permit.Status.CASSADA
+            permit__holder=person, permit__service__in=services, to_status=Permit.Status.CASSADA
         )
     ]
     out += [
         {"kind": "credenciamento_auxiliar", "effective_on": a.removed_on.isoformat()}
-        for a in Auxiliary.objects.filter(person=person, status=Auxiliary.Status.CASSADO)
+        for a in Auxiliary.objects.filter(
+            person=person, permit__service__in=services, status=Auxiliary.Status.CASSADO
+        )
         if a.removed_on
     ]
     return out
+
+
+def _permit_ended_on(p: Permit) -> dt.date | None:
+    """The day a permit no longer in force ended (the effective day of the change that took it to
+    its status); None while in force. ``dt.date.min`` for an ended permit with no date on record,
+    which is never read as in force."""
+    from .models import PermitStatusChange
+
+    if p.status in ACTIVE_STATUSES:
+        return None
+    ended = (
+        PermitStatusChange.objects.filter(permit=p, to_status=p.status)
+        .order_by("-effective_on", "-id")
+        .values_list("effective_on", flat=True)
+        .first()
+    )
+    return dt.date.min if ended is None else ended
 
 
 def taxista_periods(person: Person) -> list[dict[str, Any]]:
@@ -69,23 +95,21 @@ def taxista_periods(person: Person) -> list[dict[str, Any]]:
     XIV; art. 20), from the records: each taxi permit held by the natural person (titular), from
     its grant to the day before its end (the effective day of the change that ended it; open
     while in force), and each inscription as auxiliary of a taxi permit, from its addition to the
-    day before its removal. The facts of the tender's criterion for current taxistas (art. 48)."""
-    from .models import Auxiliary, PermitStatusChange
+    day before its removal or the end of that permit, whichever comes first — the auxiliary is
+    "vinculado ao permissionário" (art. 4 XIV), inscribed for the permissionário's vehicle (art.
+    20, parágrafo único), so the link does not outlive the permission. The facts of the tender's
+    criterion for current taxistas (art. 48)."""
+    from .models import Auxiliary
 
     if person.kind != Person.Kind.NATURAL:
         return []
     periods: list[dict[str, Any]] = []
     for p in Permit.objects.filter(holder=person, service=Service.TAXI):
         until: dt.date | None = None
-        if p.status not in ACTIVE_STATUSES:
-            ended = (
-                PermitStatusChange.objects.filter(permit=p, to_status=p.status)
-                .order_by("-effective_on", "-id")
-                .values_list("effective_on", flat=True)
-                .first()
-            )
-            if ended is None:
-                continue  # ended, with no date on record: never read as in force
+        ended = _permit_ended_on(p)
+        if ended == dt.date.min:
+            continue  # ended, with no date on record: never read as in force
+        if ended is not None:
             until = max(p.granted_on, ended - dt.timedelta(days=1))
         periods.append(
             {
@@ -94,12 +118,20 @@ def taxista_periods(person: Person) -> list[dict[str, Any]]:
                 "until": until.isoformat() if until else None,
             }
         )
-    for a in Auxiliary.objects.filter(person=person, permit__service=Service.TAXI):
-        until = None
+    for a in Auxiliary.objects.filter(person=person, permit__service=Service.TAXI).select_related(
+        "permit"
+    ):
+        ends = []
         if a.status != Auxiliary.Status.ACTIVE:
             if a.removed_on is None:
                 continue  # removed, with no date on record: never read as in force
-            until = max(a.added_on, a.removed_on - dt.timedelta(days=1))
+            ends.append(a.removed_on)
+        permit_ended = _permit_ended_on(a.permit)
+        if permit_ended == dt.date.min:
+            continue  # its permission ended, with no date on record: never read as in force
+        if permit_ended is not None:
+            ends.append(permit_ended)
+        until = max(a.added_on, min(ends) - dt.timedelta(days=1)) if ends else None
         periods.append(
             {
                 "role": "auxiliar",
@@ -221,7 +253,7 @@ def mototaxi_person(
             else {}
         ),
         "other_permissions": other_permissions(person, exclude),
-        "cassations": cassations(person),
+        "cassations": cassations(person, service),
     }
     if tender_homologated_on:
         facts["tender_homologated_on"] = tender_homologated_on.isoformat()
@@ -424,13 +456,17 @@ def tender_uncalled(tender: Tender) -> TenderApplicant | None:
 
 
 def tender_grant_facts(
-    tender: Tender, holder: Person | None, called: TenderApplicant | None, category: str = ""
+    tender: Tender,
+    holder: Person | None,
+    called: TenderApplicant | None,
+    category: str = "",
+    on: dt.date | None = None,
 ) -> dict[str, Any]:
-    """The facts of the law's ``tender_grant`` for a grant to ``holder`` in ``tender``'s name:
-    the tender as recorded (service, category offered, homologation, places and the permits
-    granted in its name, whether its applicants are on record), whom its ranking calls now
-    (``called``, :func:`tender_uncalled`), the category asked, and whether the holder is the
-    one called and a ranked eligible applicant."""
+    """The facts of the law's ``tender_grant`` for a grant to ``holder`` in ``tender``'s name on
+    ``on``: the tender as recorded (service, category offered, homologation and its day, places
+    and the permits granted in its name, whether its applicants are on record), whom its ranking
+    calls now (``called``, :func:`tender_uncalled`), the category asked, and whether the holder
+    is the one called and a ranked eligible applicant."""
     applicants = TenderApplicant.objects.filter(tender=tender)
     facts: dict[str, Any] = {
         "tender": {
@@ -438,6 +474,7 @@ def tender_grant_facts(
             "service": tender.service,
             "category": tender.taxi_category,
             "homologated": tender.homologated_on is not None,
+            "homologated_on": tender.homologated_on.isoformat() if tender.homologated_on else None,
             "places": tender.places,
             "granted": Permit.objects.filter(tender=tender).count(),
             "applicants_on_record": applicants.exists(),
@@ -451,6 +488,8 @@ def tender_grant_facts(
     }
     if category:
         facts["category"] = category
+    if on is not None:
+        facts["grant_on"] = on.isoformat()
     return facts
 
 

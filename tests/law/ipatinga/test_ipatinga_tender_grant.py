@@ -107,6 +107,41 @@ def test_taxi_art_3_a_tender_not_homologated_grants_nobody(ipatinga):
     assert citations == {cite(TAXI, 3)}
 
 
+@pytest.mark.parametrize(
+    ("homologated_on", "allowed"),
+    [(ON, True), (ON - dt.timedelta(days=1), True), (ON + dt.timedelta(days=1), False)],
+)
+def test_taxi_art_3_a_tender_homologated_after_the_termo_is_signed_does_not_precede_it(
+    ipatinga, homologated_on, allowed
+):
+    """Art. 3º — mediante processo licitatório: the grant follows the tender's result, so the
+    tender is homologated by the day the Termo is signed (the grant's date), not merely by the
+    day the grant is recorded."""
+    d = ask(
+        f"{TAXI}.tender_grant",
+        ipatinga(ON),
+        {
+            "tender": {
+                "number": "L-01/2026",
+                "service": "taxi",
+                "homologated": True,
+                "homologated_on": homologated_on.isoformat(),
+                "places": 2,
+                "granted": 0,
+            },
+            "grant_on": ON.isoformat(),
+            "called": ANA,
+            "holder_is_called": True,
+        },
+    )
+    assert d.outcome["allowed"] is allowed
+    if not allowed:
+        rule, message, citations = refused(d)
+        assert rule == "taxi_2017.art_3_tender_homologated"
+        assert "homologada em 11/03/2026, depois da outorga de 10/03/2026" in message
+        assert citations == {cite(TAXI, 3)}
+
+
 def test_taxi_art_3_a_tender_of_another_service_grants_no_taxi_permission(ipatinga):
     d = grant(ipatinga, TAXI, service="mototaxi")
     rule, message, _ = refused(d)

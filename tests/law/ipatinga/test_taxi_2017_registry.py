@@ -37,6 +37,29 @@ def test_art_20_sole_paragraph_second_auxiliary_is_allowed(ipatinga):
     }
 
 
+@pytest.mark.parametrize(("kind", "allowed"), [("pessoa_fisica", True), ("pessoa_juridica", False)])
+def test_art_4_xiv_the_taxista_auxiliar_is_a_natural_person(ipatinga, kind, allowed):
+    d = auxiliary(ipatinga, candidate_kind=kind)
+    assert d.outcome["allowed"] is allowed
+    if not allowed:
+        assert refusal_citations(d) == {
+            "ipatinga.taxi-2017 art. 4, XIV",
+            "ipatinga.taxi-2017 art. 20, §único",
+            "ipatinga.taxi-2017 art. 22",
+        }
+
+
+@pytest.mark.parametrize("is_holder", [False, True])
+def test_art_4_xiv_the_holder_is_not_the_own_auxiliary(ipatinga, is_holder):
+    d = auxiliary(ipatinga, candidate_is_holder=is_holder)
+    assert d.outcome["allowed"] is not is_holder
+    if is_holder:
+        assert refusal_citations(d) == {
+            "ipatinga.taxi-2017 art. 4, XIV",
+            "ipatinga.taxi-2017 art. 20, §único",
+        }
+
+
 def test_art_20_sole_paragraph_third_auxiliary_is_refused(ipatinga):
     d = auxiliary(ipatinga, current_auxiliaries=2)
     assert d.outcome == {"allowed": False, "valid_until": None}

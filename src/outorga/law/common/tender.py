@@ -14,12 +14,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from outorga.law.citations import Citation
 from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.law.rulebook import DATE, fmt, opt_day
 from outorga.law.rules import check, reason
 from outorga.law.schemas import closed, nullable
 
@@ -158,8 +160,8 @@ CALLED_SCHEMA: dict[str, Any] = closed(
 )
 
 #: The facts of a ``tender_grant`` question, read from the records: the tender the grant names,
-#: the category asked (taxi), whom the ranking calls now, and whether the grant's holder is that
-#: one and a ranked eligible applicant.
+#: the category asked (taxi), the day of the grant, whom the ranking calls now, and whether the
+#: grant's holder is that one and a ranked eligible applicant.
 TENDER_GRANT_SCHEMA: dict[str, Any] = closed(
     {
         "tender": closed(
@@ -169,6 +171,8 @@ TENDER_GRANT_SCHEMA: dict[str, Any] = closed(
                 # The category of the places offered ("" where the tender recorded none).
                 "category": {"type": "string"},
                 "homologated": {"type": "boolean"},
+                # The day of the homologation, where the records hold it.
+                "homologated_on": nullable(DATE),
                 "places": {"type": "integer", "minimum": 1},
                 "granted": {"type": "integer", "minimum": 0},
                 # Whether the tender's applicants are on record (older data has none: no
@@ -178,6 +182,8 @@ TENDER_GRANT_SCHEMA: dict[str, Any] = closed(
             required=["number", "service", "homologated", "places", "granted"],
         ),
         "category": {"type": "string"},
+        # The day of the grant (taxi: the Termo's signature), which the tender precedes.
+        "grant_on": DATE,
         "called": nullable(CALLED_SCHEMA),
         "holder_is_called": {"type": "boolean"},
         "holder_ranked_eligible": {"type": "boolean"},
@@ -194,6 +200,8 @@ class TenderGrant:
     service: str
     offered: str
     homologated: bool
+    homologated_on: dt.date | None
+    grant_on: dt.date | None
     places: int
     granted: int
     on_record: bool
@@ -211,6 +219,8 @@ class TenderGrant:
             service=str(t["service"]),
             offered=str(t.get("category") or ""),
             homologated=bool(t["homologated"]),
+            homologated_on=opt_day(t.get("homologated_on")),
+            grant_on=opt_day(facts.get("grant_on")),
             places=int(t["places"]),
             granted=int(t["granted"]),
             on_record=bool(t.get("applicants_on_record", True)),
@@ -252,14 +262,35 @@ def tender_category_offered(rule: str, g: TenderGrant, *citations: Citation) -> 
 
 
 def tender_homologated(rule: str, g: TenderGrant, *citations: Citation) -> Reason:
-    """The grant follows the tender's result: only once the tender is homologated."""
+    """The grant follows the tender's result: only once the tender is homologated, by the day of
+    the grant where the facts give both days (a tender homologated after the grant did not
+    precede it)."""
+    after = (
+        g.homologated_on is not None and g.grant_on is not None and g.homologated_on > g.grant_on
+    )
+
+    def refused() -> str:
+        if not g.homologated:
+            return f"Licitação {g.number} sem homologação: a licitação ainda não foi homologada."
+        assert g.homologated_on is not None and g.grant_on is not None
+        return (
+            f"Licitação {g.number} homologada em {fmt(g.homologated_on)}, depois da outorga de "
+            f"{fmt(g.grant_on)}: a licitação não precede a outorga."
+        )
+
     return check(
         rule,
-        g.homologated,
-        f"Licitação {g.number} homologada.",
-        f"Licitação {g.number} sem homologação: a licitação ainda não foi homologada.",
+        g.homologated and not after,
+        f"Licitação {g.number} homologada"
+        + (f" em {fmt(g.homologated_on)}." if g.homologated_on is not None else "."),
+        refused,
         *citations,
-        facts={"licitação": g.number, "homologada": g.homologated},
+        facts={
+            "licitação": g.number,
+            "homologada": g.homologated,
+            "homologada_em": g.homologated_on,
+            "outorga": g.grant_on,
+        },
     )
 
 

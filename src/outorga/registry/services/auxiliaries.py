@@ -181,6 +181,10 @@ def taxi_auxiliary_add(
         allowed = bound_law(municipality, Service.TAXI, on).ask(
             "auxiliary_registration",
             {
+                "candidate_kind": "pessoa_fisica"
+                if person.kind == Person.Kind.NATURAL
+                else "pessoa_juridica",
+                "candidate_is_holder": person.pk == permit.holder_id,
                 "current_auxiliaries": current,
                 "candidate_registered": bool(docs.outcome and docs.outcome.get("complete")),
                 "candidate_resides_in_ipatinga": resides_in_municipality(person, municipality),

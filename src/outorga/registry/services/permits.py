@@ -174,7 +174,7 @@ def permit_grant(
         )
         # Whoever asked for it sees every reason; the refused grant is recorded as an act.
         refuse_if("registry.permit_grant", decisions, granted_on, municipality, "outorga recusada")
-        applicant = granted_to(law, tender, holder, decisions)
+        applicant = granted_to(law, tender, holder, decisions, on=granted_on)
         number = next_number(f"register:{service}")
         prefix = {"mototaxi": "MT", "motofrete": "MF"}[service]
         permit = Permit.objects.create(
@@ -275,11 +275,13 @@ def tender_called(
     holder: Person | None,
     category: str = "",
     field: str = "licitação",
+    *,
+    on: dt.date,
 ) -> TenderCall:
-    """The law's word on a grant to ``holder`` in ``tender``'s name (``tender_grant``: mototaxi
-    art. 6 caput and §5, taxi art. 3 and art. 6 — the tender's result binds the grants: within
-    its places, to the applicant its ranking calls now; taxi: a taxi tender, homologated, in the
-    category it offered), on the facts of the records. A refusal names ``field`` — ``categoria``
+    """The law's word on a grant to ``holder`` in ``tender``'s name on ``on`` (``tender_grant``:
+    mototaxi art. 6 caput and §5, taxi art. 3 and art. 6 — the tender's result binds the grants:
+    within its places, to the applicant its ranking calls now; taxi: a taxi tender, homologated
+    by that day, in the category it offered), on the facts of the records. A refusal names ``field`` — ``categoria``
     for a category the tender did not offer — and, out of order, the one the ranking calls with
     their place. Call it under the quota lock, which serialises the grants of the service."""
     if not law.answers("tender_grant"):
@@ -287,7 +289,7 @@ def tender_called(
         # records hold no rule of their own to apply in its place (the seam: only the law decides).
         return TenderCall(None, None)
     called = tender_uncalled(tender)
-    d = law.ask("tender_grant", tender_grant_facts(tender, holder, called, category))
+    d = law.ask("tender_grant", tender_grant_facts(tender, holder, called, category, on))
     if d.refusals:
         raise FieldRefused(TENDER_GRANT_FIELDS, d, field)
     mine = holder is not None and called is not None and called.person_id == holder.pk
@@ -300,12 +302,15 @@ def granted_to(
     holder: Person,
     decisions: list[Decision],
     category: str = "",
+    *,
+    on: dt.date,
 ) -> TenderApplicant | None:
-    """The applicant a grant in ``tender``'s name is made to (:func:`tender_called`, whose answer
-    joins the grant's ``decisions``); None without a tender or without applicants on record."""
+    """The applicant a grant on ``on`` in ``tender``'s name is made to (:func:`tender_called`,
+    whose answer joins the grant's ``decisions``); None without a tender or without applicants on
+    record."""
     if tender is None:
         return None
-    called = tender_called(law, tender, holder, category)
+    called = tender_called(law, tender, holder, category, on=on)
     if called.decision is not None:
         decisions.append(called.decision)
     return called.applicant
@@ -360,7 +365,9 @@ def taxi_grant_decisions(
     checks = checks or {}
     one_vehicle_one_permit(vehicle, service=Service.TAXI, on=signed_on)
     bound = bound_law(municipality, Service.TAXI, signed_on)
-    awarded = tender is not None and tender_called(bound, tender, holder, category).awarded
+    awarded = (
+        tender is not None and tender_called(bound, tender, holder, category, on=signed_on).awarded
+    )
     quota = bound.ask(
         "quota",
         {"grant_date": signed_on.isoformat(), "active_permits": active_permits(Service.TAXI)},
@@ -454,7 +461,7 @@ def taxi_permit_grant(
             "registry.taxi_permit_grant", decisions, signed_on, municipality, "outorga recusada"
         )
         bound = bound_law(municipality, Service.TAXI, signed_on)
-        applicant = granted_to(bound, tender, holder, decisions, category)
+        applicant = granted_to(bound, tender, holder, decisions, category, on=signed_on)
         termo = bound.ask("permit_term", {"signed_on": signed_on.isoformat(), "option": option})
         number = next_number(TAXI_CADASTRO)
         vehicle = taxi_vehicle_inscribe(

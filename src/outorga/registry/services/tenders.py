@@ -561,6 +561,7 @@ def tender_grant_next(
                 tender,
                 chosen.person if chosen is not None else None,
                 field="candidato",
+                on=on,
             )
     done = tender_grant(
         actor=actor, municipality=municipality, tender=tender, on=on, grants={nxt.pk: params}
@@ -660,8 +661,14 @@ def tender_grant(
                 raise FieldError(
                     "veículo", f"veículo não encontrado para o candidato {applicant_id}"
                 )
-    for applicant in queue:
-        with tenant(municipality):
+    for queued in queue:
+        with transaction.atomic(), tenant(municipality):
+            # Each call in its own transaction under the quota's lock, which every grant of the
+            # service takes first (registry.locking): another run of this tender (a second click,
+            # another clerk) that called this applicant has committed by now, so the applicant is
+            # read again here — never decided twice, nor its grant overwritten by a refusal.
+            lock_quota(tender.service)
+            applicant = TenderApplicant.objects.select_related("person").get(pk=queued.pk)
             granted = Permit.objects.filter(tender=tender).count()
             if granted >= tender.places:
                 break
@@ -673,9 +680,8 @@ def tender_grant(
             quota = quota_decision(municipality, tender.service, on)
             if quota is not None and quota.refusals:
                 break  # no place left in the quota: nobody else can be granted
-        try:
-            with tenant(municipality):
-                permit = _grant_one(
+            try:
+                _grant_one(
                     actor=actor,
                     municipality=municipality,
                     tender=tender,
@@ -683,13 +689,10 @@ def tender_grant(
                     on=on,
                     params=params,
                 )
-            result: dict[str, Any] = {"granted": True, "permit": permit.number}
-        except Refused as exc:
-            result = {"granted": False, "decision": exc.decision.to_json()}
-        with transaction.atomic(), tenant(municipality):
-            applicant.decision = {**applicant.decision, "grant": result}
-            applicant.save(update_fields=["decision"])
-            if not result["granted"]:
+            except Refused as exc:
+                result: dict[str, Any] = {"granted": False, "decision": exc.decision.to_json()}
+                applicant.decision = {**applicant.decision, "grant": result}
+                applicant.save(update_fields=["decision"])
                 record_act(
                     municipality=municipality,
                     actor=actor,
@@ -698,6 +701,8 @@ def tender_grant(
                     new={"granted": False},
                     basis={"citations": result["decision"]["citations"]},
                 )
+            else:
+                applicant.refresh_from_db()  # the grant marked it called and granted
         done.append(applicant)
     with transaction.atomic(), tenant(municipality):
         tender = Tender.objects.select_for_update().get(pk=tender.pk)

@@ -4,6 +4,7 @@ refusal)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django import forms
@@ -196,6 +197,32 @@ def _int(raw: str) -> int:
     return int(raw) if raw.isdigit() else 0
 
 
+def _ranking_order(post: Any, eligible: Iterable[TenderApplicant], tender: Tender) -> list[int]:
+    """The commission's order as the screen gives it: each eligible applicant's position, a whole
+    number from 1, no two the same. The order binds the grants (mototaxi art. 6 caput and §5; taxi
+    art. 3, where it breaks art. 48's ties), so a position left blank or repeated is asked again,
+    never read as first nor settled by the record's id."""
+    positions: dict[int, int] = {}
+    for a in eligible:
+        raw = str(post.get(f"rank_{a.pk}", "")).strip()
+        if not raw.isdigit() or int(raw) < 1:
+            raise FieldError(
+                "classificação",
+                f"informe a posição de {a.person.name} (número inteiro a partir de 1)",
+                tender_cite(tender),
+            )
+        positions[a.pk] = int(raw)
+    given = list(positions.values())
+    repeated = sorted({p for p in given if given.count(p) > 1})
+    if repeated:
+        raise FieldError(
+            "classificação",
+            "posição repetida na classificação: " + ", ".join(f"{p}º" for p in repeated),
+            tender_cite(tender),
+        )
+    return sorted(positions, key=lambda pk: positions[pk])
+
+
 @competent
 def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
     tender = get_object_or_404(Tender.objects.all(), pk=tender_id)
@@ -254,9 +281,10 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
                     }
                     grant_form = TenderGrantForm(tender=tender, applicant=tender_next(tender))
             elif step == "ranking":
-                eligible = TenderApplicant.objects.filter(tender=tender, eligible=True)
-                ranks = {a.pk: int(request.POST.get(f"rank_{a.pk}") or 0) for a in eligible}
-                order = [pk for pk, _ in sorted(ranks.items(), key=lambda kv: kv[1])]
+                eligible = TenderApplicant.objects.filter(
+                    tender=tender, eligible=True
+                ).select_related("person")
+                order = _ranking_order(request.POST, eligible, tender)
                 # Taxi art. 48: the score on the edital's other criteria, the law adds its points.
                 scores = {
                     a.pk: request.POST[f"score_{a.pk}"].strip().replace(",", ".")

@@ -65,8 +65,46 @@ def art_4_xiv_auxiliary_residence(resides: bool) -> Reason:
     )
 
 
+def art_4_xiv_auxiliary_natural_person(kind: str) -> Reason:
+    """Art. 4º, XIV: taxista auxiliar é o motorista de atividade profissional, vinculado ao
+    permissionário — a driver, so a natural person, inscribed with the documents of the pessoa
+    física (art. 20, parágrafo único, observado o art. 22: the CNH among them); a company, which
+    may hold a permission (art. 3), is never an auxiliary."""
+    return check(
+        rule_id("art_4_xiv_auxiliary_natural_person"),
+        kind == "pessoa_fisica",
+        "Auxiliar pessoa física, motorista.",
+        "O taxista auxiliar é motorista, pessoa física: uma pessoa jurídica não pode ser "
+        "cadastrada como taxista auxiliar.",
+        art(4, inc="XIV"),
+        art(20, "único"),
+        art(22),
+        facts={"tipo_pessoa": kind},
+    )
+
+
+def art_4_xiv_auxiliary_not_the_holder(is_holder: bool) -> Reason:
+    """Art. 4º, XIV: taxista auxiliar é o motorista vinculado ao permissionário — another person
+    than the permissionário, who may have up to two of them for the vehicle (art. 20, parágrafo
+    único)."""
+    return check(
+        rule_id("art_4_xiv_auxiliary_not_the_holder"),
+        not is_holder,
+        "Auxiliar é outra pessoa que não o permissionário.",
+        "O próprio permissionário não é taxista auxiliar da sua permissão: o auxiliar é o "
+        "motorista vinculado ao permissionário, outra pessoa.",
+        art(4, inc="XIV"),
+        art(20, "único"),
+        facts={"é_o_permissionário": is_holder},
+    )
+
+
 AUXILIARY_SCHEMA: dict[str, Any] = closed(
     {
+        # Whether the candidate is the permission's own holder, as the registry records it.
+        "candidate_is_holder": {"type": "boolean"},
+        # The kind of person of the candidate, as the registry records it.
+        "candidate_kind": {"enum": ["pessoa_fisica", "pessoa_juridica"]},
         "current_auxiliaries": {"type": "integer", "minimum": 0},
         "candidate_registered": {"type": "boolean"},
         "candidate_resides_in_ipatinga": {"type": "boolean"},
@@ -87,7 +125,14 @@ def auxiliary_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     def build() -> Decision:
         # A first inscription runs one period of art. 21 from the day it is made.
         _, valid_until, period = art_21_auxiliary_period(ctx, None)
+        kind = facts.get("candidate_kind")
         reasons = [
+            *([art_4_xiv_auxiliary_natural_person(str(kind))] if kind is not None else []),
+            *(
+                [art_4_xiv_auxiliary_not_the_holder(bool(facts["candidate_is_holder"]))]
+                if "candidate_is_holder" in facts
+                else []
+            ),
             art_20_sole_paragraph_auxiliaries(ctx, int(facts["current_auxiliaries"])),
             art_20_auxiliary_registered(bool(facts["candidate_registered"])),
             art_4_xiv_auxiliary_residence(bool(facts["candidate_resides_in_ipatinga"])),

@@ -140,7 +140,7 @@ def test_the_mds_provider_envelope_is_read_too(tmp_path):
         "actual_cost": 2350,
         "currency": "BRL",
         "trip_attributes": {"driver_id": "52998224725", "vehicle_id": "QBD1A23"},
-        "fare_attributes": {"commission": 500},
+        "fare_attributes": {"driver_trip_pay": 1850},
     }
     path = tmp_path / "mds.json"
     path.write_text(json.dumps({"version": "2.0.0", "trips": [trip]}))

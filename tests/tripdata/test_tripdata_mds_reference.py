@@ -49,23 +49,19 @@ def fit(t: dict[str, Any], rng: random.Random, device: str, cpf: str) -> dict[st
     if t["trip_type"][0] in PAYING:
         if t.get("actual_cost") is None:
             t["actual_cost"] = rng.randint(500, 9000)
+        # The platform's retention is actual_cost − driver_trip_pay (``commission``, "any
+        # extra commission", is not it): a paying trip the law counts has the driver's pay.
         if isinstance(fa.get("driver_trip_pay"), int):
             fa["driver_trip_pay"] = min(fa["driver_trip_pay"], t["actual_cost"])
-        elif not isinstance(fa.get("commission"), int):
-            fa["commission"] = rng.randint(0, t["actual_cost"])
-        fa["commission"] = (
-            min(fa["commission"], t["actual_cost"])
-            if isinstance(fa.get("commission"), int)
-            else None
-        )
+        else:
+            fa["driver_trip_pay"] = rng.randint(0, t["actual_cost"])
     t["currency"] = "BRL"
     return t
 
 
 def retention(t: dict[str, Any]) -> int:
     fa = t["fare_attributes"]
-    pay = fa.get("driver_trip_pay")
-    return t["actual_cost"] - pay if pay is not None else fa["commission"]
+    return t["actual_cost"] - fa["driver_trip_pay"]
 
 
 @pytest.fixture

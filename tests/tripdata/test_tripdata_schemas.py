@@ -150,7 +150,7 @@ AGREE = {
     "trip_type as a string": (mds_trip(trip_type="shared"), None),
     "driver_trip_pay null, commission": (
         mds_trip(fare_attributes={"driver_trip_pay": None, "commission": 500}),
-        None,
+        "missing_retention",
     ),
     "an empty leg without amounts": (
         without(without(mds_trip(trip_type=["empty"]), "actual_cost"), "currency"),

@@ -44,7 +44,7 @@ ERROR_KINDS: dict[str, str] = {
     "unknown_trip_type": "tipo de corrida (trip_type) ausente ou fora do MDS 2.0",
     "currency_not_brl": "valor em moeda diferente de BRL (currency ausente vale USD no MDS)",
     "missing_fare": "corrida paga sem o valor cobrado do passageiro (actual_cost)",
-    "missing_retention": "corrida paga sem driver_trip_pay nem commission (retenção desconhecida)",
+    "missing_retention": "corrida paga sem driver_trip_pay (retenção da plataforma desconhecida)",
     "outside_window": "fim da corrida fora da janela de tempo do envio",
     # Not a flaw of the row: evidence the platform operated while it could not (art. 3 with
     # art. 26, IV), kept in the totals (the ISSQN of a service rendered is still due) and listed

@@ -133,7 +133,7 @@ def _mds_select(src: str, devices: bool, licences: bool = False) -> str:
     known = "', '".join(MDS_TRIP_TYPES)
     fa = "fare_attributes"
     extras = " + ".join(_optional_cents(fa, f"$.{k}") for k in MDS_EXTRAS)
-    pay, com = _cents(fa, "$.driver_trip_pay"), _cents(fa, "$.commission")
+    pay = _cents(fa, "$.driver_trip_pay")
     plate = "json_extract_string(trip_attributes, '$.vehicle_id')"
     joins, driver = "", "driver"
     if licences:
@@ -150,8 +150,7 @@ def _mds_select(src: str, devices: bool, licences: bool = False) -> str:
             s, e, dist, dur,
             CASE WHEN rev THEN cost ELSE 0 END AS fare,
             CASE WHEN NOT rev THEN 0
-                 WHEN {_present(fa, "$.driver_trip_pay")} THEN cost - {pay}
-                 WHEN {_present(fa, "$.commission")} THEN {com} END AS ret,
+                 WHEN {_present(fa, "$.driver_trip_pay")} THEN cost - {pay} END AS ret,
             CASE WHEN rev THEN {extras} ELSE 0 END AS extras,
             rev AS revenue,
             ((CASE WHEN coalesce(ttype IN ('{known}'), false) THEN 0 ELSE {FLAW_BIT["unknown_trip_type"]} END)
@@ -160,7 +159,6 @@ def _mds_select(src: str, devices: bool, licences: bool = False) -> str:
              + (CASE WHEN rev AND NOT {_present("actual_cost")}
                      THEN {FLAW_BIT["missing_fare"]} ELSE 0 END)
              + (CASE WHEN rev AND NOT {_present(fa, "$.driver_trip_pay")}
-                         AND NOT {_present(fa, "$.commission")}
                      THEN {FLAW_BIT["missing_retention"]} ELSE 0 END)
              + (CASE WHEN coalesce(y.device_id, '') = '' THEN {MDS_MISSING_BIT} ELSE 0 END)
             )::UTINYINT AS flaw

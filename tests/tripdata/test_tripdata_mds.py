@@ -145,6 +145,42 @@ def test_art_20_s1_without_driver_trip_pay_the_retention_is_unknown(tmp_path):
     assert only(r) == {"missing_retention": 1} and gross(r) == (1, 2350, 588)
 
 
+# --- payment_type: test trips and trips without payment (art. 19 §1, 20 §1) -------------------
+
+
+def test_art_20_s1_a_test_trip_is_no_trip_of_the_service_and_no_revenue(tmp_path):
+    """``payment_type: test`` (passenger-services trip.yaml): the platform testing its system,
+    no service rendered. Left out of the trips, the revenue and the peak, and reported under its
+    own kind so that an inspector sees how many trips a platform calls tests."""
+    test = mds_trip(fare_attributes={"payment_type": "test"})
+    r = run(tmp_path, test, mds_trip())
+    assert only(r) == {"test_trip": 1} and "test_trip" in EXCLUDING
+    assert r.rows_counted == 1 and gross(r) == (1, 2350, 588)
+
+
+def test_a_test_trip_needs_no_amounts(tmp_path):
+    test = without(mds_trip(fare_attributes={"payment_type": "test"}), "actual_cost")
+    without(test, "fare_attributes", "driver_trip_pay")
+    assert only(run(tmp_path, test)) == {"test_trip": 1}
+
+
+def test_art_20_s1_a_trip_without_payment_is_a_trip_but_no_revenue(tmp_path):
+    """``payment_type: no_payment``: the passenger was carried (the service happened: it counts
+    as a trip and for the peak) and paid nothing — no gross revenue for the driver's ISS nor
+    retention for the platform's, whatever ``actual_cost`` says."""
+    free = mds_trip(fare_attributes={"payment_type": "no_payment"})
+    r = run(tmp_path, free, mds_trip())
+    assert only(r) == {} and r.rows_counted == 2
+    assert gross(r) == (2, 2350, 588)
+
+
+def test_a_trip_without_payment_needs_no_fare_nor_driver_pay(tmp_path):
+    free = without(mds_trip(fare_attributes={"payment_type": "no_payment"}), "actual_cost")
+    without(free, "fare_attributes", "driver_trip_pay")
+    r = run(tmp_path, free)
+    assert only(r) == {} and gross(r) == (1, 0, 0)
+
+
 def test_a_driver_trip_pay_above_the_fare_is_inconsistent(tmp_path):
     r = run(tmp_path, mds_trip(fare_attributes={"driver_trip_pay": 2400}))
     assert only(r) == {"inconsistent_amounts": 1}

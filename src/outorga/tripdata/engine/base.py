@@ -45,6 +45,8 @@ ERROR_KINDS: dict[str, str] = {
     "currency_not_brl": "valor em moeda diferente de BRL (currency ausente vale USD no MDS)",
     "missing_fare": "corrida paga sem o valor cobrado do passageiro (actual_cost)",
     "missing_retention": "corrida paga sem driver_trip_pay (retenção da plataforma desconhecida)",
+    "test_trip": "corrida de teste (payment_type test): não é serviço prestado, fora das corridas "
+    "e da receita",
     "outside_window": "fim da corrida fora da janela de tempo do envio",
     # Not a flaw of the row: evidence the platform operated while it could not (art. 3 with
     # art. 26, IV), kept in the totals (the ISSQN of a service rendered is still due) and listed
@@ -66,11 +68,18 @@ EXCLUDING = (
     "currency_not_brl",
     "missing_fare",
     "missing_retention",
+    "test_trip",
     "outside_window",
 )
 #: The kinds only an MDS 2.0 file can show, each a bit of the row's ``flaw`` set while reading
 #: (:func:`.reading.trips_select`); a native file's report leaves them out.
-MDS_FLAWS = ("unknown_trip_type", "currency_not_brl", "missing_fare", "missing_retention")
+MDS_FLAWS = (
+    "unknown_trip_type",
+    "currency_not_brl",
+    "missing_fare",
+    "missing_retention",
+    "test_trip",
+)
 FLAW_BIT = {kind: 1 << i for i, kind in enumerate(MDS_FLAWS)}
 #: A bit of ``flaw`` that is no kind of its own: a field the MDS schema requires and the law reads
 #: is absent — ``device_id``, the trip's vehicle (models/trip.yaml) — reported as ``missing_field``.

@@ -285,8 +285,8 @@ def _analyse_trips(
     repeats = _mark_candidates(con)
     _classify(
         con,
-        trip_conditions(month, limits, on.enabled, window, stopped, banned_in),
-        on.joins,
+        trip_conditions(month, limits, on.enabled, window, stopped, banned_in, on.plate, on.banned),
+        on.joins + on.vehicle_joins,
         _TRIP_KEY,
         "(x.s, x.e, x.fare, x.ret, x.dist, x.dur, x.extras, x.plate, x.k, x.driver)",
         repeats,

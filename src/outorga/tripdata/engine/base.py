@@ -90,16 +90,27 @@ class FileRejected(ValueError):
     """The file as a whole cannot be read (wrong format, missing columns). Portuguese message."""
 
 
+#: A vehicle of a driver who changed vehicle: from when (epoch ms) the roster entry naming it was
+#: in force, its plate, and whether the law bans it (art. 17).
+Vehicle = tuple[int, str, bool]
+
+
 @dataclass(frozen=True)
 class RosterEntry:
-    """A driver the platform registered: CPF, current plate, whether the law bans the vehicle
-    (art. 17, answered by the law core per kind) and the periods the driver was enabled."""
+    """A driver the platform registered: CPF, plate, whether the law bans the vehicle (art. 17,
+    answered by the law core per kind) and the periods the driver was enabled.
+
+    ``vehicles``: when the driver's entries name more than one vehicle, each in the order they
+    took effect; a trip is checked against the last one in force at its start (the first, for a
+    trip before them all) — never the newest for the whole month. Empty: ``plate`` and
+    ``banned_vehicle`` all along."""
 
     cpf: str
     plate: str
     banned_vehicle: bool
     periods: tuple[tuple[int, int | None], ...]  # [from_ms, until_ms) — until None = still enabled
     cnh: str = ""  # the driver's licence number (digits): an MDS driver_id may name it
+    vehicles: tuple[Vehicle, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -129,29 +129,46 @@ def roster_for(
         return banned[kind]
 
     by_cpf: dict[str, dict[str, Any]] = {}
+    # The whole roster history in one query (entries of every month): a file's trips are checked
+    # against it in the engine, never with a query per trip or driver.
     for d in PlatformDriver.objects.filter(platform=platform).order_by("created_at", "pk"):
-        entry = by_cpf.setdefault(d.cpf, {"periods": []})
+        entry = by_cpf.setdefault(d.cpf, {"periods": [], "vehicles": []})
         refused = d.status == "refused"
+        start = d.enabled_at or (d.created_at if d.status == "enabled" else None)
         # A refused registration never drove: the vehicle is the one of an entry the law let
         # on the roster (art. 4, art. 17); a refused one names it only when there is no other.
         if not refused or entry.get("refused", True):
-            entry["plate"] = d.vehicle_plate
             entry["cnh"] = "".join(c for c in d.cnh_number if c.isdigit())
-            entry["banned"] = is_banned(d.vehicle_kind)
             entry["refused"] = refused
-        if refused:
-            continue
-        start = d.enabled_at or (d.created_at if d.status == "enabled" else None)
-        if start is None:
+            vehicle = (to_ms(start or d.created_at), d.vehicle_plate, is_banned(d.vehicle_kind))
+            entry["vehicles"] = [vehicle] if refused else [*entry["vehicles"], vehicle]
+        if refused or start is None:
             continue
         until = d.disabled_at
         if d.status == "disabled" and until is None:
             until = start  # disabled with no date: never counted as enabled
         entry["periods"].append((to_ms(start), to_ms(until) if until else None))
-    return [
-        RosterEntry(cpf, e["plate"], e["banned"], tuple(e["periods"]), e["cnh"])
-        for cpf, e in by_cpf.items()
-    ]
+    return [_roster_entry(cpf, e) for cpf, e in by_cpf.items()]
+
+
+def _roster_entry(cpf: str, e: dict[str, Any]) -> RosterEntry:
+    """A CPF's entries as the engine's driver. Each trip is checked against the vehicle of the
+    entry in force when it started (art. 4, art. 17): the vehicles in the order their entries
+    took effect, an entry naming the vehicle already in force adding nothing; the newest is the
+    driver's plate. One vehicle all along: no list, the engine's fast path."""
+    vehicles: list[tuple[int, str, bool]] = []
+    for since, plate, banned in sorted(e["vehicles"], key=lambda v: v[0]):
+        if not vehicles or vehicles[-1][1:] != (plate, banned):
+            vehicles.append((since, plate, banned))
+    _, plate, banned = vehicles[-1]
+    return RosterEntry(
+        cpf,
+        plate,
+        banned,
+        tuple(e["periods"]),
+        e["cnh"],
+        tuple(vehicles) if len(vehicles) > 1 else (),
+    )
 
 
 class _Progress:

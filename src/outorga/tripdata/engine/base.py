@@ -84,6 +84,11 @@ FLAW_BIT = {kind: 1 << i for i, kind in enumerate(MDS_FLAWS)}
 #: A bit of ``flaw`` that is no kind of its own: a field the MDS schema requires and the law reads
 #: is absent — ``device_id``, the trip's vehicle (models/trip.yaml) — reported as ``missing_field``.
 MDS_MISSING_BIT = 1 << len(MDS_FLAWS)
+#: A bit of ``flaw`` that is no flaw: the platform's MDS ``/vehicles`` reports the trip's device
+#: as a two-wheeler the law bans (art. 17), reported as ``two_wheeler`` (the row still counts).
+MDS_TWO_WHEELER_BIT = 1 << (len(MDS_FLAWS) + 1)
+#: The bits of ``flaw`` that are something the law cannot use of the row.
+MDS_UNUSABLE_BITS = sum(FLAW_BIT.values()) | MDS_MISSING_BIT
 
 
 class FileRejected(ValueError):

@@ -13,7 +13,7 @@ from typing import Any
 
 import duckdb
 
-from .base import FLAW_BIT, MDS_MISSING_BIT, SAMPLES_PER_KIND, FileRejected
+from .base import FLAW_BIT, MDS_MISSING_BIT, MDS_TWO_WHEELER_BIT, SAMPLES_PER_KIND, FileRejected
 from .connection import short_error, sql_str
 
 #: The CSV reader's buffer, and the longest line it takes (DuckDB's default; a longer line is set
@@ -68,7 +68,12 @@ MDS_TRIPS: dict[str, str] = {
 #: records has one of them is not MDS trips (native rows sent as MDS, say) and is refused whole.
 MDS_TRIP_REQUIRED = ("trip_id", "device_id", "start_time", "end_time", "duration", "distance")
 #: MDS 2.0 vehicle fields read (models/vehicle.yaml; passenger-services vehicle_attributes).
-MDS_VEHICLES: dict[str, str] = {"device_id": "VARCHAR", "vehicle_attributes": "JSON"}
+MDS_VEHICLES: dict[str, str] = {
+    "device_id": "VARCHAR",
+    "vehicle_type": "VARCHAR",  # data-types/vehicle-type.yaml (car, motorcycle, moped, …)
+    "propulsion_types": "JSON",  # data-types/propulsion-type.yaml, one or more
+    "vehicle_attributes": "JSON",
+}
 #: MDS passenger-services trip types that carry a paying passenger; `reservation` and `empty`
 #: legs are the driver online without revenue (they still count for concurrent drivers).
 MDS_REVENUE_TYPES = ("private", "shared")
@@ -145,7 +150,7 @@ def _mds_select(src: str, devices: bool, licences: bool = False) -> str:
     extras = " + ".join(_optional_cents(fa, f"$.{k}") for k in MDS_EXTRAS)
     pay = _cents(fa, "$.driver_trip_pay")
     plate = "json_extract_string(trip_attributes, '$.vehicle_id')"
-    joins, driver = "", "driver"
+    joins, driver, two_wheeler = "", "driver", "false"
     if licences:
         # A driver_id that is a roster driver's CNH stands for that driver's CPF.
         driver = "coalesce(dn.n_cpf, driver)"
@@ -155,6 +160,8 @@ def _mds_select(src: str, devices: bool, licences: bool = False) -> str:
         # plate); the extension trip_attributes.vehicle_id only where no vehicle is known.
         plate = f"coalesce(dv.v_plate, {plate})"
         joins += " LEFT JOIN dv ON y.device_id = dv.device_id"
+        # The platform reports the device as a two-wheeler the law bans (art. 17).
+        two_wheeler = "coalesce(dv.v_banned, false)"
     return f"""SELECT
             trip_id, {driver} AS driver, upper(replace({plate}, '-', '')) AS plate,
             s, e, dist, dur,
@@ -172,6 +179,7 @@ def _mds_select(src: str, devices: bool, licences: bool = False) -> str:
              + (CASE WHEN paid AND NOT {_present(fa, "$.driver_trip_pay")}
                      THEN {FLAW_BIT["missing_retention"]} ELSE 0 END)
              + (CASE WHEN coalesce(y.device_id, '') = '' THEN {MDS_MISSING_BIT} ELSE 0 END)
+             + (CASE WHEN {two_wheeler} THEN {MDS_TWO_WHEELER_BIT} ELSE 0 END)
              END)::UTINYINT AS flaw
         FROM (SELECT
                 trip_id, device_id, actual_cost, currency, fare_attributes, trip_attributes,
@@ -346,7 +354,8 @@ def trips_select(
     """The file as normalised columns: trip_id, driver (digits), plate (as written: normalised
     only where it differs from the roster's), s, e (epoch ms), dist, dur, fare, ret, extras,
     revenue, flaw (the MDS kinds' bits, :data:`.base.FLAW_BIT`; 0 in a native file).
-    ``devices``: table ``dv`` (device_id → plate, from MDS /vehicles) exists; ``licences``:
+    ``devices``: table ``dv`` (device_id → plate and whether the platform reports a two-wheeler
+    the law bans, from MDS /vehicles) exists; ``licences``:
     table ``dn`` (a roster driver's CNH → CPF) exists."""
     if schema == "native":
         inner = _native_select(con, path, fmt, NATIVE_TRIPS)

@@ -17,6 +17,8 @@ from .base import (
     MAX_TRIP_METRES,
     MAX_TRIP_SECONDS,
     MDS_MISSING_BIT,
+    MDS_TWO_WHEELER_BIT,
+    MDS_UNUSABLE_BITS,
     FarePeriod,
     Fares,
     Month,
@@ -191,12 +193,14 @@ def trip_conditions(
         )
     fare_check = f"({' OR '.join(fare_checks)})" if fare_checks else "false"
     flaw = {k: f"(coalesce(flaw, 0) & {bit} <> 0)" for k, bit in FLAW_BIT.items()}
+    reported = f"(coalesce(flaw, 0) & {MDS_TWO_WHEELER_BIT} <> 0)"
     return {
         # An amount an MDS row lacks is reported under its own kind (the flaw), not here too; a
         # required MDS field it lacks (its vehicle's device_id) is here.
         "missing_field": "(driver IS NULL OR driver = '' OR s IS NULL OR e IS NULL OR "
         "trip_id IS NULL OR dist IS NULL OR dur IS NULL OR ((fare IS NULL OR ret IS NULL "
-        f"OR extras IS NULL) AND coalesce(flaw, 0) = 0) OR coalesce(flaw, 0) & {MDS_MISSING_BIT} <> 0)",
+        f"OR extras IS NULL) AND coalesce(flaw, 0) & {MDS_UNUSABLE_BITS} = 0) "
+        f"OR coalesce(flaw, 0) & {MDS_MISSING_BIT} <> 0)",
         "outside_month": f"(s < {month.start_ms} OR s >= {month.end_ms})",
         "negative_duration": "(e < s OR dur < 0)",
         # CASE guards the integer arithmetic against overflow on absurd values.
@@ -215,9 +219,11 @@ def trip_conditions(
         # differs, which is rare, so the common row pays one comparison.
         "plate_mismatch": f"(r.k IS NOT NULL AND plate IS NOT NULL AND plate <> {plate} "
         f"AND upper(replace(plate, '-', '')) <> {plate})",
-        "two_wheeler": f"(r.k IS NOT NULL AND {banned})"
+        # The roster's vehicle at the trip's start, or the platform's own report of the MDS
+        # device (whoever the driver): either is evidence of the service art. 17 bans.
+        "two_wheeler": f"((r.k IS NOT NULL AND {banned}) OR {reported})"
         if banned_in is None
-        else f"(r.k IS NOT NULL AND {banned} AND {_in_stopped(banned_in)})",
+        else f"(((r.k IS NOT NULL AND {banned}) OR {reported}) AND {_in_stopped(banned_in)})",
         "fare_above_limit": fare_check,
         **flaw,
         "outside_window": "false"

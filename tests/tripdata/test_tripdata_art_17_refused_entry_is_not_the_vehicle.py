@@ -45,3 +45,32 @@ def test_art_17_a_refused_registration_is_not_the_vehicle_the_trips_were_made_in
     assert counts.get("two_wheeler", 0) == 0
     assert counts.get("plate_mismatch", 0) == 0
     assert counts.get("driver_not_enabled", 0) == 0
+
+
+def test_art_17_a_refused_registration_before_the_enabled_one_is_not_the_vehicle_either(world):
+    """The motorcycle refused on 01/10, the car enabled on 05/10: a trip of 03/10 was made while
+    the driver was not enabled, not on the motorcycle the law kept off the roster."""
+    with tenant(world.m):
+        car = PlatformDriver.objects.get(platform=world.platform, cpf=CPF)
+        car.enabled_at = dt.datetime(2026, 10, 5, 12, tzinfo=dt.UTC)
+        car.save()
+        refused = PlatformDriver.objects.get(pk=car.pk)
+        refused.pk = None
+        refused.vehicle_plate, refused.vehicle_kind = "MOT9Z99", "motorcycle"
+        refused.status, refused.enabled_at, refused.disabled_at = "refused", None, None
+        refused.save()
+        # Registered before the car's entry (the roster is read in the order of registration).
+        PlatformDriver.objects.filter(pk=refused.pk).update(
+            created_at=dt.datetime(2026, 10, 1, 12, tzinfo=dt.UTC)
+        )
+        PlatformDriver.objects.filter(pk=car.pk).update(
+            created_at=dt.datetime(2026, 10, 5, 12, tzinfo=dt.UTC)
+        )
+    early = TRIPS.replace(b"2026-10-10", b"2026-10-03")
+    upload = processed(world.upload(early).json()["id"])
+    assert upload.status == "done", upload.error
+    with tenant(world.m):
+        counts = {v.kind: v.count for v in ValidationCount.objects.filter(upload=upload)}
+    assert counts.get("driver_not_enabled", 0) == 1
+    assert counts.get("two_wheeler", 0) == 0
+    assert counts.get("plate_mismatch", 0) == 0

@@ -176,10 +176,12 @@ def roster_for(
         # A refused registration never drove: the vehicle is the one of an entry the law let
         # on the roster (art. 4, art. 17); a refused one names it only when there is no other.
         if not refused or entry.get("refused", True):
+            # Only refused entries so far (or none): this one's vehicle replaces theirs.
+            alone = entry.get("refused", True)
             entry["cnh"] = "".join(c for c in d.cnh_number if c.isdigit())
             entry["refused"] = refused
             vehicle = (to_ms(start or d.created_at), d.vehicle_plate, is_banned(d.vehicle_kind))
-            entry["vehicles"] = [vehicle] if refused else [*entry["vehicles"], vehicle]
+            entry["vehicles"] = [vehicle] if alone else [*entry["vehicles"], vehicle]
         if refused or start is None:
             continue
         until = d.disabled_at

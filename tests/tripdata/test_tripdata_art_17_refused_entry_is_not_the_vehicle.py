@@ -26,25 +26,33 @@ TRIPS = (
 )
 
 
+def _refused_motorcycle(car: PlatformDriver) -> PlatformDriver:
+    """The platform's registration of the driver of ``car`` with a motorcycle: refused (art. 17),
+    never enabled."""
+    refused = PlatformDriver.objects.get(pk=car.pk)
+    refused.pk = None
+    refused.vehicle_plate, refused.vehicle_kind = "MOT9Z99", "motorcycle"
+    refused.status, refused.enabled_at, refused.disabled_at = "refused", None, None
+    refused.save()
+    return refused
+
+
+def _counts(world, trips: bytes) -> dict[str, int]:  # type: ignore[no-untyped-def]
+    upload = processed(world.upload(trips).json()["id"])
+    assert upload.status == "done", upload.error
+    with tenant(world.m):
+        return {v.kind: v.count for v in ValidationCount.objects.filter(upload=upload) if v.count}
+
+
 def test_art_17_a_refused_registration_is_not_the_vehicle_the_trips_were_made_in(world):
     with tenant(world.m):
         car = PlatformDriver.objects.get(platform=world.platform, cpf=CPF)
         car.status = PlatformDriver.Status.DISABLED
         car.disabled_at = dt.datetime(2026, 10, 15, 12, tzinfo=dt.UTC)
         car.save()
-        # The platform tried again on 20/10 with a motorcycle: refused (art. 17), never enabled.
-        refused = PlatformDriver.objects.get(pk=car.pk)
-        refused.pk = None
-        refused.vehicle_plate, refused.vehicle_kind = "MOT9Z99", "motorcycle"
-        refused.status, refused.enabled_at, refused.disabled_at = "refused", None, None
-        refused.save()
-    upload = processed(world.upload(TRIPS).json()["id"])
-    assert upload.status == "done", upload.error
-    with tenant(world.m):
-        counts = {v.kind: v.count for v in ValidationCount.objects.filter(upload=upload)}
-    assert counts.get("two_wheeler", 0) == 0
-    assert counts.get("plate_mismatch", 0) == 0
-    assert counts.get("driver_not_enabled", 0) == 0
+        # The platform tried again on 20/10 with a motorcycle.
+        _refused_motorcycle(car)
+    assert _counts(world, TRIPS) == {}
 
 
 def test_art_17_a_refused_registration_before_the_enabled_one_is_not_the_vehicle_either(world):
@@ -54,11 +62,7 @@ def test_art_17_a_refused_registration_before_the_enabled_one_is_not_the_vehicle
         car = PlatformDriver.objects.get(platform=world.platform, cpf=CPF)
         car.enabled_at = dt.datetime(2026, 10, 5, 12, tzinfo=dt.UTC)
         car.save()
-        refused = PlatformDriver.objects.get(pk=car.pk)
-        refused.pk = None
-        refused.vehicle_plate, refused.vehicle_kind = "MOT9Z99", "motorcycle"
-        refused.status, refused.enabled_at, refused.disabled_at = "refused", None, None
-        refused.save()
+        refused = _refused_motorcycle(car)
         # Registered before the car's entry (the roster is read in the order of registration).
         PlatformDriver.objects.filter(pk=refused.pk).update(
             created_at=dt.datetime(2026, 10, 1, 12, tzinfo=dt.UTC)
@@ -66,11 +70,4 @@ def test_art_17_a_refused_registration_before_the_enabled_one_is_not_the_vehicle
         PlatformDriver.objects.filter(pk=car.pk).update(
             created_at=dt.datetime(2026, 10, 5, 12, tzinfo=dt.UTC)
         )
-    early = TRIPS.replace(b"2026-10-10", b"2026-10-03")
-    upload = processed(world.upload(early).json()["id"])
-    assert upload.status == "done", upload.error
-    with tenant(world.m):
-        counts = {v.kind: v.count for v in ValidationCount.objects.filter(upload=upload)}
-    assert counts.get("driver_not_enabled", 0) == 1
-    assert counts.get("two_wheeler", 0) == 0
-    assert counts.get("plate_mismatch", 0) == 0
+    assert _counts(world, TRIPS.replace(b"2026-10-10", b"2026-10-03")) == {"driver_not_enabled": 1}

@@ -140,7 +140,7 @@ def test_the_mds_provider_envelope_is_read_too(tmp_path):
         "actual_cost": 2350,
         "currency": "BRL",
         "trip_attributes": {"driver_id": "52998224725", "vehicle_id": "QBD1A23"},
-        "fare_attributes": {"commission": 500},
+        "fare_attributes": {"driver_trip_pay": 1850},
     }
     path = tmp_path / "mds.json"
     path.write_text(json.dumps({"version": "2.0.0", "trips": [trip]}))
@@ -408,6 +408,15 @@ def test_the_quick_clean_test_never_passes_a_row_a_condition_flags(
         "later": RosterEntry("39053344705", "QBD1A23", False, ((start + 86_400_000, None),)),
         "ended": RosterEntry("86288366757", "QBD1A23", False, ((start, start + 60_000),)),
         "never": RosterEntry("71428793860", "QBD1A23", False, ()),
+        # Changed vehicle (art. 17): a banned one, then the usual plate from just after the
+        # usual row's start; never clean (the quick test knows one vehicle per driver).
+        "changed": RosterEntry(
+            "98765432100",
+            "QBD1A23",
+            False,
+            ((start, None),),
+            vehicles=((start, "QBD1A23", True), (usual + 2, "QBD1A23", False)),
+        ),
     }
     if several_periods:
         roster["twice"] = RosterEntry(
@@ -469,7 +478,9 @@ def test_the_quick_clean_test_never_passes_a_row_a_condition_flags(
         )
     con = connect(threads=1)
     on = load_roster(con, list(roster.values()), OCT)
-    conds = trip_conditions(OCT, limits, on.enabled, window, periods)
+    conds = trip_conditions(
+        OCT, limits, on.enabled, window, periods, plate=on.plate, banned=on.banned
+    )
     clean = trip_clean(limits, window, periods)
     con.execute(
         "CREATE TABLE x (driver VARCHAR, trip_id VARCHAR, s BIGINT, e BIGINT, dist BIGINT, "
@@ -480,7 +491,7 @@ def test_the_quick_clean_test_never_passes_a_row_a_condition_flags(
     flagged = " OR ".join(f"coalesce({sql}, false)" for sql in conds.values())
     (passed, flagged_rows, wrongly) = con.execute(
         f"""SELECT count_if(ok), count_if(bad), count_if(ok AND bad) FROM (
-              SELECT coalesce({clean}, false) AS ok, {flagged} AS bad FROM x {on.joins})"""
+              SELECT coalesce({clean}, false) AS ok, {flagged} AS bad FROM x {on.joins}{on.vehicle_joins})"""
     ).fetchall()[0]
     assert passed > 1000 and flagged_rows > 1000  # both sides are exercised
     assert wrongly == 0
@@ -622,3 +633,30 @@ def test_of_copies_that_differ_the_earliest_counts_on_every_run_even_read_in_par
         assert r.errors["duplicate"] == 1
         assert [d.gross_cents for d in r.drivers] == [299_998 * 1000 + 9999]
         assert r.samples["duplicate"][0]["fare_cents"] == 1000
+
+
+def test_art_17_a_trip_is_checked_against_the_vehicle_in_force_at_its_start(tmp_path):
+    """A driver who changed from a motorcycle to a car at ``change``: the trip started a
+    millisecond before is on the motorcycle, the one started at it on the car (and its plate)."""
+    change = OCT.start_ms + 10 * 86_400_000
+    head = "trip_id,driver_cpf,vehicle_plate,start_time,end_time,distance_m,duration_s,"
+    head += "fare_cents,retention_cents\n"
+    rows = ""
+    for name, s, plate in (("before", change - 1, "MOT0A12"), ("at", change, "QBD1A23")):
+        start = dt.datetime.fromtimestamp(s / 1000, dt.UTC).isoformat(timespec="milliseconds")
+        end = dt.datetime.fromtimestamp(s / 1000 + 600, dt.UTC).isoformat(timespec="milliseconds")
+        rows += f"{name},52998224725,{plate},{start},{end},3000,600,1500,300\n"
+    path = tmp_path / "changed.csv"
+    path.write_text(head + rows)
+    roster = [
+        RosterEntry(
+            "52998224725",
+            "QBD1A23",
+            False,
+            ((0, None),),
+            vehicles=((0, "MOT0A12", True), (change, "QBD1A23", False)),
+        )
+    ]
+    r = trips(path, roster=roster)
+    assert {k: n for k, n in r.errors.items() if n} == {"two_wheeler": 1}
+    assert [s["trip_id"] for s in r.samples["two_wheeler"]] == ["before"]

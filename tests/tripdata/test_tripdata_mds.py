@@ -126,22 +126,59 @@ def test_a_whole_number_written_as_a_decimal_is_cents(tmp_path):
     assert gross(run(tmp_path, mds_trip(actual_cost=2350.0))) == (1, 2350, 588)
 
 
-def test_art_20_s1_driver_trip_pay_null_falls_back_to_the_commission(tmp_path):
+@pytest.mark.parametrize("pay", ["null", "absent"])
+def test_art_20_s1_the_commission_is_not_the_platform_s_retention(tmp_path, pay):
+    """MDS's ``commission`` is "any extra commission for the ride" (passenger-services
+    trip.yaml), not what the platform keeps of the fare (art. 19 §1, 20 §1): without
+    ``driver_trip_pay`` the retention is unknown, and the trip is left out, never counted with
+    the commission as its retention."""
     trip = mds_trip(fare_attributes={"driver_trip_pay": None, "commission": 500})
-    r = run(tmp_path, trip)
-    assert only(r) == {} and gross(r) == (1, 2350, 500)
-
-
-def test_art_20_s1_absent_driver_trip_pay_falls_back_to_the_commission(tmp_path):
-    trip = mds_trip(fare_attributes={"commission": 500})
-    without(trip, "fare_attributes", "driver_trip_pay")
-    assert gross(run(tmp_path, trip)) == (1, 2350, 500)
-
-
-def test_art_20_s1_without_driver_trip_pay_or_commission_the_retention_is_unknown(tmp_path):
-    trip = mds_trip(fare_attributes={"driver_trip_pay": None, "commission": None})
+    if pay == "absent":
+        without(trip, "fare_attributes", "driver_trip_pay")
     r = run(tmp_path, trip, mds_trip())
     assert only(r) == {"missing_retention": 1} and gross(r) == (1, 2350, 588)
+
+
+def test_art_20_s1_without_driver_trip_pay_the_retention_is_unknown(tmp_path):
+    trip = mds_trip(fare_attributes={"driver_trip_pay": None})
+    r = run(tmp_path, trip, mds_trip())
+    assert only(r) == {"missing_retention": 1} and gross(r) == (1, 2350, 588)
+
+
+# --- payment_type: test trips and trips without payment (art. 19 §1, 20 §1) -------------------
+
+
+def test_art_20_s1_a_test_trip_is_no_trip_of_the_service_and_no_revenue(tmp_path):
+    """``payment_type: test`` (passenger-services trip.yaml): the platform testing its system,
+    no service rendered. Left out of the trips, the revenue and the peak, and reported under its
+    own kind so that an inspector sees how many trips a platform calls tests."""
+    test = mds_trip(fare_attributes={"payment_type": "test"})
+    r = run(tmp_path, test, mds_trip())
+    assert only(r) == {"test_trip": 1} and "test_trip" in EXCLUDING
+    assert r.rows_counted == 1 and gross(r) == (1, 2350, 588)
+
+
+def test_a_test_trip_needs_no_amounts(tmp_path):
+    test = without(mds_trip(fare_attributes={"payment_type": "test"}), "actual_cost")
+    without(test, "fare_attributes", "driver_trip_pay")
+    assert only(run(tmp_path, test)) == {"test_trip": 1}
+
+
+def test_art_20_s1_a_trip_without_payment_is_a_trip_but_no_revenue(tmp_path):
+    """``payment_type: no_payment``: the passenger was carried (the service happened: it counts
+    as a trip and for the peak) and paid nothing — no gross revenue for the driver's ISS nor
+    retention for the platform's, whatever ``actual_cost`` says."""
+    free = mds_trip(fare_attributes={"payment_type": "no_payment"})
+    r = run(tmp_path, free, mds_trip())
+    assert only(r) == {} and r.rows_counted == 2
+    assert gross(r) == (2, 2350, 588)
+
+
+def test_a_trip_without_payment_needs_no_fare_nor_driver_pay(tmp_path):
+    free = without(mds_trip(fare_attributes={"payment_type": "no_payment"}), "actual_cost")
+    without(free, "fare_attributes", "driver_trip_pay")
+    r = run(tmp_path, free)
+    assert only(r) == {} and gross(r) == (1, 0, 0)
 
 
 def test_a_driver_trip_pay_above_the_fare_is_inconsistent(tmp_path):
@@ -243,7 +280,7 @@ def test_the_vehicles_feed_wins_over_the_vehicle_id_extension(tmp_path):
 
 def test_the_provider_envelope_reads_arrays_nulls_and_absent_optional_fields(tmp_path):
     trips = [
-        mds_trip(fare_attributes={"driver_trip_pay": None, "commission": 500}),
+        mds_trip(fare_attributes={"driver_trip_pay": 1850, "commission": None}),
         mds_trip(trip_type="shared"),
         without(mds_trip(trip_type=["reservation"]), "actual_cost"),
         mds_trip(currency="USD"),

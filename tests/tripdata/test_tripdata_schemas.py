@@ -150,6 +150,14 @@ AGREE = {
     "trip_type as a string": (mds_trip(trip_type="shared"), None),
     "driver_trip_pay null, commission": (
         mds_trip(fare_attributes={"driver_trip_pay": None, "commission": 500}),
+        "missing_retention",
+    ),
+    "a trip without payment, without amounts": (
+        without(
+            without(mds_trip(fare_attributes={"payment_type": "no_payment"}), "actual_cost"),
+            "fare_attributes",
+            "driver_trip_pay",
+        ),
         None,
     ),
     "an empty leg without amounts": (

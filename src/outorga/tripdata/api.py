@@ -65,7 +65,9 @@ recusado inteiro), como no esquema publicado pela Open Mobility Foundation:
 cadastro);
 `start_time`/`end_time` em milissegundos, `distance` (m), `duration` (s), `actual_cost`
 (centavos, obrigatório na corrida paga), `currency` = `BRL`; retenção = `actual_cost −
-fare_attributes.driver_trip_pay` (ausente ou null: `fare_attributes.commission`). A placa vem do
+fare_attributes.driver_trip_pay` (ausente ou null: retenção desconhecida; `commission`, "comissão
+extra" no MDS, não é a retenção). `fare_attributes.payment_type` `no_payment`: corrida sem receita;
+`test`: corrida de teste, fora das contagens. A placa vem do
 `device_id` (obrigatório) por um envio `kind=vehicles` (MDS `/vehicles`,
 `vehicle_attributes.license_plate`).
 O que a lei não pode usar é recusado linha a linha, com o tipo de ocorrência — nunca lido como zero.

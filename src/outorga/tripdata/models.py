@@ -118,13 +118,16 @@ class ValidationCount(TenantModel):
 
 
 class MdsVehicle(TenantModel):
-    """A vehicle of a platform's MDS ``/vehicles`` file: the device its MDS trips name and its
-    plate. A device's plate is the one of the newest processed file that lists it."""
+    """A vehicle of a platform's MDS ``/vehicles`` file: the device its MDS trips name, its
+    plate and what the platform reports it to be (art. 17). A device's plate and type are the
+    ones of the newest processed file that lists it."""
 
     upload = models.ForeignKey(TripUpload, on_delete=models.CASCADE, related_name="vehicles")
     platform = models.ForeignKey("platforms.Platform", on_delete=models.PROTECT, related_name="+")
     device_id = models.CharField("device_id (MDS)", max_length=64)
     plate = models.CharField("placa", max_length=10)
+    vehicle_type = models.CharField("vehicle_type (MDS)", max_length=32, blank=True, default="")
+    propulsion_types = models.JSONField("propulsion_types (MDS)", default=list, blank=True)
 
     class Meta:
         constraints = [

@@ -5,7 +5,7 @@ benchmark's bare aggregation."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -213,13 +213,16 @@ def analyse_trips(
     devices: Mapping[str, str] | None = None,
     stopped: Sequence[Stopped] = (),
     banned_in: Sequence[Stopped] | None = None,
+    two_wheelers: Collection[str] = (),
 ) -> Result:
     """Validation counts and samples, per-driver totals and the concurrency peak of a trips file.
     ``lines``: the file's lines as counted when it was received (:func:`count_lines`), if known.
     ``window``: the part of the month the file covers (None: all of it). ``devices``: an MDS
     file's vehicles, device_id → plate (from the platform's MDS /vehicles upload). ``stopped``:
     the periods the platform's credential was suspended or cancelled (art. 26, IV).
-    ``banned_in``: the periods the two-wheeler ban was in force (art. 17; None: all month)."""
+    ``banned_in``: the periods the two-wheeler ban was in force (art. 17; None: all month).
+    ``two_wheelers``: the MDS devices the platform's /vehicles reports as a two-wheeler the law
+    bans (art. 17): their trips are flagged whatever the driver's roster entry says."""
     with workspace(con) as con:
         return _analyse_trips(
             con,
@@ -235,6 +238,7 @@ def analyse_trips(
             devices,
             stopped,
             banned_in,
+            two_wheelers,
         )
 
 
@@ -252,13 +256,15 @@ def _analyse_trips(
     devices: Mapping[str, str] | None,
     stopped: Sequence[Stopped] = (),
     banned_in: Sequence[Stopped] | None = None,
+    two_wheelers: Collection[str] = (),
 ) -> Result:
     progress(5, "lendo e validando o arquivo")
     on = load_roster(con, roster, month)
     mds = schema == "mds"
     if mds and devices:
-        con.execute("CREATE TABLE dv (device_id VARCHAR, v_plate VARCHAR)")
-        insert_rows(con, "dv", sorted(devices.items()))
+        con.execute("CREATE TABLE dv (device_id VARCHAR, v_plate VARCHAR, v_banned BOOLEAN)")
+        banned = set(two_wheelers)
+        insert_rows(con, "dv", [(d, p, d in banned) for d, p in sorted(devices.items())])
     # MDS's driver_id is "like a driver's license number": a roster driver's CNH names the
     # driver too; a CPF of the roster always wins over a CNH that happens to equal it.
     cpfs = {d.cpf for d in roster}
@@ -285,8 +291,8 @@ def _analyse_trips(
     repeats = _mark_candidates(con)
     _classify(
         con,
-        trip_conditions(month, limits, on.enabled, window, stopped, banned_in),
-        on.joins,
+        trip_conditions(month, limits, on.enabled, window, stopped, banned_in, on.plate, on.banned),
+        on.joins + on.vehicle_joins,
         _TRIP_KEY,
         "(x.s, x.e, x.fare, x.ret, x.dist, x.dur, x.extras, x.plate, x.k, x.driver)",
         repeats,

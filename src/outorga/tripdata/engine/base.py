@@ -44,7 +44,9 @@ ERROR_KINDS: dict[str, str] = {
     "unknown_trip_type": "tipo de corrida (trip_type) ausente ou fora do MDS 2.0",
     "currency_not_brl": "valor em moeda diferente de BRL (currency ausente vale USD no MDS)",
     "missing_fare": "corrida paga sem o valor cobrado do passageiro (actual_cost)",
-    "missing_retention": "corrida paga sem driver_trip_pay nem commission (retenção desconhecida)",
+    "missing_retention": "corrida paga sem driver_trip_pay (retenção da plataforma desconhecida)",
+    "test_trip": "corrida de teste (payment_type test): não é serviço prestado, fora das corridas "
+    "e da receita",
     "outside_window": "fim da corrida fora da janela de tempo do envio",
     # Not a flaw of the row: evidence the platform operated while it could not (art. 3 with
     # art. 26, IV), kept in the totals (the ISSQN of a service rendered is still due) and listed
@@ -66,31 +68,54 @@ EXCLUDING = (
     "currency_not_brl",
     "missing_fare",
     "missing_retention",
+    "test_trip",
     "outside_window",
 )
 #: The kinds only an MDS 2.0 file can show, each a bit of the row's ``flaw`` set while reading
 #: (:func:`.reading.trips_select`); a native file's report leaves them out.
-MDS_FLAWS = ("unknown_trip_type", "currency_not_brl", "missing_fare", "missing_retention")
+MDS_FLAWS = (
+    "unknown_trip_type",
+    "currency_not_brl",
+    "missing_fare",
+    "missing_retention",
+    "test_trip",
+)
 FLAW_BIT = {kind: 1 << i for i, kind in enumerate(MDS_FLAWS)}
 #: A bit of ``flaw`` that is no kind of its own: a field the MDS schema requires and the law reads
 #: is absent — ``device_id``, the trip's vehicle (models/trip.yaml) — reported as ``missing_field``.
 MDS_MISSING_BIT = 1 << len(MDS_FLAWS)
+#: A bit of ``flaw`` that is no flaw: the platform's MDS ``/vehicles`` reports the trip's device
+#: as a two-wheeler the law bans (art. 17), reported as ``two_wheeler`` (the row still counts).
+MDS_TWO_WHEELER_BIT = 1 << (len(MDS_FLAWS) + 1)
+#: The bits of ``flaw`` that are something the law cannot use of the row.
+MDS_UNUSABLE_BITS = sum(FLAW_BIT.values()) | MDS_MISSING_BIT
 
 
 class FileRejected(ValueError):
     """The file as a whole cannot be read (wrong format, missing columns). Portuguese message."""
 
 
+#: A vehicle of a driver who changed vehicle: from when (epoch ms) the roster entry naming it was
+#: in force, its plate, and whether the law bans it (art. 17).
+Vehicle = tuple[int, str, bool]
+
+
 @dataclass(frozen=True)
 class RosterEntry:
-    """A driver the platform registered: CPF, current plate, whether the law bans the vehicle
-    (art. 17, answered by the law core per kind) and the periods the driver was enabled."""
+    """A driver the platform registered: CPF, plate, whether the law bans the vehicle (art. 17,
+    answered by the law core per kind) and the periods the driver was enabled.
+
+    ``vehicles``: when the driver's entries name more than one vehicle, each in the order they
+    took effect; a trip is checked against the last one in force at its start (the first, for a
+    trip before them all) — never the newest for the whole month. Empty: ``plate`` and
+    ``banned_vehicle`` all along."""
 
     cpf: str
     plate: str
     banned_vehicle: bool
     periods: tuple[tuple[int, int | None], ...]  # [from_ms, until_ms) — until None = still enabled
     cnh: str = ""  # the driver's licence number (digits): an MDS driver_id may name it
+    vehicles: tuple[Vehicle, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -63,7 +63,7 @@ def connect(memory_limit: str = "1500MB", threads: int | None = None) -> duckdb.
 
 _local = threading.local()
 #: The tables one analysis creates; a reused connection drops them before and after.
-_TABLES = ("t", "te", "hh", "r", "p", "dv", "dn", "csv_rejects", "csv_scans")
+_TABLES = ("t", "te", "hh", "r", "p", "v", "dv", "dn", "csv_rejects", "csv_scans")
 
 
 @contextmanager

@@ -13,7 +13,7 @@ from typing import Any
 
 import duckdb
 
-from .base import FLAW_BIT, MDS_MISSING_BIT, SAMPLES_PER_KIND, FileRejected
+from .base import FLAW_BIT, MDS_MISSING_BIT, MDS_TWO_WHEELER_BIT, SAMPLES_PER_KIND, FileRejected
 from .connection import short_error, sql_str
 
 #: The CSV reader's buffer, and the longest line it takes (DuckDB's default; a longer line is set
@@ -68,11 +68,21 @@ MDS_TRIPS: dict[str, str] = {
 #: records has one of them is not MDS trips (native rows sent as MDS, say) and is refused whole.
 MDS_TRIP_REQUIRED = ("trip_id", "device_id", "start_time", "end_time", "duration", "distance")
 #: MDS 2.0 vehicle fields read (models/vehicle.yaml; passenger-services vehicle_attributes).
-MDS_VEHICLES: dict[str, str] = {"device_id": "VARCHAR", "vehicle_attributes": "JSON"}
+MDS_VEHICLES: dict[str, str] = {
+    "device_id": "VARCHAR",
+    "vehicle_type": "VARCHAR",  # data-types/vehicle-type.yaml (car, motorcycle, moped, …)
+    "propulsion_types": "JSON",  # data-types/propulsion-type.yaml, one or more
+    "vehicle_attributes": "JSON",
+}
 #: MDS passenger-services trip types that carry a paying passenger; `reservation` and `empty`
 #: legs are the driver online without revenue (they still count for concurrent drivers).
 MDS_REVENUE_TYPES = ("private", "shared")
 MDS_TRIP_TYPES = (*MDS_REVENUE_TYPES, "reservation", "empty")
+#: ``fare_attributes.payment_type`` (passenger-services trip.yaml) of a passenger trip that
+#: carried no payment: ``no_payment`` is a trip (the passenger was carried) with no revenue;
+#: ``test`` is no trip of the service at all (``test_trip``, left out). The other methods (cash,
+#: card, voucher, paratransit…) say only how the fare was paid.
+MDS_UNPAID = ("no_payment", "test")
 #: ``fare_attributes`` charged to the passenger on top of the fare proper: the "taxas adicionais"
 #: of apps art. 6 IV that the fare ceiling adds. ``surcharge`` ("any surcharge pricing") is
 #: dynamic pricing, which art. 9 keeps within the maxima: it is part of the fare, not an extra.
@@ -128,14 +138,19 @@ def _mds_select(src: str, devices: bool, licences: bool = False) -> str:
     """An MDS 2.0 passenger-services trip as the engine's columns. What the law cannot use is
     never read as zero: each such row gets a bit of ``flaw`` (:data:`.base.FLAW_BIT`) and is left
     out of the totals under its own kind; a present but unreadable amount is NULL, and an absent
-    ``device_id`` (the vehicle, required) is :data:`.base.MDS_MISSING_BIT` (``missing_field``)."""
+    ``device_id`` (the vehicle, required) is :data:`.base.MDS_MISSING_BIT` (``missing_field``).
+
+    ``rev``: a passenger trip (``private``, ``shared``), counted as a trip; ``paid``: one that
+    also carried a payment (not ``no_payment`` nor ``test``), whose amounts are revenue and
+    must be there. A ``test`` trip is only ``test_trip``: no other finding of it is reported."""
     revenue = "', '".join(MDS_REVENUE_TYPES)
+    unpaid = "', '".join(MDS_UNPAID)
     known = "', '".join(MDS_TRIP_TYPES)
     fa = "fare_attributes"
     extras = " + ".join(_optional_cents(fa, f"$.{k}") for k in MDS_EXTRAS)
-    pay, com = _cents(fa, "$.driver_trip_pay"), _cents(fa, "$.commission")
+    pay = _cents(fa, "$.driver_trip_pay")
     plate = "json_extract_string(trip_attributes, '$.vehicle_id')"
-    joins, driver = "", "driver"
+    joins, driver, two_wheeler = "", "driver", "false"
     if licences:
         # A driver_id that is a roster driver's CNH stands for that driver's CPF.
         driver = "coalesce(dn.n_cpf, driver)"
@@ -145,34 +160,39 @@ def _mds_select(src: str, devices: bool, licences: bool = False) -> str:
         # plate); the extension trip_attributes.vehicle_id only where no vehicle is known.
         plate = f"coalesce(dv.v_plate, {plate})"
         joins += " LEFT JOIN dv ON y.device_id = dv.device_id"
+        # The platform reports the device as a two-wheeler the law bans (art. 17).
+        two_wheeler = "coalesce(dv.v_banned, false)"
     return f"""SELECT
             trip_id, {driver} AS driver, upper(replace({plate}, '-', '')) AS plate,
             s, e, dist, dur,
-            CASE WHEN rev THEN cost ELSE 0 END AS fare,
-            CASE WHEN NOT rev THEN 0
-                 WHEN {_present(fa, "$.driver_trip_pay")} THEN cost - {pay}
-                 WHEN {_present(fa, "$.commission")} THEN {com} END AS ret,
-            CASE WHEN rev THEN {extras} ELSE 0 END AS extras,
+            CASE WHEN paid THEN cost ELSE 0 END AS fare,
+            CASE WHEN NOT paid THEN 0
+                 WHEN {_present(fa, "$.driver_trip_pay")} THEN cost - {pay} END AS ret,
+            CASE WHEN paid THEN {extras} ELSE 0 END AS extras,
             rev AS revenue,
-            ((CASE WHEN coalesce(ttype IN ('{known}'), false) THEN 0 ELSE {FLAW_BIT["unknown_trip_type"]} END)
-             + (CASE WHEN (rev OR {_present("actual_cost")}) AND currency IS DISTINCT FROM 'BRL'
+            (CASE WHEN ptype = 'test' THEN {FLAW_BIT["test_trip"]} ELSE
+             (CASE WHEN coalesce(ttype IN ('{known}'), false) THEN 0 ELSE {FLAW_BIT["unknown_trip_type"]} END)
+             + (CASE WHEN (paid OR {_present("actual_cost")}) AND currency IS DISTINCT FROM 'BRL'
                      THEN {FLAW_BIT["currency_not_brl"]} ELSE 0 END)
-             + (CASE WHEN rev AND NOT {_present("actual_cost")}
+             + (CASE WHEN paid AND NOT {_present("actual_cost")}
                      THEN {FLAW_BIT["missing_fare"]} ELSE 0 END)
-             + (CASE WHEN rev AND NOT {_present(fa, "$.driver_trip_pay")}
-                         AND NOT {_present(fa, "$.commission")}
+             + (CASE WHEN paid AND NOT {_present(fa, "$.driver_trip_pay")}
                      THEN {FLAW_BIT["missing_retention"]} ELSE 0 END)
              + (CASE WHEN coalesce(y.device_id, '') = '' THEN {MDS_MISSING_BIT} ELSE 0 END)
-            )::UTINYINT AS flaw
+             + (CASE WHEN {two_wheeler} THEN {MDS_TWO_WHEELER_BIT} ELSE 0 END)
+             END)::UTINYINT AS flaw
         FROM (SELECT
                 trip_id, device_id, actual_cost, currency, fare_attributes, trip_attributes,
                 regexp_replace(json_extract_string(trip_attributes, '$.driver_id'), '[^0-9]', '',
                                'g') AS driver,
                 {_cents("start_time")} AS s, {_cents("end_time")} AS e,
                 {_cents("distance")} AS dist, {_cents("duration")} AS dur,
-                {_cents("actual_cost")} AS cost, ttype,
-                coalesce(ttype IN ('{revenue}'), false) AS rev
+                {_cents("actual_cost")} AS cost, ttype, ptype,
+                coalesce(ttype IN ('{revenue}'), false) AS rev,
+                coalesce(ttype IN ('{revenue}'), false)
+                    AND coalesce(ptype NOT IN ('{unpaid}'), true) AS paid
               FROM (SELECT *,
+                      json_extract_string(fare_attributes, '$.payment_type') AS ptype,
                       CASE json_type(trip_type)
                            WHEN 'VARCHAR' THEN json_extract_string(trip_type, '$')
                            WHEN 'ARRAY' THEN CASE WHEN json_array_length(trip_type) = 1
@@ -334,7 +354,8 @@ def trips_select(
     """The file as normalised columns: trip_id, driver (digits), plate (as written: normalised
     only where it differs from the roster's), s, e (epoch ms), dist, dur, fare, ret, extras,
     revenue, flaw (the MDS kinds' bits, :data:`.base.FLAW_BIT`; 0 in a native file).
-    ``devices``: table ``dv`` (device_id → plate, from MDS /vehicles) exists; ``licences``:
+    ``devices``: table ``dv`` (device_id → plate and whether the platform reports a two-wheeler
+    the law bans, from MDS /vehicles) exists; ``licences``:
     table ``dn`` (a roster driver's CNH → CPF) exists."""
     if schema == "native":
         inner = _native_select(con, path, fmt, NATIVE_TRIPS)

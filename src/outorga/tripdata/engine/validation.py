@@ -17,6 +17,8 @@ from .base import (
     MAX_TRIP_METRES,
     MAX_TRIP_SECONDS,
     MDS_MISSING_BIT,
+    MDS_TWO_WHEELER_BIT,
+    MDS_UNUSABLE_BITS,
     FarePeriod,
     Fares,
     Month,
@@ -31,11 +33,16 @@ from .connection import insert_rows
 @dataclass(frozen=True)
 class _Roster:
     """How the file's rows meet the roster: the joins, the SQL telling whether the row's
-    driver was enabled at the trip's start, and each driver's number → CPF."""
+    driver was enabled at the trip's start, and each driver's number → CPF. ``vehicle_joins``,
+    ``plate`` and ``banned``: the join (for the rows tested per kind only) and the SQL giving the
+    plate and the ban of the vehicle the driver's roster names at the trip's start."""
 
     joins: str
     enabled: str
     cpf_of: dict[int, str] = field(default_factory=dict)
+    vehicle_joins: str = ""
+    plate: str = "r_plate"
+    banned: str = "banned"
 
 
 #: Past any instant in a file: the clean window of a driver who can never be clean.
@@ -51,9 +58,11 @@ def load_roster(
     as a range from table ``p``.
 
     ``[cf, cu)`` is the driver's *clean window*: the enabled period of a driver whose vehicle
-    the law allows, within ``month``; empty (both ``_NEVER``) for a banned vehicle, no period or
-    several periods. The reader's quick test checks a trip's start against it alone; every other
-    case goes to the test per error kind."""
+    the law allows, within ``month``; empty (both ``_NEVER``) for a banned vehicle, no period,
+    several periods or several vehicles. The reader's quick test checks a trip's start against
+    it alone; every other case goes to the test per error kind. A driver who changed vehicle
+    (``RosterEntry.vehicles``) has each vehicle on its own row of table ``v``, joined by the
+    trip's start for the rows tested per kind only (there are never clean rows of his)."""
     con.execute(
         "CREATE TABLE r (r_cpf VARCHAR, r_plate VARCHAR, banned BOOLEAN, k INTEGER, "
         "rf BIGINT, ru BIGINT, cf BIGINT, cu BIGINT)"
@@ -63,7 +72,7 @@ def load_roster(
     for i, (d, ps) in enumerate(zip(roster, merged, strict=True), 1):
         rf, ru = ps[0] if ps else (None, None)
         cf, cu = (_NEVER, _NEVER)
-        if len(ps) == 1 and not d.banned_vehicle:
+        if len(ps) == 1 and not d.banned_vehicle and not d.vehicles:
             cf, cu = ps[0][0], _NEVER if ru is None else ru
             if month is not None:
                 cf, cu = max(cf, month.start_ms), min(cu, month.end_ms)
@@ -71,15 +80,47 @@ def load_roster(
     if rows:
         insert_rows(con, "r", rows)
     cpf_of = {row[3]: row[0] for row in rows}
+    vehicles = _load_vehicles(con, roster)
     joins = "LEFT JOIN r ON x.driver = r.r_cpf"
     if all(len(ps) <= 1 for ps in merged):
-        return _Roster(joins, "(rf IS NOT NULL AND s >= rf AND (ru IS NULL OR s < ru))", cpf_of)
+        return _Roster(
+            joins, "(rf IS NOT NULL AND s >= rf AND (ru IS NULL OR s < ru))", cpf_of, **vehicles
+        )
     con.execute("CREATE TABLE p (p_cpf VARCHAR, f BIGINT, u BIGINT)")
     insert_rows(
         con, "p", [(d.cpf, f, u) for d, ps in zip(roster, merged, strict=True) for f, u in ps]
     )
     joins += " LEFT JOIN p ON x.driver = p.p_cpf AND x.s >= p.f AND (p.u IS NULL OR x.s < p.u)"
-    return _Roster(joins, "(p.f IS NOT NULL)", cpf_of)
+    return _Roster(joins, "(p.f IS NOT NULL)", cpf_of, **vehicles)
+
+
+def _load_vehicles(con: duckdb.DuckDBPyConnection, roster: Sequence[RosterEntry]) -> dict[str, str]:
+    """Table ``v``: each vehicle of the drivers who changed vehicle, ``[vf, vu)`` the instants
+    it was the one the roster named (the first open before, the last after), and the SQL that
+    reads it (:class:`_Roster`); nothing when no driver changed vehicle."""
+    rows = [
+        (
+            d.cpf,
+            None if i == 0 else f,
+            d.vehicles[i + 1][0] if i + 1 < len(d.vehicles) else None,
+            plate.upper().replace("-", ""),
+            banned,
+        )
+        for d in roster
+        for i, (f, plate, banned) in enumerate(d.vehicles)
+    ]
+    if not rows:
+        return {}
+    con.execute(
+        "CREATE TABLE v (v_cpf VARCHAR, vf BIGINT, vu BIGINT, v_plate VARCHAR, v_banned BOOLEAN)"
+    )
+    insert_rows(con, "v", rows)
+    return {
+        "vehicle_joins": " LEFT JOIN v ON x.driver = v.v_cpf AND (v.vf IS NULL OR x.s >= v.vf)"
+        " AND (v.vu IS NULL OR x.s < v.vu)",
+        "plate": "coalesce(v.v_plate, r_plate)",
+        "banned": "coalesce(v.v_banned, banned)",
+    }
 
 
 def _merge_periods(periods: Iterable[tuple[int, int | None]]) -> list[tuple[int, int | None]]:
@@ -124,13 +165,16 @@ def trip_conditions(
     window: Window | None = None,
     stopped: Sequence[Stopped] = (),
     banned_in: Sequence[Stopped] | None = None,
+    plate: str = "r_plate",
+    banned: str = "banned",
 ) -> dict[str, str]:
     """One SQL boolean per error kind (duplicates are marked afterwards, on the whole file).
     ``limits``: the fare maxima, for the month or by the periods they were in force (each trip
     by those of its start). ``window``: the part of the month the file covers (None: the whole
     month). ``stopped``: the periods the platform's credential was suspended or cancelled.
     ``banned_in``: the periods the two-wheeler ban (art. 17) was in force, each trip judged by
-    the ban of its start (None: the whole month)."""
+    the ban of its start (None: the whole month). ``plate``, ``banned``: the SQL giving the
+    plate and the ban of the vehicle the roster names at the trip's start (:class:`_Roster`)."""
     fare_checks = []
     for period in fare_periods(limits):
         fares = period.limits
@@ -149,12 +193,14 @@ def trip_conditions(
         )
     fare_check = f"({' OR '.join(fare_checks)})" if fare_checks else "false"
     flaw = {k: f"(coalesce(flaw, 0) & {bit} <> 0)" for k, bit in FLAW_BIT.items()}
+    reported = f"(coalesce(flaw, 0) & {MDS_TWO_WHEELER_BIT} <> 0)"
     return {
         # An amount an MDS row lacks is reported under its own kind (the flaw), not here too; a
         # required MDS field it lacks (its vehicle's device_id) is here.
         "missing_field": "(driver IS NULL OR driver = '' OR s IS NULL OR e IS NULL OR "
         "trip_id IS NULL OR dist IS NULL OR dur IS NULL OR ((fare IS NULL OR ret IS NULL "
-        f"OR extras IS NULL) AND coalesce(flaw, 0) = 0) OR coalesce(flaw, 0) & {MDS_MISSING_BIT} <> 0)",
+        f"OR extras IS NULL) AND coalesce(flaw, 0) & {MDS_UNUSABLE_BITS} = 0) "
+        f"OR coalesce(flaw, 0) & {MDS_MISSING_BIT} <> 0)",
         "outside_month": f"(s < {month.start_ms} OR s >= {month.end_ms})",
         "negative_duration": "(e < s OR dur < 0)",
         # CASE guards the integer arithmetic against overflow on absurd values.
@@ -171,11 +217,13 @@ def trip_conditions(
         "driver_not_enabled": f"(r.k IS NOT NULL AND NOT coalesce({enabled}, false))",
         # The plate as written in the file; normalised (upper case, no hyphen) only when it
         # differs, which is rare, so the common row pays one comparison.
-        "plate_mismatch": "(r.k IS NOT NULL AND plate IS NOT NULL AND plate <> r_plate "
-        "AND upper(replace(plate, '-', '')) <> r_plate)",
-        "two_wheeler": "(r.k IS NOT NULL AND banned)"
+        "plate_mismatch": f"(r.k IS NOT NULL AND plate IS NOT NULL AND plate <> {plate} "
+        f"AND upper(replace(plate, '-', '')) <> {plate})",
+        # The roster's vehicle at the trip's start, or the platform's own report of the MDS
+        # device (whoever the driver): either is evidence of the service art. 17 bans.
+        "two_wheeler": f"((r.k IS NOT NULL AND {banned}) OR {reported})"
         if banned_in is None
-        else f"(r.k IS NOT NULL AND banned AND {_in_stopped(banned_in)})",
+        else f"(((r.k IS NOT NULL AND {banned}) OR {reported}) AND {_in_stopped(banned_in)})",
         "fare_above_limit": fare_check,
         **flaw,
         "outside_window": "false"

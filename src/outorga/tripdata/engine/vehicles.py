@@ -1,7 +1,8 @@
 # ruff: noqa: S608 - SQL is built from this package's constants; the only outside value, the file path, is quoted by sql_str.
-"""An MDS 2.0 ``/vehicles`` file: each vehicle's ``device_id`` (which its trips name) and its
-plate (``vehicle_attributes.license_plate``), so that a trip's vehicle is checked against the
-driver's registered plate as MDS links them — by device, not by a field of the trip."""
+"""An MDS 2.0 ``/vehicles`` file: each vehicle's ``device_id`` (which its trips name), its
+plate (``vehicle_attributes.license_plate``) and what it is (``vehicle_type``,
+``propulsion_types``), so that a trip's vehicle is checked against the driver's registered plate
+and the two-wheeler ban (art. 17) as MDS links them — by device, not by a field of the trip."""
 
 from __future__ import annotations
 
@@ -28,6 +29,8 @@ class VehiclesResult:
     devices: dict[str, str]  # device_id → plate (upper case, no hyphen)
     errors: dict[str, int]
     samples: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    #: device_id → its ``vehicle_type`` (None: absent) and ``propulsion_types`` as reported.
+    types: dict[str, tuple[str | None, tuple[str, ...]]] = field(default_factory=dict)
 
 
 def analyse_vehicles(
@@ -46,23 +49,29 @@ def analyse_vehicles(
             rows = con.execute(
                 f"""SELECT device_id,
                     upper(replace(json_extract_string(vehicle_attributes, '$.license_plate'),
-                                  '-', ''))
+                                  '-', '')),
+                    vehicle_type,
+                    CASE WHEN json_type(propulsion_types) = 'ARRAY'
+                         THEN json_extract_string(propulsion_types, '$[*]') END
                 FROM {src}"""
             ).fetchall()
         except duckdb.Error as exc:
             raise FileRejected(f"arquivo ilegível: {str(exc).splitlines()[0][:300]}") from exc
     devices: dict[str, str] = {}
+    types: dict[str, tuple[str | None, tuple[str, ...]]] = {}
     errors = dict.fromkeys(VEHICLE_KINDS, 0)
     samples: dict[str, list[dict[str, Any]]] = {}
-    for device, plate in rows:
+    for device, plate, vehicle_type, propulsion in rows:
         kind = None
         if not device or not plate:
             kind = "missing_field"
         elif devices.setdefault(device, plate) != plate:
             kind = "duplicate"
+        else:
+            types.setdefault(device, (vehicle_type, tuple(p for p in propulsion or () if p)))
         if kind:
             errors[kind] += 1
             found = samples.setdefault(kind, [])
             if len(found) < SAMPLES_PER_KIND:
                 found.append({"device_id": device, "license_plate": plate})
-    return VehiclesResult(len(rows), devices, errors, samples)
+    return VehiclesResult(len(rows), devices, errors, samples, types)

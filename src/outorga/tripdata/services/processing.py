@@ -75,6 +75,44 @@ LAW_VEHICLE_KIND: dict[str, tuple[str, int | None]] = {
     "other_two_wheeler": ("outro", 2),
     "other": ("outro", None),
 }
+#: MDS ``propulsion_types`` (data-types/propulsion-type.yaml) with a motor that moves the vehicle
+#: by itself. ``human`` has none, and ``electric_assist`` ("power only alongside human
+#: propulsion") is a pedal-assisted bicycle, which traffic regulation keeps a bicycle: neither makes
+#: a two-wheeler "motorizado" (art. 17).
+MDS_MOTORS = frozenset(
+    {
+        "electric",
+        "combustion",
+        "combustion_diesel",
+        "hybrid",
+        "hydrogen_fuel_cell",
+        "plug_in_hybrid",
+    }
+)
+
+
+def mds_vehicle_kind(vehicle_type: str | None, propulsion: Collection[str]) -> str | None:
+    """What an MDS ``/vehicles`` report (data-types/vehicle-type.yaml) says the vehicle is, as a
+    roster kind (:data:`LAW_VEHICLE_KIND`) the law core judges under art. 17 ("motocicletas ou
+    outros veículos motorizados de duas rodas"); None where it tells no kind the ban could reach.
+    A ``motorcycle`` is a motocicleta and a ``moped`` a ciclomotor (motorised by definition); a
+    seated scooter is a motoneta, and a standing scooter or a bicycle another two-wheeler, only
+    with a motor (:data:`MDS_MOTORS`); a cargo bicycle may have three wheels, and ``bus``,
+    ``truck``, ``delivery_robot`` and ``other`` carry no passenger on two wheels."""
+    motor = bool(MDS_MOTORS.intersection(propulsion))
+    if vehicle_type == "car":
+        return "car"
+    if vehicle_type == "motorcycle":
+        return "motorcycle"
+    if vehicle_type == "moped":
+        return "ciclomotor"
+    if vehicle_type == "scooter_seated" and motor:
+        return "motoneta"
+    if vehicle_type in ("scooter_standing", "bicycle") and motor:
+        return "other_two_wheeler"
+    return None
+
+
 # --- processing (background task) ----------------------------------------------------------------
 
 
@@ -129,29 +167,48 @@ def roster_for(
         return banned[kind]
 
     by_cpf: dict[str, dict[str, Any]] = {}
+    # The whole roster history in one query (entries of every month): a file's trips are checked
+    # against it in the engine, never with a query per trip or driver.
     for d in PlatformDriver.objects.filter(platform=platform).order_by("created_at", "pk"):
-        entry = by_cpf.setdefault(d.cpf, {"periods": []})
+        entry = by_cpf.setdefault(d.cpf, {"periods": [], "vehicles": []})
         refused = d.status == "refused"
+        start = d.enabled_at or (d.created_at if d.status == "enabled" else None)
         # A refused registration never drove: the vehicle is the one of an entry the law let
         # on the roster (art. 4, art. 17); a refused one names it only when there is no other.
         if not refused or entry.get("refused", True):
-            entry["plate"] = d.vehicle_plate
+            # Only refused entries so far (or none): this one's vehicle replaces theirs.
+            alone = entry.get("refused", True)
             entry["cnh"] = "".join(c for c in d.cnh_number if c.isdigit())
-            entry["banned"] = is_banned(d.vehicle_kind)
             entry["refused"] = refused
-        if refused:
-            continue
-        start = d.enabled_at or (d.created_at if d.status == "enabled" else None)
-        if start is None:
+            vehicle = (to_ms(start or d.created_at), d.vehicle_plate, is_banned(d.vehicle_kind))
+            entry["vehicles"] = [vehicle] if alone else [*entry["vehicles"], vehicle]
+        if refused or start is None:
             continue
         until = d.disabled_at
         if d.status == "disabled" and until is None:
             until = start  # disabled with no date: never counted as enabled
         entry["periods"].append((to_ms(start), to_ms(until) if until else None))
-    return [
-        RosterEntry(cpf, e["plate"], e["banned"], tuple(e["periods"]), e["cnh"])
-        for cpf, e in by_cpf.items()
-    ]
+    return [_roster_entry(cpf, e) for cpf, e in by_cpf.items()]
+
+
+def _roster_entry(cpf: str, e: dict[str, Any]) -> RosterEntry:
+    """A CPF's entries as the engine's driver. Each trip is checked against the vehicle of the
+    entry in force when it started (art. 4, art. 17): the vehicles in the order their entries
+    took effect, an entry naming the vehicle already in force adding nothing; the newest is the
+    driver's plate. One vehicle all along: no list, the engine's fast path."""
+    vehicles: list[tuple[int, str, bool]] = []
+    for since, plate, banned in sorted(e["vehicles"], key=lambda v: v[0]):
+        if not vehicles or vehicles[-1][1:] != (plate, banned):
+            vehicles.append((since, plate, banned))
+    _, plate, banned = vehicles[-1]
+    return RosterEntry(
+        cpf,
+        plate,
+        banned,
+        tuple(e["periods"]),
+        e["cnh"],
+        tuple(vehicles) if len(vehicles) > 1 else (),
+    )
 
 
 class _Progress:
@@ -289,6 +346,10 @@ def _process_file(upload: TripUpload, path: Path, progress: _Progress, attempt: 
     ]
     if upload.kind == TripUpload.Kind.TRIPS:
         fares, limits_json = month_fares(m, upload.month, ctx.municipality)
+        # Art. 17 also from the platform's own report of each MDS device (its vehicle_type).
+        devices, device_kinds = (
+            platform_devices(upload.platform) if upload.schema == "mds" else (None, {})
+        )
         result = analyse_trips(
             path,
             upload.file_format,
@@ -303,7 +364,8 @@ def _process_file(upload: TripUpload, path: Path, progress: _Progress, attempt: 
                 if upload.window_start and upload.window_end
                 else None
             ),
-            devices=platform_devices(upload.platform) if upload.schema == "mds" else None,
+            devices=devices,
+            two_wheelers=[d for d, kind in device_kinds.items() if banned_kinds.get(kind)],
             stopped=[(to_ms(x.start), to_ms(x.end) if x.end else None) for x in stopped],
             banned_in=banned_in,
         )
@@ -370,17 +432,24 @@ def month_fares(m: Municipality, first_day: dt.date, facts: MunicipalityFacts) -
     ]
 
 
-def platform_devices(platform: Platform) -> dict[str, str]:
-    """The platform's MDS vehicles, device_id → plate: of each device, the plate in the newest
-    processed /vehicles file that lists it."""
+def platform_devices(platform: Platform) -> tuple[dict[str, str], dict[str, str]]:
+    """The platform's MDS vehicles: device_id → plate, and device_id → the roster kind its
+    reported type names (:func:`mds_vehicle_kind`; only the devices whose type names one): of
+    each device, what the newest processed /vehicles file that lists it says."""
     devices: dict[str, str] = {}
-    for device, plate in (
+    kinds: dict[str, str] = {}
+    for device, plate, vehicle_type, propulsion in (
         MdsVehicle.objects.filter(platform=platform, upload__status=TripUpload.Status.DONE)
         .order_by("upload_id")
-        .values_list("device_id", "plate")
+        .values_list("device_id", "plate", "vehicle_type", "propulsion_types")
     ):
         devices[device] = plate
-    return devices
+        kind = mds_vehicle_kind(vehicle_type, propulsion or ())
+        if kind is None:
+            kinds.pop(device, None)
+        else:
+            kinds[device] = kind
+    return devices, kinds
 
 
 def _store_report(
@@ -431,7 +500,13 @@ def _store_vehicles(upload: TripUpload, result: VehiclesResult) -> None:
     MdsVehicle.objects.filter(upload=upload).delete()
     MdsVehicle.objects.bulk_create(
         MdsVehicle(
-            municipality=m, upload=upload, platform=upload.platform, device_id=d[:64], plate=p[:10]
+            municipality=m,
+            upload=upload,
+            platform=upload.platform,
+            device_id=d[:64],
+            plate=p[:10],
+            vehicle_type=(result.types.get(d, (None, ()))[0] or "")[:32],
+            propulsion_types=list(result.types.get(d, (None, ()))[1]),
         )
         for d, p in result.devices.items()
     )

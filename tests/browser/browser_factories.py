@@ -9,6 +9,7 @@ from typing import Any
 from django.utils import timezone
 from registry_factories import EQUIPMENT, make_applicant
 from registry_factories import MOTO_ON as ON
+from validate_docbr import CPF
 
 from outorga.core.acts import Actor
 from outorga.core.demo import demo_password, demo_username
@@ -38,6 +39,20 @@ def login_as(page: Any, base: str, username: str, password: str) -> None:
     page.get_by_label("Senha").fill(password)
     page.get_by_role("button", name="Entrar").click()
     page.wait_for_url(f"{base}/")
+
+
+def sign_up_filled(
+    page: Any, base: str, *, name: str, cpf: str, email: str, password: str, slug: str = "ipatinga"
+) -> None:
+    """The applicant's sign-up form of the municipality's public area, reached by its link and
+    filled (``cpf``: digits, keyed in masked); not sent yet."""
+    page.goto(f"{base}/publico/{slug}/")
+    page.get_by_role("link", name="Quero me candidatar: criar minha conta").click()
+    page.get_by_label("Nome completo").fill(name)
+    page.get_by_label("CPF").fill(CPF().mask(cpf))
+    page.get_by_label("E-mail").fill(email)
+    page.get_by_label("Senha", exact=True).fill(password)
+    page.get_by_label("Repita a senha").fill(password)
 
 
 def fits(page: Any, width: int) -> None:

@@ -11,7 +11,7 @@ import datetime as dt
 import re
 
 import pytest
-from browser_factories import fits, login
+from browser_factories import fits, login, sign_up_filled
 from django.core.management import call_command
 from django.utils import timezone
 from registry_factories import EQUIPMENT, moto_vehicle
@@ -87,13 +87,14 @@ def test_an_applicant_goes_from_sign_up_to_a_granted_permit_and_a_paid_fee(
 
     # 1. Sign-up in the public area, on a desktop.
     page.set_viewport_size({"width": 1280, "height": 900})
-    page.goto(f"{demo_site.url}/publico/ipatinga/")
-    page.get_by_role("link", name="Quero me candidatar: criar minha conta").click()
-    page.get_by_label("Nome completo").fill("Joana Candidata")
-    page.get_by_label("CPF").fill(CPF().mask(cpf))
-    page.get_by_label("E-mail").fill("joana@exemplo.com.br")
-    page.get_by_label("Senha", exact=True).fill(PASSWORD)
-    page.get_by_label("Repita a senha").fill(PASSWORD)
+    sign_up_filled(
+        page,
+        demo_site.url,
+        name="Joana Candidata",
+        cpf=cpf,
+        email="joana@exemplo.com.br",
+        password=PASSWORD,
+    )
     page.screenshot(path=str(artifacts / "applicant-signup-1280px.png"), full_page=True)
     page.get_by_role("button", name="Criar conta").click()
     page.get_by_role("heading", name="Pedido de conta recebido").wait_for()

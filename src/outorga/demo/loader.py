@@ -11,15 +11,17 @@ from pathlib import Path
 
 from django.db import transaction
 
+from outorga.core.acts import Actor
 from outorga.core.demo import DemoLogin, demo_username, municipality_load, system_admin_load
 from outorga.core.management.arguments import importing_actor
-from outorga.core.models import Municipality
+from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
 from outorga.enforcement.demo import load as enforcement_demo
 from outorga.finance.demo import load as finance_demo
 from outorga.inspections.demo import load as inspections_demo
 from outorga.law.competence import Role
 from outorga.platforms.demo import load as platforms_demo
+from outorga.registry.demo import example_tender_open
 from outorga.registry.demo import load as registry_demo
 from outorga.registry.importer.run import import_registry
 from outorga.registry.models import Permit
@@ -84,3 +86,22 @@ def load_example_registry(sample: Path = REGISTRY_SAMPLE) -> str:
         errors = "; ".join(e.render() for e in report.errors)
         return f"Cadastro de exemplo não carregado: {errors}"
     return f"Cadastro de exemplo de {m.name}: {report.rows} linha(s) de {sample.name} importada(s)."
+
+
+#: Whose example licitação the demo opens (Ipatinga's taxi law asks a tender for every permission).
+EXAMPLE_TENDER_MUNICIPALITY = "ipatinga"
+
+
+def load_example_tender() -> str:
+    """The example licitação (``registry.demo.EXAMPLE_TENDER``) opened in Ipatinga by the demo
+    authority, who conducts tenders there (``tender.manage``), after the example registry: the
+    applicant's path of the README enrols in it. Once. What was done, in a line. Only the demo
+    commands call it: the tests start with no tender."""
+    m = Municipality.objects.filter(slug=EXAMPLE_TENDER_MUNICIPALITY).first()
+    if m is None:
+        return "Licitação de exemplo: município de demonstração não encontrado."
+    with tenant(m):
+        user = User.objects.filter(username=demo_username(m.slug, Role.AUTORIDADE)).first()
+    if user is None:
+        return "Licitação de exemplo: sem autoridade de demonstração."
+    return example_tender_open(m, Actor.of(user))

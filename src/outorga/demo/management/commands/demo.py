@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand
 
 from outorga.core.tenancy import system_wide
-from outorga.demo.loader import load_demo, load_example_registry
+from outorga.demo.loader import load_demo, load_example_registry, load_example_tender
 
 
 class Command(BaseCommand):
@@ -14,9 +14,11 @@ class Command(BaseCommand):
         with system_wide("outorga demo"):
             logins = load_demo()
             examples = load_example_registry()
+            tender = load_example_tender()
         if opts["quiet"]:
             return
         self.stdout.write(examples)
+        self.stdout.write(tender)
         self.stdout.write("Acessos de demonstração (usuário / senha / papel):")
         for login in logins:
             self.stdout.write(

@@ -5,7 +5,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 from outorga.core.tenancy import system_wide
-from outorga.demo.loader import load_demo, load_example_registry
+from outorga.demo.loader import load_demo, load_example_registry, load_example_tender
 
 
 class Command(BaseCommand):
@@ -20,7 +20,9 @@ class Command(BaseCommand):
         with system_wide("outorga serve (demonstração)"):
             logins = load_demo()
             examples = load_example_registry()
+            tender = load_example_tender()
         self.stdout.write(examples)
+        self.stdout.write(tender)
         self.stdout.write("")
         self.stdout.write(f"Outorga em http://{opts['addr']}/  (entre com um dos acessos abaixo)")
         self.stdout.write(f"  {'município':16} {'usuário':28} {'senha':40} papel")

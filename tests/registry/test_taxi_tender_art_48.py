@@ -15,7 +15,13 @@ from outorga.core.models import Act, PopulationFigure
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.registry.facts import taxista_periods
-from outorga.registry.models import Auxiliary, Permit, PermitStatusChange, TenderApplicant
+from outorga.registry.models import (
+    Auxiliary,
+    Permit,
+    PermitHolderChange,
+    PermitStatusChange,
+    TenderApplicant,
+)
 from outorga.registry.services.tenders import (
     tender_apply,
     tender_create,
@@ -234,3 +240,25 @@ def test_art_48_an_auxiliary_of_a_permit_that_ended_is_not_a_current_taxista(ten
     got = ranks(m, tender)
     assert got["Atual Auxiliar"][1] == {"score": "3", "points": 0, "current": False, "total": "3"}
     assert got["Atual Auxiliar"][0] == 3
+
+
+def test_art_48_a_successor_is_a_taxista_from_the_transfer_not_from_the_grant(ipatinga_m):
+    """Art. 13, parágrafo único: the permission passes to the successor on the holder's death or
+    incapacity. The successor is a titular taxista from the day the transfer took effect, not
+    from the grant to the one it succeeded; the predecessor was one up to the day before."""
+    m = ipatinga_m
+    heir, predecessor = person(m, name="Herdeira"), person(m, name="Titular Anterior")
+    with tenant(m):
+        permit = taxi_permit(m)
+        permit.holder = heir
+        permit.save()
+        PermitHolderChange.objects.create(
+            permit=permit,
+            from_holder=predecessor,
+            to_holder=heir,
+            effective_on=dt.date(2025, 9, 10),
+        )
+        assert taxista_periods(heir) == [{"role": "titular", "from": "2025-09-10", "until": None}]
+        assert taxista_periods(predecessor) == [
+            {"role": "titular", "from": "2025-01-01", "until": "2025-09-09"}
+        ]

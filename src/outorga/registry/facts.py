@@ -11,6 +11,8 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from django.db.models import Q
+
 from outorga.core.models import Municipality
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import interface_of
@@ -25,6 +27,7 @@ from .models import (
     Vehicle,
     VehicleChange,
 )
+from .selectors import holder_periods
 
 ACTIVE_STATUSES = (Permit.Status.ACTIVE, Permit.Status.SUSPENDED, Permit.Status.RESERVE)
 
@@ -93,7 +96,8 @@ def _permit_ended_on(p: Permit) -> dt.date | None:
 def taxista_periods(person: Person) -> list[dict[str, Any]]:
     """When ``person`` was inscribed in the Cadastro Municipal de Taxistas (taxi art. 4 I, XIII,
     XIV; art. 20), from the records: each taxi permit held by the natural person (titular), from
-    its grant to the day before its end (the effective day of the change that ended it; open
+    its grant — or, for a successor, from the day its transfer took effect (art. 13, parágrafo
+    único), and for a predecessor up to the day before it — to the day before its end (the effective day of the change that ended it; open
     while in force), and each inscription as auxiliary of a taxi permit, from its addition to the
     day before its removal or the end of that permit, whichever comes first — the auxiliary is
     "vinculado ao permissionário" (art. 4 XIV), inscribed for the permissionário's vehicle (art.
@@ -104,20 +108,30 @@ def taxista_periods(person: Person) -> list[dict[str, Any]]:
     if person.kind != Person.Kind.NATURAL:
         return []
     periods: list[dict[str, Any]] = []
-    for p in Permit.objects.filter(holder=person, service=Service.TAXI):
-        until: dt.date | None = None
+    held = Permit.objects.filter(
+        Q(holder=person)
+        | Q(holder_changes__from_holder=person)
+        | Q(holder_changes__to_holder=person),
+        service=Service.TAXI,
+    ).distinct()
+    for p in held:
         ended = _permit_ended_on(p)
         if ended == dt.date.min:
             continue  # ended, with no date on record: never read as in force
-        if ended is not None:
-            until = max(p.granted_on, ended - dt.timedelta(days=1))
-        periods.append(
-            {
-                "role": "titular",
-                "from": p.granted_on.isoformat(),
-                "until": until.isoformat() if until else None,
-            }
-        )
+        # Only while the person held it: a successor from the transfer's day, a predecessor up
+        # to the day before it (art. 13, parágrafo único).
+        for holder, start, next_start in holder_periods(p):
+            ends = [d for d in (next_start, ended) if d is not None]
+            if holder != person.pk or (next_start is not None and next_start <= start):
+                continue
+            until = max(start, min(ends) - dt.timedelta(days=1)) if ends else None
+            periods.append(
+                {
+                    "role": "titular",
+                    "from": start.isoformat(),
+                    "until": until.isoformat() if until else None,
+                }
+            )
     for a in Auxiliary.objects.filter(person=person, permit__service=Service.TAXI).select_related(
         "permit"
     ):

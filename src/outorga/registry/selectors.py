@@ -108,6 +108,22 @@ _SERVICE_OF_KIND = {
 }
 
 
+def holder_periods(permit: Permit) -> list[tuple[int, dt.date, dt.date | None]]:
+    """Each holder of ``permit`` in turn, as (person id, first day, first day of the next holder
+    or None for the present one): the grant's holder from the grant, each successor from the day
+    its transfer takes effect (taxi art. 13, parágrafo único; ``PermitHolderChange``)."""
+    changes = list(
+        PermitHolderChange.objects.filter(permit=permit).order_by("effective_on", "at", "id")
+    )
+    periods: list[tuple[int, dt.date, dt.date | None]] = []
+    holder, start = (changes[0].from_holder_id if changes else permit.holder_id), permit.granted_on
+    for change in changes:
+        periods.append((holder, start, change.effective_on))
+        holder, start = change.to_holder_id, change.effective_on
+    periods.append((permit.holder_id, start, None))
+    return periods
+
+
 def holder_on(permit: Permit, day: dt.date) -> Person:
     """Who held ``permit`` on ``day``: the holder the first transfer after that day took it from
     (taxi art. 13, parágrafo único; ``PermitHolderChange``), else the present holder. From the

@@ -20,6 +20,7 @@ from registry_factories import (
 )
 
 from outorga.core.errors import Refused
+from outorga.core.localtime import today_of
 from outorga.core.models import Act
 from outorga.core.sweep import NoProgress
 from outorga.core.tenancy import tenant
@@ -35,6 +36,7 @@ from outorga.registry.services.auxiliaries import (
 from outorga.registry.services.common import InvalidTransition
 from outorga.registry.services.documents import document_record
 from outorga.registry.sweep import registry_sweep
+from outorga.registry.validation import FieldError
 
 C = "/cadastro/permissoes"
 API = "/api/v1/registry/auxiliaries"
@@ -343,3 +345,26 @@ def test_the_taxi_permit_page_offers_the_renewal_under_art_21(ipatinga_m, user_o
     permit, aux = taxi
     page = client_as(user_of, Role.ATENDENTE).get(f"{C}/{permit.pk}/").content.decode()
     assert f"Renovar a credencial de {aux.person.name} (art. 21)" in page
+
+
+def test_an_auxiliary_is_not_removed_before_the_link_began_nor_on_a_day_to_come(ipatinga_m, moto):
+    """The link of a condutor auxiliar runs from its addition to the day before its removal (the
+    periods art. 48 of the taxi law reads, the acts' dates): a removal dated before the addition,
+    or after the municipality's today (a mistyped year), is refused naming the date, and the
+    auxiliary stays active."""
+    m, (_, aux) = ipatinga_m, moto
+    clerk = actor(m.slug, Role.ATENDENTE)
+    for on, why in (
+        (ADDED - dt.timedelta(days=1), "não pode ser anterior ao vínculo, de 10/03/2026"),
+        (today_of(m) + dt.timedelta(days=1), "não pode estar no futuro"),
+    ):
+        with pytest.raises(FieldError, match=why) as refused:
+            auxiliary_remove(actor=clerk, municipality=m, auxiliary=aux, on=on, reason="x")
+        assert refused.value.field == "data"
+        with tenant(m):
+            aux.refresh_from_db()
+        assert (aux.status, aux.removed_on) == (Auxiliary.Status.ACTIVE, None)
+    auxiliary_remove(actor=clerk, municipality=m, auxiliary=aux, on=today_of(m), reason="x")
+    with tenant(m):
+        aux.refresh_from_db()
+    assert (aux.status, aux.removed_on) == (Auxiliary.Status.REMOVED, today_of(m))

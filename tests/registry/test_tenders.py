@@ -18,6 +18,7 @@ from registry_factories import (
 )
 
 from outorga.core.errors import Refused
+from outorga.core.localtime import today_of
 from outorga.core.models import Act, PopulationFigure
 from outorga.core.tenancy import tenant
 from outorga.law.competence import NotCompetent, Role
@@ -348,3 +349,28 @@ def test_art_3_calling_the_second_ranked_first_is_refused_and_logged(ipatinga_m)
     assert (
         act.object_id == str(tender.pk) and act.record["payload"]["new"]["applicant"] == apps[1].pk
     )
+
+
+def test_mototaxi_art_5_par_2_the_homologation_is_not_dated_on_a_day_to_come(ipatinga_m):
+    """The homologation is the day the medical certificates (mototaxi art. 5 §2) and the grants
+    (art. 6; taxi art. 3) are measured against: one dated after the municipality's today (a
+    mistyped year) is refused naming the date, and the tender stays ranked."""
+    m = ipatinga_m
+    tender = _open_tender(m, "taxi", "T-H1")
+    apps = [
+        tender_apply(actor=actor(m.slug, Role.ATENDENTE), municipality=m, tender=tender, person=p)
+        for p in (person(m), person(m))
+    ]
+    tender_evaluate(actor=boss(m), municipality=m, tender=tender, on=OPEN)
+    tender_rank(actor=boss(m), municipality=m, tender=tender, ranking=[x.pk for x in apps])
+    tomorrow = today_of(m) + dt.timedelta(days=1)
+    with pytest.raises(FieldError, match="não pode estar no futuro") as refused:
+        tender_homologate(actor=boss(m), municipality=m, tender=tender, on=tomorrow)
+    assert refused.value.field == "homologação" and f"{tomorrow:%d/%m/%Y}" in str(refused.value)
+    with tenant(m):
+        tender.refresh_from_db()
+    assert (tender.status, tender.homologated_on) == (Tender.Status.RANKED, None)
+    tender_homologate(actor=boss(m), municipality=m, tender=tender, on=today_of(m))
+    with tenant(m):
+        tender.refresh_from_db()
+    assert tender.status == Tender.Status.HOMOLOGATED

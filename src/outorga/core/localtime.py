@@ -36,3 +36,14 @@ def day_of(municipality: Any, instant: dt.datetime) -> dt.date:
     """The municipality's day at ``instant``: a decision recorded at 00:30 in Brasília on the 1st
     was taken on the 31st in Barra do Garças (a record's timestamp read as the date of its fact)."""
     return timezone.localtime(instant, zone_of(municipality)).date()
+
+
+def in_the_future(municipality: Any, day: dt.date, what: str) -> str | None:
+    """Why ``day`` cannot be the date of the fact ``what`` ("a data do fato", "a notificação"),
+    or None: a day after the municipality's today. A fact is judged by the law in force on its
+    own day and its periods run from it (decisions D-4, D-15), so a mistyped year would date it,
+    and what it starts, in days still to come."""
+    today = today_of(municipality)
+    if day <= today:
+        return None
+    return f"{what} ({day:%d/%m/%Y}) não pode estar no futuro: hoje é {today:%d/%m/%Y} no Município"

@@ -28,7 +28,7 @@ from outorga.core import lawseam
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Conflict
-from outorga.core.localtime import today_of
+from outorga.core.localtime import in_the_future, today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.core.transitions import status_change
@@ -112,12 +112,8 @@ def law_of(debt: Debt, m: Municipality) -> str:
 def future_date(what: str, day: dt.date, municipality: Municipality) -> FieldError:
     """The refusal of a payment's or refund's date after the municipality's today: a fact is
     judged on its own date (decision D-15), which cannot be one still to come."""
-    return FieldError(
-        "data",
-        f"a {what} ({day:%d/%m/%Y}) não pode estar no futuro: hoje é "
-        f"{today_of(municipality):%d/%m/%Y} no Município (o fato é julgado na sua data, decisão "
-        "D-15)",
-    )
+    why = in_the_future(municipality, day, f"a {what}")
+    return FieldError("data", f"{why} (o fato é julgado na sua data, decisão D-15)")
 
 
 def find_debt(reference: str) -> Debt | None:

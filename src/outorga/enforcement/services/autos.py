@@ -15,7 +15,7 @@ from outorga.core.acts import Actor, basis_of, law_refused, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
 from outorga.core.filestore import save_in_transaction
-from outorga.core.localtime import day_of, today_of
+from outorga.core.localtime import day_of, in_the_future
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
@@ -102,14 +102,9 @@ def infraction_issue(
     unlicensed = procedure(law).unlicensed
     if code not in kinds and not (unlicensed and code == unlicensed.code):
         raise FieldError("infração", f"infração {code} não consta do catálogo da lei")
-    today = today_of(municipality)
-    if committed_day > today:
-        # A mistyped year would date the auto, its notice and its defence period after today.
-        raise FieldError(
-            "data",
-            f"a data do fato ({committed_day:%d/%m/%Y}) não pode estar no futuro: hoje é "
-            f"{today:%d/%m/%Y}",
-        )
+    future = in_the_future(municipality, committed_day, "a data do fato")
+    if future:  # a mistyped year would date the auto, its notice and its defence period ahead
+        raise FieldError("data", future)
     if not place.strip():
         raise FieldError("local", "informe o local (art. 30 VII)")
     if not description.strip():

@@ -11,7 +11,7 @@ from django.db import transaction
 from outorga.core.acts import Actor, basis_of, law_refused, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import FieldRefused, Refused
-from outorga.core.localtime import today_of
+from outorga.core.localtime import in_the_future, today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.enforcement.lawbridge import answers, ask, deadline_citations, next_stage
@@ -49,12 +49,9 @@ def notice_date_refusal(municipality: Municipality, notice: Notice, on: dt.date)
     """Why ``on`` cannot be the date of ``notice``, or None (D-4): the defence and appeal periods
     run from the date of notice (Lei 9.784/1999 art. 26 and 66), so a notice dated before the act
     it notifies, or after the municipality's today, would shorten, end or stretch them."""
-    today = today_of(municipality)
-    if on > today:
-        return (
-            f"a data da notificação ({on:%d/%m/%Y}) não pode estar no futuro: hoje é "
-            f"{today:%d/%m/%Y}"
-        )
+    future = in_the_future(municipality, on, "a data da notificação")
+    if future:
+        return future
     if notice.act_on is not None and on < notice.act_on:
         what = NOTIFIES.get(Notice.Purpose(notice.purpose), "ao ato que notifica")
         if notice.case.kind == Case.Kind.SUSPENSION and notice.purpose == (

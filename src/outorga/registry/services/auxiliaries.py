@@ -13,6 +13,7 @@ from django.db import transaction
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
+from outorga.core.localtime import in_the_future
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
@@ -290,6 +291,17 @@ def auxiliary_remove(
         aux = Auxiliary.objects.select_for_update().get(pk=auxiliary.pk)
         if aux.status != Auxiliary.Status.ACTIVE:
             raise InvalidTransition("o auxiliar não está ativo")
+        if on < aux.added_on:
+            # The link ends the day before (the auxiliary's periods, art. 48 of the taxi law): a
+            # removal before the addition would leave no day on which it was ever in force.
+            raise FieldError(
+                "data",
+                f"o desligamento ({on:%d/%m/%Y}) não pode ser anterior ao vínculo, de "
+                f"{aux.added_on:%d/%m/%Y}",
+            )
+        future = in_the_future(municipality, on, "a data do desligamento")
+        if future:
+            raise FieldError("data", future)
         aux.status, aux.removed_on = Auxiliary.Status.REMOVED, on
         aux.save(update_fields=["status", "removed_on"])
         record_act(

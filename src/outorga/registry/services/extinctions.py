@@ -11,7 +11,7 @@ from django.db import transaction
 from outorga.core.acts import Actor, basis_of, record_act, refusal_logged
 from outorga.core.authz import authorize
 from outorga.core.errors import FieldRefused
-from outorga.core.localtime import today_of
+from outorga.core.localtime import in_the_future
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
@@ -98,15 +98,13 @@ def _notice_dated_rightly(
 ) -> None:
     """The defence period runs from the notice (D-4, D-17): a notice dated before the case it
     notifies was opened, or after the municipality's today, would shorten or stretch it."""
-    today = today_of(m)
-    if notified_on > today:
-        why = f"a notificação ({notified_on:%d/%m/%Y}) não pode estar no futuro: hoje é {today:%d/%m/%Y}"
-    elif notified_on < opened_on:
+    why = in_the_future(m, notified_on, "a notificação")
+    if why is None and notified_on < opened_on:
         why = (
             f"a notificação ({notified_on:%d/%m/%Y}) não pode ser anterior à instauração do "
             f"processo, em {opened_on:%d/%m/%Y}: o prazo de defesa corre da ciência"
         )
-    else:
+    if why is None:
         return
     raise FieldError("notificado em", why, f"{cited_once(law, 'extinction_case')}; decisão D-4")
 

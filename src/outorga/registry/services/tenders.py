@@ -20,6 +20,7 @@ from outorga.core.acts import Actor, basis_of, record_act, refusal_logged
 from outorga.core.authz import authorize
 from outorga.core.errors import FieldRefused, Refused
 from outorga.core.lawseam import law_of
+from outorga.core.localtime import in_the_future
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law import interfaces
@@ -508,6 +509,9 @@ def tender_homologate(
         tender = _locked_in(tender, Tender.Status.RANKED, "só se homologa licitação classificada")
         if on < tender.opened_on:
             raise FieldError("homologação", "data anterior à abertura")
+        future = in_the_future(municipality, on, "a data da homologação")
+        if future:  # the medical certificates and the Termos are measured against it
+            raise FieldError("homologação", future)
         tender.status, tender.homologated_on = Tender.Status.HOMOLOGATED, on
         tender.save(update_fields=["status", "homologated_on"])
         record_act(

@@ -101,6 +101,10 @@ def test_an_applicant_reaches_the_tender_on_candidatura_and_enrols(ipatinga_m: A
     page = r.content.decode()
     assert f"Inscrição na licitação {NUMBER} registrada." in page
     assert "O que a lei ainda exige" in page
+    # The tender is no longer offered to enrol in, and the page says where the enrolment is.
+    assert f"Inscrever-me na licitação {NUMBER}" not in page
+    assert "Nenhuma outra licitação aberta a novas inscrições. As suas inscrições" in page
+    assert f">licitação {NUMBER}</a>" in page
     with tenant(ipatinga_m):
         applicant = TenderApplicant.objects.get(tender=tender, person=ana)
         assert applicant.taxi_category == "convencional"

@@ -8,15 +8,17 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from browser_factories import fits, login, login_as
+from browser_factories import a_permit, fits, login, login_as, user
 from playwright.sync_api import expect
 from portal_factories import make_applicant_account, open_tender
+from validate_docbr import CPF
 
 from outorga.core.acts import Actor
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.registry.models import Person
+from outorga.registry.models import HolderRequest, Person
+from outorga.registry.services.holder_requests import holder_request_file
 from outorga.registry.services.submissions import submission_send
 
 pytestmark = pytest.mark.browser
@@ -127,3 +129,32 @@ def test_the_desk_reaches_conferir_on_a_phone_without_scrolling_sideways(
         assert page.get_by_role("columnheader", name="Conferir").is_visible()
     link.click()
     page.get_by_role("button", name="Aceitar o documento").wait_for()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_desk_reaches_decidir_on_a_phone_without_scrolling_sideways(
+    page, demo_site, artifacts, width
+):
+    """The holders' requests (/cadastro/pedidos/) end in the act the desk needs too: on a phone
+    each request is a card with its "Decidir" first, nothing to scroll sideways."""
+    m = Municipality.objects.get(slug="ipatinga")
+    permit = a_permit(m)
+    holder_request_file(
+        actor=Actor.of(user(Role.PERMISSIONARIO)),
+        municipality=m,
+        permit=permit,
+        kind=HolderRequest.Kind.AUXILIARY,
+        auxiliary_document=CPF().generate(),
+        auxiliary_name="Bruno Auxiliar",
+    )
+    page.set_viewport_size({"width": width, "height": 844})
+    login(page, demo_site.url, Role.ATENDENTE)
+    page.goto(f"{demo_site.url}/cadastro/pedidos/")
+    link = page.get_by_role("link", name=f"Decidir o pedido de {permit.holder.name}")
+    expect(link).to_be_in_viewport()
+    box = link.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+    fits(page, width)
+    page.screenshot(path=str(artifacts / f"holder-requests-{width}px.png"), full_page=True)
+    if width > 576:
+        assert page.get_by_role("columnheader", name="Decidir").is_visible()

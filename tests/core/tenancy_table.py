@@ -540,13 +540,14 @@ SPECIAL: dict[str, Entry] = {
         },
     },
     # A's applicant keys in their own data, CNH and a vehicle with B's plate: written to A's own
-    # entry, if anywhere (403 where A's user is not linked to a person; the law not bound: 302).
+    # entry, if anywhere (403 where A's user is not linked to a person; where A's laws refuse it,
+    # the form back with its errors: 422).
     "portal/candidatura/dados/": {
-        "expect": {302, 403},
+        "expect": {302, 403, 422},
         "form": {"dados-service": "mototaxi", "dados-city": "Invasora", "dados-phone": "31 9999"},
     },
     "portal/candidatura/cnh/": {
-        "expect": {302, 403},
+        "expect": {302, 403, 422},
         "form": {
             "cnh-service": "mototaxi",
             "cnh-number": "02650306461",
@@ -556,7 +557,7 @@ SPECIAL: dict[str, Entry] = {
         },
     },
     "portal/candidatura/veiculo/<slug:service>/": lambda b: {
-        "expect": {302, 403},
+        "expect": {302, 403, 422},
         "form": {
             "veiculo-mototaxi-service": "mototaxi",
             "veiculo-mototaxi-plate": b["plate"],
@@ -573,9 +574,10 @@ SPECIAL: dict[str, Entry] = {
         "form": {"document": b["person_document"], "name": "Invasor"}
     },
     # A's holder enters B's company's CNPJ: A's register never holds it, so the entry is A's own
-    # (a redirect, no refusal that would tell B's company exists); nothing of B is read or linked.
+    # (a redirect, no refusal that would tell B's company exists; 422 only where A's own laws admit
+    # no company, the form back naming them); nothing of B is read or linked.
     "portal/candidatura/empresa/": lambda b: {
-        "expect": {302},
+        "expect": {302, 422},
         "form": {"empresa-document": b["legal_person_document"], "empresa-name": "Invasora"},
     },
     # A's holder asks the renewal of B's auxiliary's credential on B's permit: 404, nothing filed.

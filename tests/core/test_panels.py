@@ -23,9 +23,9 @@ from outorga.core.tenancy import tenant
 from outorga.finance.models import Debt
 from outorga.law.competence import Role
 from outorga.platforms import selectors as platform_selectors
-from outorga.registry.facts import active_permits
 from outorga.registry.models import Permit
 from outorga.registry.services.tenders import quota_decision
+from outorga.registry.tender_facts import active_permits
 from outorga.tripdata.models import PlatformMonth
 
 pytestmark = pytest.mark.django_db

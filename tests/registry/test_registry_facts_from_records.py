@@ -35,7 +35,7 @@ Builders already covered by an existing test that changes the record and sees th
 - ``facts.licensed_on`` (the taxi's CRLV in force on the date of the fact) → vehicle_eligibility
   (taxi): ``test_taxi_art_28_i_crlv_in_force.py`` (the CRLV's validity one day either side of
   the grant, the renewal and the substitution).
-- ``facts.active_permits`` → quota: ``test_permit_grant.py::
+- ``tender_facts.active_permits`` → quota: ``test_permit_grant.py::
   test_art_10_i_the_quota_blocks_the_grant_past_population_over_300`` (each grant adds a permit
   until the quota refuses).
 - ``finance.registry_port.debt_facts`` → renewal period: ``test_taxi_renewal.py::

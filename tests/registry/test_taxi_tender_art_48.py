@@ -14,7 +14,6 @@ from registry_factories import actor, person, taxi_permit
 from outorga.core.models import Act, PopulationFigure
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.registry.facts import taxista_periods
 from outorga.registry.models import (
     Auxiliary,
     Permit,
@@ -28,6 +27,7 @@ from outorga.registry.services.tenders import (
     tender_evaluate,
     tender_rank,
 )
+from outorga.registry.tender_facts import taxista_periods
 from outorga.registry.validation import FieldError
 
 OPEN = dt.date(2026, 1, 5)

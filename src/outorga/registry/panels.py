@@ -17,9 +17,12 @@ from outorga.law.bindings import SERVICE_LABELS, Service
 from outorga.law.citations import render_many
 from outorga.law.competence import Role
 
-from .facts import active_permits, quota_limit
 from .models import Permit
 from .services.tenders import quota_decision
+from .tender_facts import (
+    active_permits,
+    quota_limit,
+)
 from .validation import FieldError
 
 STAFF = frozenset(r.value for r in Role if r not in (Role.PERMISSIONARIO, Role.PLATAFORMA))

@@ -39,16 +39,18 @@ from outorga.law.simulation import Proposal
 
 from .facts import (
     ACTIVE_STATUSES,
-    active_permits,
     fine_facts,
     penalty_fine_facts,
-    quota_facts,
-    quota_limit,
     taxi_renewal_anchor,
     vehicle_age_facts,
 )
 from .models import Permit, TenderApplicant
 from .services.tenders import LIVE, applicant_facts
+from .tender_facts import (
+    active_permits,
+    quota_facts,
+    quota_limit,
+)
 from .validation import FieldError
 
 

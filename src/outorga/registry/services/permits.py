@@ -25,10 +25,7 @@ from outorga.law.windows import add_years
 
 from ..facts import (
     ACTIVE_STATUSES,
-    active_permits,
     one_vehicle_facts,
-    tender_grant_facts,
-    tender_uncalled,
     vehicle_documents_facts,
     vehicle_facts,
 )
@@ -47,6 +44,11 @@ from ..models import (
     Vehicle,
 )
 from ..ports import ledger
+from ..tender_facts import (
+    active_permits,
+    tender_grant_facts,
+    tender_uncalled,
+)
 from ..validation import FieldError
 from .common import (
     InvalidTransition,

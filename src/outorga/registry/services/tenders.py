@@ -27,12 +27,7 @@ from outorga.law import interfaces
 from outorga.law.decisions import Decision
 
 from ..facts import (
-    active_permits,
     person_facts,
-    quota_facts,
-    quota_limit,
-    taxista_periods,
-    tender_uncalled,
     vehicle_documents_facts,
 )
 from ..models import (
@@ -43,6 +38,13 @@ from ..models import (
     Tender,
     TenderApplicant,
     Vehicle,
+)
+from ..tender_facts import (
+    active_permits,
+    quota_facts,
+    quota_limit,
+    taxista_periods,
+    tender_uncalled,
 )
 from ..validation import FieldError
 from .common import (

@@ -589,7 +589,7 @@ def test_art_14_one_auxiliary_per_vehicle_with_its_schedule_credential_for_one_y
     ipatinga_m, clerk_c, granted
 ):
     t, pid = granted["t"], granted["permit"]["id"]
-    on = t + dt.timedelta(days=1)
+    on = t  # the auxiliary added and removed today: neither may be dated on a day to come
     first = applicant(clerk_c, "Auxiliar Primeiro", t)
     second = applicant(clerk_c, "Auxiliar Segundo", t)
 

@@ -368,3 +368,24 @@ def test_an_auxiliary_is_not_removed_before_the_link_began_nor_on_a_day_to_come(
     with tenant(m):
         aux.refresh_from_db()
     assert (aux.status, aux.removed_on) == (Auxiliary.Status.REMOVED, today_of(m))
+
+
+def test_art_14_par_2_an_auxiliary_is_not_added_on_a_day_to_come(ipatinga_m, tender):
+    """The credential's year (art. 14 §2) runs from the day the auxiliary is added: a day after
+    the municipality's today (a mistyped year) is refused naming the date, and nobody is added."""
+    m = ipatinga_m
+    clerk, permit, helper = moto_permit(m, tender, 975)
+    tomorrow = today_of(m) + dt.timedelta(days=1)
+    with pytest.raises(FieldError, match="não pode estar no futuro") as refused:
+        auxiliary_add(
+            actor=clerk,
+            municipality=m,
+            permit=permit,
+            person=helper,
+            on=tomorrow,
+            indication="Protocolo 1/2026",
+            work_schedule="seg a sex, 6h às 14h",
+        )
+    assert refused.value.field == "data" and f"{tomorrow:%d/%m/%Y}" in str(refused.value)
+    with tenant(m):
+        assert not Auxiliary.objects.filter(permit=permit).exists()

@@ -101,6 +101,7 @@ def auxiliary_add(
             "o taxista auxiliar é inscrito no Cadastro Municipal de Taxistas pelo cadastro de "
             "auxiliar do táxi (na permissão de táxi; API: /api/v1/taxi/permits/{id}/auxiliaries)"
         )
+    _not_ahead(municipality, on)
     with transaction.atomic(), tenant(municipality):
         # registry.locking: the permit, the register counter (its number rolls back with a
         # refusal), then the person. A cassação of the person's credential on another permit
@@ -144,6 +145,15 @@ def auxiliary_add(
     return aux
 
 
+def _not_ahead(municipality: Municipality, on: dt.date) -> None:
+    """An auxiliary's link is dated on a day that has come: the credential's year (mototaxi art.
+    14 §2) and the periods taxi art. 48 reads run from it, and its removal cannot be dated
+    before it nor on a day to come."""
+    future = in_the_future(municipality, on, "a data do credenciamento")
+    if future:
+        raise FieldError("data", future)
+
+
 def taxi_auxiliary_add(
     *,
     actor: Actor,
@@ -158,6 +168,7 @@ def taxi_auxiliary_add(
     """Up to 2 auxiliaries per vehicle (art. 20 §único), registered in the Cadastro with the
     documents of art. 22 and residing in Ipatinga (art. 4 XIV); numbered in the same register."""
     authorize_taxi(actor, municipality, "registry.record", on)
+    _not_ahead(municipality, on)
     with transaction.atomic(), tenant(municipality):
         # As in auxiliary_add: the permit, the Cadastro's counter, then the person, whom a
         # cassação of the inscription (art. 41 IV §3) locks before the person's inscriptions.

@@ -125,16 +125,10 @@ def holder_periods(permit: Permit) -> list[tuple[int, dt.date, dt.date | None]]:
 
 
 def holder_on(permit: Permit, day: dt.date) -> Person:
-    """Who held ``permit`` on ``day``: the holder the first transfer after that day took it from
-    (taxi art. 13, parágrafo único; ``PermitHolderChange``), else the present holder. From the
-    day of a transfer on, the permit is the successor's."""
-    later = (
-        PermitHolderChange.objects.filter(permit=permit, effective_on__gt=day)
-        .select_related("from_holder")
-        .order_by("effective_on", "at", "id")
-        .first()
-    )
-    return later.from_holder if later is not None else permit.holder
+    """Who held ``permit`` on ``day`` (:func:`holder_periods`): from the day of a transfer on, the
+    permit is the successor's; a day before the grant, the first holder's."""
+    holder = next(h for h, _, until in holder_periods(permit) if until is None or day < until)
+    return permit.holder if holder == permit.holder_id else Person.objects.get(pk=holder)
 
 
 def document_law(doc: Document, municipality: Municipality) -> str:

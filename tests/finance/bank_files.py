@@ -316,9 +316,9 @@ def numbered_debt(m: object, person: object, cents: int) -> object:
 
 
 def barcode_of(debt: object, settings: object, cents: int) -> str:
-    from outorga.finance import payments
+    from outorga.finance import guias
 
-    code = payments.guia_barcode(debt, settings, cents)  # type: ignore[arg-type]
+    code = guias.guia_barcode(debt, settings, cents)  # type: ignore[arg-type]
     assert code is not None
     return code
 

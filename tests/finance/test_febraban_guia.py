@@ -15,7 +15,7 @@ from finance_factories import make_debt, make_person
 from outorga.core.acts import Actor
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
-from outorga.finance import febraban, payments, pix, receiver
+from outorga.finance import febraban, guias, pix, receiver
 from outorga.finance import services as ledger
 from outorga.finance.febraban import FebrabanError
 from outorga.finance.models import Debt
@@ -166,7 +166,7 @@ def test_the_barcode_read_back_from_the_slip_pdf_has_every_check_digit_right():
     )
     pdf, payload = _slip(debt, settings, 12345)
     found, text = _page(pdf)
-    assert [r.text for r in found] == [payments.guia_barcode(debt, settings, 12345)]
+    assert [r.text for r in found] == [guias.guia_barcode(debt, settings, 12345)]
     guia = febraban.decode(found[0].text)
     assert guia.amount_cents == 12345 and guia.company_code == "0123"
     assert guia.value_id == "8"  # módulo 11, as the municipality recorded
@@ -189,7 +189,7 @@ def test_without_the_municipality_s_febraban_code_the_slip_is_pix_only():
     found, text = _page(pdf)
     assert found == []
     assert "Pagamento somente por PIX" in text
-    assert payments.guia_barcode(debt, settings, 12345) is None
+    assert guias.guia_barcode(debt, settings, 12345) is None
 
 
 def test_a_debt_records_its_number_the_digits_of_its_reference(ipatinga_m, user_of):
@@ -230,4 +230,4 @@ def test_the_municipality_records_its_febraban_code_as_an_act(ipatinga_m, user_o
     assert new["febraban_code"] == "0123" and new["febraban_check"] == "8"
     debt = make_debt(ipatinga_m, make_person(ipatinga_m))
     assert debt.number is None  # recorded without one (as before the field): no barcode
-    assert payments.guia_barcode(debt, s, 100) is None
+    assert guias.guia_barcode(debt, s, 100) is None

@@ -16,7 +16,7 @@ from outorga.core.demo import demo_username
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
 from outorga.demo.loader import load_demo
-from outorga.finance import bank_statement, payments
+from outorga.finance import bank_statement, guias, payments
 from outorga.finance.models import Debt
 from outorga.finance.models_payments import Payment, Refund
 from outorga.law.competence import Role
@@ -174,7 +174,7 @@ def test_a_payment_completing_a_debt_while_its_partial_is_returned_does_not_pay_
     # The 40,00 went back to the payer: only 60,00 of the 100,00 is paid, the debt still owed.
     assert refresh(m, partial).status == Payment.Status.RETURNED
     with tenant(m):
-        assert payments.amount_owed(debt) == 4_000
+        assert guias.amount_owed(debt) == 4_000
         rest = Payment.objects.exclude(pk=partial.pk).get(debt=debt)
     assert rest.status == Payment.Status.PARTIAL
     assert refresh(m, debt).status == Debt.Status.OPEN

@@ -12,7 +12,7 @@ from finance_factories import make_debt, make_person, refresh
 from outorga.core.acts import Actor, verify_chain
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
-from outorga.finance import bank_statement, payments, pix, receiver
+from outorga.finance import bank_statement, guias, payments, pix, receiver
 from outorga.finance.models import Debt
 from outorga.finance.models_payments import Payment, PaymentImport, Refund
 from outorga.law.competence import NotCompetent, Role
@@ -72,7 +72,7 @@ def test_a_partial_payment_waits_for_a_person_and_the_rest_completes_it(ipatinga
     assert first.status == Payment.Status.PARTIAL
     assert refresh(ipatinga_m, debt).status == Debt.Status.OPEN
     with tenant(ipatinga_m):
-        assert payments.amount_owed(debt) == 6_000
+        assert guias.amount_owed(debt) == 6_000
         assert Payment.objects.filter(status__in=Payment.PENDING, pk=first.pk).exists()
     second = pay(ipatinga_m, fin, debt.reference, 6_000)
     assert second.status == Payment.Status.MATCHED

@@ -13,7 +13,7 @@ from finance_factories import make_debt, make_person, refresh
 
 from outorga.core.models import User
 from outorga.core.tenancy import tenant
-from outorga.finance import febraban, payments, pix
+from outorga.finance import febraban, guias, payments, pix
 from outorga.finance.models import Debt
 from outorga.finance.models_payments import FinanceSettings, Payment, Refund
 from outorga.law.competence import Role
@@ -227,7 +227,7 @@ def test_the_demo_holder_sees_their_debts_and_downloads_a_payable_slip(user_of, 
     [bar] = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.ITF)
     guia = febraban.decode(bar.text)
     with tenant(ipatinga_m):
-        assert (guia.company_code, guia.amount_cents) == ("9999", payments.amount_owed(owed))
+        assert (guia.company_code, guia.amount_cents) == ("9999", guias.amount_owed(owed))
     # Someone else's debt of the same municipality is simply not found.
     assert c.get(f"/portal/debitos/{other.pk}/documento.pdf").status_code == 404
     # On a phone the slip's QR code cannot be read by the same phone: the page shows the PIX

@@ -22,7 +22,7 @@ from outorga.law.competence import NotCompetent, Role
 from outorga.registry.models import Permit, Person
 from outorga.registry.validation import FieldError
 
-from . import bank_statement, febraban, fees, payments, pix, receiver
+from . import bank_statement, febraban, fees, guias, payments, pix, receiver
 from .models import Debt
 from .models_payments import FinanceSettings, Payment, Refund
 from .slips import render_slip
@@ -169,7 +169,7 @@ def debt_detail(request: HttpRequest, debt_id: int) -> dict[str, Any]:
     d = get_object_or_404(Debt.objects.select_related("person"), pk=debt_id)
     return {
         **_debt_out(d),
-        "owed_cents": payments.amount_owed(d) if d.status in payments.OWED else 0,
+        "owed_cents": guias.amount_owed(d) if d.status in payments.OWED else 0,
         "payments": [_payment_out(p) for p in d.payments.order_by("paid_on", "id")],
         "refunds": [_refund_out(r) for r in d.refunds.order_by("created_at", "id")],
         "basis": d.basis or {},
@@ -180,7 +180,7 @@ def _payable(d: Debt) -> FinanceSettings:
     settings = FinanceSettings.objects.first()
     if settings is None:
         raise FieldError("chave PIX", "a chave PIX do município não foi configurada")
-    if d.status not in payments.OWED or payments.amount_owed(d) <= 0:
+    if d.status not in payments.OWED or guias.amount_owed(d) <= 0:
         raise payments.InvalidPaymentTransition(
             f"o débito {d.reference} está {d.get_status_display()}: nada a pagar"
         )
@@ -202,13 +202,13 @@ def debt_pix(request: HttpRequest, debt_id: int) -> dict[str, Any]:
     _reader(request)
     d = get_object_or_404(Debt.objects.all(), pk=debt_id)
     settings = _payable(d)
-    owed = payments.amount_owed(d)
-    code = payments.guia_barcode(d, settings, owed)
+    owed = guias.amount_owed(d)
+    code = guias.guia_barcode(d, settings, owed)
     return {
         "reference": d.reference,
         "txid": pix.txid_of(d.reference),
         "amount_cents": owed,
-        "payload": payments.pix_payload(d, settings),
+        "payload": guias.pix_payload(d, settings),
         "barcode": code,
         "digitable_line": febraban.line(code) if code else None,
     }
@@ -223,9 +223,9 @@ def debt_slip(request: HttpRequest, debt_id: int) -> HttpResponse:
     pdf = render_slip(
         d,
         settings,
-        payments.pix_payload(d, settings),
+        guias.pix_payload(d, settings),
         municipality_name=m.name,
-        amount_cents=payments.amount_owed(d),
+        amount_cents=guias.amount_owed(d),
     )
     return pdf_response(pdf, f"debito-{d.reference}.pdf")
 
@@ -390,7 +390,7 @@ def _payment(payment_id: int) -> Payment:
 @router.post("/payments/{payment_id}/assign", response=PaymentOut, summary="Atribuir a um débito")
 def payment_assign(request: HttpRequest, payment_id: int, payload: AssignIn) -> dict[str, Any]:
     payment = _payment(payment_id)
-    debt = payments.find_debt(payload.reference)
+    debt = guias.find_debt(payload.reference)
     if debt is None:
         raise FieldError("reference", "nenhum débito com essa referência")
     p = payments.payment_assign(

@@ -35,14 +35,13 @@ from outorga.law.money import to_cents
 from outorga.registry.validation import FieldError, digits
 
 from . import bank_returns, ofx_statement
+from .guias import amount_owed, find_debt
 from .models import Debt
 from .models_payments import Payment, PaymentImport
 from .payments import (
     OWED,
     PAY,
-    amount_owed,
     apply_to_debt,
-    find_debt,
     municipality_law,
     record_payment_act,
 )

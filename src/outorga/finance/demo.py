@@ -13,7 +13,7 @@ from outorga.core.models import Municipality, User
 from outorga.law.competence import Role, is_allowed
 from outorga.registry.models import Person
 
-from . import payments
+from . import payments, pix
 from . import services as ledger
 from .models import Debt
 from .models_payments import FinanceSettings
@@ -31,8 +31,8 @@ def load(m: Municipality) -> None:
     if not FinanceSettings.objects.exists():
         FinanceSettings.objects.create(
             pix_key=EXAMPLE_KEY,
-            merchant_name=payments.pix.ascii_text(f"Prefeitura de {m.name}", payments.pix.MAX_NAME),
-            merchant_city=payments.pix.ascii_text(m.name, 15).upper(),
+            merchant_name=pix.ascii_text(f"Prefeitura de {m.name}", pix.MAX_NAME),
+            merchant_city=pix.ascii_text(m.name, 15).upper(),
             slip_instructions="",
             febraban_code=EXAMPLE_FEBRABAN_CODE,
             example=True,

@@ -13,7 +13,7 @@ from outorga.core.home import Task, queue
 from outorga.law.competence import Role
 from outorga.law.money import brl
 
-from . import payments
+from . import guias, payments
 from .models import Debt, Payment, Refund
 
 
@@ -78,7 +78,7 @@ def own_debts(user: Any, today: dt.date) -> list[Task] | None:
         return None
     return [
         Task(
-            f"{d.description} — {brl(payments.amount_owed(d))}"
+            f"{d.description} — {brl(guias.amount_owed(d))}"
             + ("" if d.person_id == person.pk else f" (empresa {d.person.name})"),
             reverse("finance:portal_debts"),
             d.due_on,
@@ -90,5 +90,5 @@ def own_debts(user: Any, today: dt.date) -> list[Task] | None:
         for d in Debt.objects.filter(acting.reach("person", person), status__in=payments.OWED)
         .exclude(status=Debt.Status.UNDER_APPEAL, awaiting_finality=False)
         .select_related("person")
-        if payments.amount_owed(d) > 0
+        if guias.amount_owed(d) > 0
     ]

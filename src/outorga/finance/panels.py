@@ -9,8 +9,9 @@ from typing import Any
 from outorga.core.charts import Chart, Series, money, number
 from outorga.core.panels import register_charts, register_panel
 
+from .guias import amounts_owed
 from .models import Debt
-from .payments import OWED, amounts_owed
+from .payments import OWED
 from .views.common import READERS
 
 #: Days past due, as the ledger is read: (label, first day, last day; None: no end).

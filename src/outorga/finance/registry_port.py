@@ -8,8 +8,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from . import selectors
+from .guias import amounts_owed
 from .models import Debt
-from .payments import amounts_owed
 from .services import debts_from_plan
 
 #: The law core's names of a debt's origin (taxi art. 21 §1 reads fines, fees and taxes).

@@ -23,9 +23,9 @@ from outorga.core.pdfkit import draw_qr, fit_size
 from outorga.law.money import brl
 
 from . import febraban, pix
+from .guias import guia_barcode
 from .models import Debt
 from .models_payments import FinanceSettings
-from .payments import guia_barcode
 
 BLUE = HexColor("#1351B4")
 GREY = HexColor("#555555")
@@ -81,7 +81,7 @@ def render_slip(
     municipality_name: str,
     amount_cents: int,
 ) -> bytes:
-    """One A4 page; ``payload`` is the debt's BR Code (see ``payments.pix_payload``), whose txid
+    """One A4 page; ``payload`` is the debt's BR Code (see ``guias.pix_payload``), whose txid
     the page prints as the payload carries it."""
     code = guia_barcode(debt, settings, amount_cents)
     txid = pix.parse_template(pix.parse(payload)["62"]).get("05", pix.NO_TXID)

@@ -14,8 +14,8 @@ from outorga.core.sweep import NoProgress, Progress, SweepResult, register
 from outorga.core.tenancy import tenant
 from outorga.law.money import brl
 
+from .guias import owed_in_total
 from .models import Debt
-from .payments import owed_in_total
 from .services import debts_overdue_make_final
 
 

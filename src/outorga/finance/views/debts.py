@@ -26,7 +26,7 @@ from outorga.law.competence import Role
 from outorga.registry.selectors import SEES_DOCUMENT, names_document, shown_document
 from outorga.registry.validation import FieldError
 
-from .. import payments
+from .. import guias, payments
 from .. import services as ledger
 from ..models import Debt
 from ..models_payments import FinanceSettings
@@ -123,7 +123,7 @@ class TransitionForm(forms.Form):
 
 
 def debt_payable(debt: Debt) -> bool:
-    return debt.status in payments.OWED and payments.amount_owed(debt) > 0
+    return debt.status in payments.OWED and guias.amount_owed(debt) > 0
 
 
 @staff_view
@@ -132,7 +132,7 @@ def debt_detail(request: HttpRequest, debt_id: int) -> HttpResponse:
     settings = FinanceSettings.objects.first()
     payload = ""
     if settings and debt_payable(debt):
-        payload = payments.pix_payload(debt, settings)
+        payload = guias.pix_payload(debt, settings)
     acts = Act.objects.filter(object_type="finance.debt", object_id=str(debt.pk)).order_by("seq")
     return render(
         request,
@@ -140,7 +140,7 @@ def debt_detail(request: HttpRequest, debt_id: int) -> HttpResponse:
         {
             "debt": debt,
             "amount": money(debt.amount_cents),
-            "owed": money(payments.amount_owed(debt)) if debt.status in payments.OWED else None,
+            "owed": money(guias.amount_owed(debt)) if debt.status in payments.OWED else None,
             "payments": debt.payments.order_by("paid_on", "id"),
             "refunds": debt.refunds.order_by("created_at", "id"),
             "acts": acts,
@@ -207,11 +207,11 @@ def slip_response(debt: Debt, m: Municipality) -> HttpResponse:
             status=409,
             content_type="text/plain; charset=utf-8",
         )
-    owed = payments.amount_owed(debt)
+    owed = guias.amount_owed(debt)
     pdf = render_slip(
         debt,
         settings,
-        payments.pix_payload(debt, settings),
+        guias.pix_payload(debt, settings),
         municipality_name=m.name,
         amount_cents=owed,
     )

@@ -24,7 +24,7 @@ from outorga.law.money import brl
 from outorga.registry.selectors import document_as_seen
 from outorga.registry.validation import FieldError
 
-from .. import bank_statement, payments
+from .. import bank_statement, guias, payments
 from ..models_payments import Payment
 from .common import staff_view
 
@@ -193,7 +193,7 @@ def _resolve(request: HttpRequest, payment: Payment, data: dict[str, Any]) -> No
     m, actor, note = current_municipality(), actor_of(request), data.get("note") or ""
     try:
         if data["action"] == "assign":
-            debt = payments.find_debt(data.get("reference") or "")
+            debt = guias.find_debt(data.get("reference") or "")
             if debt is None:
                 messages.error(request, "Nenhum débito com essa referência.")
                 return

@@ -15,9 +15,10 @@ from outorga.law.competence import Role
 from outorga.registry import acting
 from outorga.registry.models import Person
 
+from ..guias import amounts_owed, pix_payload
 from ..models import Debt
 from ..models_payments import FinanceSettings
-from ..payments import OWED, amounts_owed, pix_payload
+from ..payments import OWED
 from .common import money
 from .debts import slip_response
 

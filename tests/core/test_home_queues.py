@@ -284,3 +284,35 @@ def test_art_35_par_2_the_holder_is_still_asked_to_pay_a_seizure_charge_under_ap
     texts = " ".join(r["text"] for r in rows)
     assert seizure.description in texts and "R$ 150,00" in texts
     assert "R$ 70,00" not in texts and contested.description not in texts
+
+
+def test_the_clerk_sees_the_permits_whose_term_ends_mototaxi_art_6_taxi_art_15_iv(
+    ipatinga_m, user_of
+):
+    """A permit past its term (mototaxi art. 6; taxi art. 10) ends only by the act the desk
+    records — prorrogação, or extinction under taxi art. 15 IV and §1 (ADR 0060) — so the desk's
+    home lists it, lapsed or ending within the first warning, and not one whose term is far."""
+    today = timezone.localdate()
+    lapsed = make_permit(ipatinga_m, "PRAZO-VENCIDO")
+    ending = make_permit(ipatinga_m, "PRAZO-PERTO")
+    far = make_permit(ipatinga_m, "PRAZO-LONGE")
+    with tenant(ipatinga_m):
+        for permit, end in (
+            (lapsed, today - dt.timedelta(days=1)),
+            (ending, today + dt.timedelta(days=10)),
+            (far, today + dt.timedelta(days=400)),
+        ):
+            permit.term_end = end
+            permit.save(update_fields=["term_end"])
+    clerk = user_of("ipatinga", Role.ATENDENTE)
+    rows = queue(home_of(clerk), "Documentos e credenciais a vencer")
+    assert rows is not None
+    terms = {r["text"]: r for r in rows if r["text"].startswith("Termo final da permissão")}
+    assert set(terms) == {
+        f"Termo final da permissão — permissão {lapsed.number}, {lapsed.holder.name}",
+        f"Termo final da permissão — permissão {ending.number}, {ending.holder.name}",
+    }
+    row = terms[f"Termo final da permissão — permissão {lapsed.number}, {lapsed.holder.name}"]
+    assert row["when"] == f"venceu em {lapsed.term_end:%d/%m/%Y}"
+    opens(clerk, row["url"])
+    assert lapsed.number not in home_of(user_of("barra-do-garcas", Role.ATENDENTE))

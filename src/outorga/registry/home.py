@@ -1,8 +1,8 @@
 """The registry's work on the staff home page (``core.home``): the documents and credentials of the
 permits in force that expire within the daily sweep's first warning (``sweep.THRESHOLDS``) or have
 expired — the holder's and the vehicle's newest document of each type (``sweep.current_documents``
-read in bulk), the holder's CNH, the registration certificate and the auxiliaries' credentials —
-each linking to the record where the new one is entered."""
+read in bulk), the holder's CNH, the registration certificate, the permit's own term and the
+auxiliaries' credentials — each linking to the record where the new one is entered."""
 
 from __future__ import annotations
 
@@ -115,6 +115,18 @@ def expiring(user: Any, today: dt.date) -> list[Task]:
                     f"Certificado de registro — {_fmt_owner(p)}",
                     reverse("registry:permit", args=[p.pk]),
                     p.certificate_valid_until,
+                    "vence em",
+                )
+            )
+    for p in permits:
+        if p.term_end <= horizon:
+            # The delegation's term (mototaxi art. 6; taxi art. 10): past it the permit ends only
+            # by the act the desk records (prorrogação; taxi art. 15 IV and §1), see ADR 0060.
+            out.append(
+                Task(
+                    f"Termo final da permissão — {_fmt_owner(p)}",
+                    reverse("registry:permit", args=[p.pk]),
+                    p.term_end,
                     "vence em",
                 )
             )

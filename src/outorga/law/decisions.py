@@ -178,9 +178,10 @@ def quick_check(rule: str, passed: bool, citations: tuple[Citation, ...]) -> Rea
 
 
 class _ReasonSlots:
-    """The fields of a :class:`Reason`, in slots; :func:`outorga.law.rules.reason` and ``check`` fill them on a
-    :class:`_Filling` and turns it into the (frozen) reason, without paying the frozen class's
-    guard on each field (most of a rule's cost in full, issue #21)."""
+    """The fields of a :class:`Reason`, in slots; ``outorga.law.rules._made`` (for ``reason``,
+    ``check`` and ``Requirement.check``) fills them on a :class:`_Filling` and turns it into the
+    (frozen) reason, without paying the frozen class's guard on each field (most of a rule's cost
+    in full, issue #21)."""
 
     __slots__ = ("rule", "citations", "verdict", "_message", "facts", "parameters")
 

@@ -41,9 +41,22 @@ def reason(
     verdict-only, the rule and verdict alone (:class:`QuickReason`)."""
     if _verdict_only():
         return quick_reason(rule, verdict, citations)
-    # The reason's slots filled on a ``_Filling`` that then becomes the (frozen) reason, without
-    # the frozen class's guard on each field: a rule makes a dozen reasons per question, and
-    # this is most of their cost (issue #21). ``test_engine_fast_paths`` holds it to the class.
+    return _made(rule, citations, verdict, message, facts, params)
+
+
+def _made(
+    rule: str,
+    citations: tuple[Citation, ...],
+    verdict: Verdict,
+    message: Message,
+    facts: Facts | None,
+    params: tuple[ParameterValue, ...],
+) -> Reason:
+    """The reason in full, as :func:`reason`, :func:`check` and :meth:`Requirement.check` give
+    it: the reason's slots filled on a ``_Filling`` that then becomes the (frozen) reason,
+    without the frozen class's guard on each field — a rule makes a dozen reasons per question,
+    and this is most of their cost (issue #21). ``test_engine_fast_paths`` holds it to the class.
+    """
     if not citations:
         raise ValueError(f"reason {rule} has no citation")
     if _decisions._eager and not isinstance(message, str):
@@ -77,21 +90,9 @@ def check(
             if found is not None:
                 return found  # type: ignore[return-value]
         return quick_check(rule, passed, citations)
-    # Made as in :func:`reason`.
-    if not citations:
-        raise ValueError(f"reason {rule} has no citation")
-    message = ok_message if passed else refused_message
-    if _decisions._eager and not isinstance(message, str):
-        message = message()
-    made = _new(_Filling)
-    made.rule = rule
-    made.citations = citations
-    made.verdict = _OK if passed else _REFUSED
-    made._message = message
-    made.facts = dict(facts() if callable(facts) else facts) if facts else {}
-    made.parameters = params
-    made.__class__ = Reason  # type: ignore[assignment]
-    return made  # type: ignore[return-value]
+    if passed:
+        return _made(rule, citations, _OK, ok_message, facts, params)
+    return _made(rule, citations, _REFUSED, refused_message, facts, params)
 
 
 #: Whether the question being answered is answered verdict-only: a rule whose texts, facts or
@@ -139,22 +140,13 @@ class Requirement:
         facts: Facts | None = None,
         params: tuple[ParameterValue, ...] = (),
     ) -> Reason:
-        """:func:`check` of this rule with its citations — made here as :func:`check` makes it,
-        not through it: the rules every eligibility reads in full pay no second call."""
+        """:func:`check` of this rule with its citations: its shared stand-in while a question is
+        answered verdict-only, else the reason in full, made as :func:`check` makes it."""
         if _verdict_only():
             return self.stand_in[passed]
-        message = ok_message if passed else refused_message
-        if _decisions._eager and not isinstance(message, str):
-            message = message()
-        made = _new(_Filling)
-        made.rule = self.rule
-        made.citations = self.citations
-        made.verdict = _OK if passed else _REFUSED
-        made._message = message
-        made.facts = dict(facts() if callable(facts) else facts) if facts else {}
-        made.parameters = params
-        made.__class__ = Reason  # type: ignore[assignment]
-        return made  # type: ignore[return-value]
+        if passed:
+            return _made(self.rule, self.citations, _OK, ok_message, facts, params)
+        return _made(self.rule, self.citations, _REFUSED, refused_message, facts, params)
 
     def __repr__(self) -> str:
         return f"Requirement({self.rule!r})"

@@ -10,11 +10,9 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Router, Schema, Status
 
-from outorga.core import selectors as core_selectors
-from outorga.core.apikit import Error, IsoDate, respond, staff
+from outorga.core.apikit import Error, IsoDate, acting, respond, staff
 from outorga.core.apipages import Rows, paged
 from outorga.core.models import ApiToken
-from outorga.core.requests import actor_of
 from outorga.platforms.services import credentialing as credentialing_services
 from outorga.platforms.services.credentialing import PlatformData
 from outorga.platforms.services.drivers import enabled_roster
@@ -114,8 +112,7 @@ def platform_credential(request: HttpRequest, payload: PlatformIn) -> Any:
     data = payload.dict()
     docs = tuple(data.pop("documents"))
     p, _ = credentialing_services.platform_credential(
-        actor=actor_of(request),
-        municipality=core_selectors.require_municipality(),
+        **acting(request),
         data=PlatformData(**data, documents=docs),
     )
     return Status(201, p)
@@ -163,8 +160,7 @@ class TokenIn(Schema):
 def token_issue(request: HttpRequest, platform_id: int, payload: TokenIn) -> Any:
     platform = get_object_or_404(Platform.objects.all(), pk=platform_id)
     token, secret = api_token_issue(
-        actor=actor_of(request),
-        municipality=core_selectors.require_municipality(),
+        **acting(request),
         platform=platform,
         name=payload.name,
     )
@@ -179,7 +175,5 @@ def token_issue(request: HttpRequest, platform_id: int, payload: TokenIn) -> Any
 )
 def token_revoke(request: HttpRequest, token_id: int) -> Any:
     token = get_object_or_404(ApiToken.objects.all(), pk=token_id)
-    token = api_token_revoke(
-        actor=actor_of(request), municipality=core_selectors.require_municipality(), token=token
-    )
+    token = api_token_revoke(**acting(request), token=token)
     return {"id": token.pk, "active": token.active}

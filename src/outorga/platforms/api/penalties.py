@@ -10,10 +10,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from ninja import Field, Router, Schema, Status
 
-from outorga.core import selectors as core_selectors
-from outorga.core.apikit import Error, IsoDate, staff
+from outorga.core.apikit import Error, IsoDate, acting, staff
 from outorga.core.pdfkit import pdf_response
-from outorga.core.requests import actor_of
 from outorga.platforms.services.penalties import driver_of, platform_penalty_impose
 from outorga.platforms.services.penalty_process import platform_penalty_appeal_file
 from outorga.platforms.tokens import platform_token
@@ -153,8 +151,7 @@ class PenaltyIn(Schema):
 def penalty_impose(request: HttpRequest, platform_id: int, payload: PenaltyIn) -> Any:
     p = get_object_or_404(Platform.objects.all(), pk=platform_id)
     x, _ = platform_penalty_impose(
-        actor=actor_of(request),
-        municipality=core_selectors.require_municipality(),
+        **acting(request),
         platform=p,
         driver=driver_of(p, payload.driver_cpf),
         kind=payload.kind,

@@ -39,6 +39,7 @@ from outorga.platforms.services.penalty_process import (
 )
 
 from ..models import (
+    AppealFiling,
     Platform,
     PlatformCase,
     PlatformCaseAppeal,
@@ -59,12 +60,22 @@ class StaffPenaltyOut(PenaltyOut):
     platform_id: int = Field(..., description="plataforma da penalidade")
 
 
-class NoticeIn(Schema):
+class CaseNoticeIn(Schema):
     notice_on: IsoDate = Field(
         ..., description="data da notificação: assinatura, AR ou publicação (decisão D-4)"
     )
+
+
+class NoticeIn(CaseNoticeIn):
     channel: Literal["personal", "post", "gazette"] = Field(
         ..., description="entrega pessoal, correio com AR ou Diário Oficial/edital"
+    )
+
+
+def _new_fine() -> Any:
+    """The fine's new amount a decision in part sets (Lei 9.784/1999, art. 64), in UPFBG."""
+    return Field(
+        None, description="novo valor da multa em UPFBG (só em `partial`)", ge=0, le=999999
     )
 
 
@@ -81,9 +92,7 @@ class ReconsiderIn(Schema):
         "§1º, e art. 64",
     )
     reasoning: str = Field(..., min_length=1, max_length=4000, description="fundamentação")
-    fine_upfbg: Decimal | None = Field(
-        None, description="novo valor da multa em UPFBG (só em `partial`)", ge=0, le=999999
-    )
+    fine_upfbg: Decimal | None = _new_fine()
 
 
 class JudgmentIn(Schema):
@@ -98,9 +107,7 @@ class JudgmentIn(Schema):
         max_length=4000,
         description="fatos e fundamentos jurídicos (Lei 9.784/1999, art. 50, V)",
     )
-    partial_fine_upfbg: Decimal | None = Field(
-        None, description="novo valor da multa em UPFBG (só em `partial`)", ge=0, le=999999
-    )
+    partial_fine_upfbg: Decimal | None = _new_fine()
 
 
 class StaffCaseOut(CaseOut):
@@ -171,13 +178,23 @@ def _step(
     service: Callable[..., Any],
     read: Callable[[], Any],
     status: int = 200,
+    given: str | None = None,
     **fields: Any,
 ) -> Status:
     """One staff step of the due process: ``service`` called as the servant asking, in the
     request's municipality (the service checks the competence and asks the law; its refusals
-    are the API's errors), answered with ``read()`` — the record again, with what changed."""
+    are the API's errors), with ``fields`` — and the record ``read()`` as the keyword ``given``,
+    when the step is on the record itself —, answered with ``read()``: the record again, with
+    what changed."""
+    if given is not None:
+        fields[given] = read()
     service(**acting(request), **fields)
     return Status(status, read())
+
+
+def _on_paper(payload: PaperAppealIn) -> dict[str, Any]:
+    """An appeal delivered on paper, as the service files it: its reasons and protocol date."""
+    return {**payload.dict(), "channel": AppealFiling.Channel.PAPER}
 
 
 @router.get(
@@ -221,9 +238,8 @@ def staff_penalty_notice(request: HttpRequest, penalty_id: int, payload: NoticeI
         request,
         platform_penalty_notice_record,
         partial(_penalty, penalty_id),
-        penalty=_penalty(penalty_id),
-        notice_on=payload.notice_on,
-        channel=payload.channel,
+        given="penalty",
+        **payload.dict(),
     )
 
 
@@ -244,10 +260,8 @@ def staff_penalty_appeal(request: HttpRequest, penalty_id: int, payload: PaperAp
         platform_penalty_appeal_file,
         partial(_penalty, penalty_id),
         status=201,
-        penalty=_penalty(penalty_id),
-        text=payload.text,
-        channel=PlatformPenaltyAppeal.Channel.PAPER,
-        filed_on=payload.filed_on,
+        given="penalty",
+        **_on_paper(payload),
     )
 
 
@@ -330,9 +344,8 @@ def staff_penalty_annul(request: HttpRequest, penalty_id: int, payload: AnnulIn)
         request,
         platform_penalty_annul_ex_officio,
         partial(_penalty, penalty_id),
-        penalty=_penalty(penalty_id),
-        grounds=payload.grounds,
-        on=payload.on,
+        given="penalty",
+        **payload.dict(),
     )
 
 
@@ -407,12 +420,6 @@ def staff_case_decide(request: HttpRequest, case_id: int, payload: CaseDecisionI
 # --- appeal against the case decision (art. 26 IV and sole paragraph; D-17; ADR 0030) -----------
 
 
-class CaseNoticeIn(Schema):
-    notice_on: IsoDate = Field(
-        ..., description="data da notificação: assinatura, AR ou publicação (decisão D-4)"
-    )
-
-
 class CaseAppealDecisionIn(Schema):
     result: Literal["upheld", "partial", "dismissed"] = Field(
         ..., description="provido (anula), provido em parte (reduz) ou improvido (mantém)"
@@ -435,8 +442,8 @@ def staff_case_decision_notice(request: HttpRequest, case_id: int, payload: Case
         request,
         platform_case_decision_notice_record,
         partial(_case, case_id),
-        case=_case(case_id),
-        notice_on=payload.notice_on,
+        given="case",
+        **payload.dict(),
     )
 
 
@@ -457,10 +464,8 @@ def staff_case_appeal(request: HttpRequest, case_id: int, payload: PaperAppealIn
         platform_case_appeal_file,
         partial(_case, case_id),
         status=201,
-        case=_case(case_id),
-        text=payload.text,
-        channel="paper",
-        filed_on=payload.filed_on,
+        given="case",
+        **_on_paper(payload),
     )
 
 
@@ -511,7 +516,6 @@ def staff_case_annul(request: HttpRequest, case_id: int, payload: AnnulIn) -> An
         request,
         platform_case_annul_ex_officio,
         partial(_case, case_id),
-        case=_case(case_id),
-        grounds=payload.grounds,
-        on=payload.on,
+        given="case",
+        **payload.dict(),
     )

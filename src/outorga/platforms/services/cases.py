@@ -36,6 +36,7 @@ from .common import (
     bound_law,
     cited,
     decision_day,
+    fact_before_notice,
     field_error,
     notice_dated_rightly,
     notice_period,
@@ -87,13 +88,8 @@ def platform_case_open(
             f"{now:%d/%m/%Y} (o prazo de defesa corre da ciência: decisão D-4; Lei 9.784/1999, "
             "art. 66).",
         )
-    if infraction_on > notice_on:
-        # The fact comes first: the proposal notified on ``notice_on`` is about it.
-        raise field_error(
-            "infraction_on",
-            f"A data do fato ({infraction_on:%d/%m/%Y}) não pode ser posterior à da notificação "
-            f"da proposta ({notice_on:%d/%m/%Y}).",
-        )
+    # The proposal notified on ``notice_on`` is about the fact.
+    fact_before_notice(infraction_on, notice_on, "da proposta")
     with transaction.atomic(), tenant(municipality):
         p = Platform.objects.select_for_update().get(pk=platform.pk)
         measure = bound_law(municipality, now).ask("credential_measure", {"status": p.status})

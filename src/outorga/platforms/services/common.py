@@ -469,6 +469,17 @@ def notice_date_refusal(notice_on: dt.date, decided_on: dt.date, today: dt.date)
     return None
 
 
+def fact_before_notice(infraction_on: dt.date, notice_on: dt.date, notice: str) -> None:
+    """The fact comes before the notice that opened the defence against it (``notice``: which
+    notice, as the refusal names it): a fact dated after it is refused on ``infraction_on``."""
+    if infraction_on > notice_on:
+        raise field_error(
+            "infraction_on",
+            f"A data do fato ({infraction_on:%d/%m/%Y}) não pode ser posterior à da notificação "
+            f"{notice} ({notice_on:%d/%m/%Y}).",
+        )
+
+
 def notice_recording(
     *,
     actor: Actor,

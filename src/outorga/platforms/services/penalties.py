@@ -27,6 +27,7 @@ from .common import (
     cited,
     decision_day,
     driver_occurrences,
+    fact_before_notice,
     field_error,
     occurrences,
 )
@@ -163,14 +164,8 @@ def platform_penalty_impose(
         raise field_error(
             "defence_notice_on", "A data da notificação para defesa não pode estar no futuro."
         )
-    if infraction_on > defence_notice_on:
-        # The fact comes first: the notice opened the defence against it, and art. 26 I counts
-        # the earlier occurrences up to its day.
-        raise field_error(
-            "infraction_on",
-            f"A data do fato ({infraction_on:%d/%m/%Y}) não pode ser posterior à da notificação "
-            f"para defesa ({defence_notice_on:%d/%m/%Y}).",
-        )
+    # Art. 26 I counts the earlier occurrences up to the notice's day.
+    fact_before_notice(infraction_on, defence_notice_on, "para defesa")
     if driver is not None and driver.platform_id != platform.pk:
         raise field_error("driver", "Motorista não cadastrado nesta plataforma.")
     facts: dict[str, Any] = {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -77,7 +78,11 @@ class AppealDecisionForm(forms.Form):
     )
 
 
-#: The staff case page's forms after the decision, chosen by the posted ``acao``.
+#: A step a posted form runs on its data: the message said once done and the page to go to.
+Step = Callable[[dict[str, Any]], tuple[str, str]]
+
+#: The staff case page's forms after the decision, chosen by the posted ``acao``; each form's
+#: fields are the keywords of the service its step calls.
 APPEAL_STEPS = {
     "notificacao": DecisionNoticeForm,
     "recurso": PaperAppealForm,
@@ -119,47 +124,32 @@ def case_detail(request: HttpRequest, user: User, case_id: int) -> HttpResponse:
     form = DecideForm(request.POST if request.method == "POST" and not acao else None)
     back = reverse("platforms:case", args=[case.pk])
 
-    def decide(data: dict[str, Any]) -> tuple[str, str]:
-        platform_case_decide(
-            **as_servant(request, user),
+    def step(service: Callable[..., Any], done: str, **given: Any) -> Step:
+        """A step of the case's process: ``service`` called with the posted form's fields (named
+        as its keywords) and ``given``; ``done`` said back on the case's page."""
+
+        def run(data: dict[str, Any]) -> tuple[str, str]:
+            service(**as_servant(request, user), **given, **data)
+            return done, back
+
+        return run
+
+    steps = {
+        "": step(platform_case_decide, "Decisão registrada.", case=case),
+        "notificacao": step(
+            platform_case_decision_notice_record, "Notificação da decisão registrada.", case=case
+        ),
+        "recurso": step(
+            platform_case_appeal_file,
+            "Recurso registrado.",
             case=case,
-            uphold=data["uphold"],
-            text=data["text"],
-        )
-        return "Decisão registrada.", back
-
-    def notice(data: dict[str, Any]) -> tuple[str, str]:
-        platform_case_decision_notice_record(
-            **as_servant(request, user),
-            case=case,
-            notice_on=data["notice_on"],
-        )
-        return "Notificação da decisão registrada.", back
-
-    def paper(data: dict[str, Any]) -> tuple[str, str]:
-        platform_case_appeal_file(
-            **as_servant(request, user),
-            case=case,
-            text=data["text"],
-            channel="paper",
-            filed_on=data["filed_on"],
-        )
-        return "Recurso registrado.", back
-
-    def judge(data: dict[str, Any]) -> tuple[str, str]:
-        assert appeal is not None
-        platform_case_appeal_decide(
-            **as_servant(request, user),
-            appeal=appeal,
-            result=data["result"],
-            reasoning=data["reasoning"],
-            suspension_days=data["suspension_days"],
-        )
-        return "Decisão do recurso registrada.", back
-
-    steps = {"": decide, "notificacao": notice, "recurso": paper}
+            channel=PlatformCaseAppeal.Channel.PAPER,
+        ),
+    }
     if appeal is not None:
-        steps["decidir_recurso"] = judge
+        steps["decidir_recurso"] = step(
+            platform_case_appeal_decide, "Decisão do recurso registrada.", appeal=appeal
+        )
     if acao in steps and (
         done := page_step(request, forms_of[acao] if acao else form, steps[acao])
     ):

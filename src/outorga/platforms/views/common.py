@@ -30,6 +30,7 @@ from outorga.platforms.services.common import PlatformError
 
 from .. import selectors
 from ..models import Platform
+from .confirmations import GROUNDS
 
 
 def month_choices(newest: dt.date, count: int = 12) -> list[tuple[str, str]]:
@@ -215,7 +216,7 @@ class AnnulForm(forms.Form):
     grounds = forms.CharField(
         required=False,
         strip=False,
-        label="Fundamentos (vício de legalidade)",
+        label=GROUNDS,
         widget=forms.Textarea({"rows": 3}),
         help_text="Os fatos e os fundamentos jurídicos (Lei 9.784/1999, art. 50, I e VIII).",
     )

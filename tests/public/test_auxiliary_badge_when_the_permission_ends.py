@@ -11,18 +11,13 @@ import re
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from enforcement_factories import client_of
 from registry_factories import actor, make_permit
 
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.public import services
 from outorga.registry.models import Auxiliary, Permit
-
-
-def _logged_in(user) -> Client:  # type: ignore[no-untyped-def]
-    c = Client()
-    c.force_login(user)
-    return c
 
 
 def test_art_6_par6_a_renuncia_through_the_api_ends_the_auxiliary_and_his_badge(
@@ -40,7 +35,7 @@ def test_art_6_par6_a_renuncia_through_the_api_ends_the_auxiliary_and_his_badge(
         )
     badge = services.badge_issue(actor=badge_clerk, municipality=m, permit=permit, auxiliary=aux)
     assert Client().get(f"/api/v1/public/verify/{badge.token}").json()["valido"] is True
-    clerk = _logged_in(actor(m.slug, Role.ATENDENTE).user)
+    clerk = client_of(actor(m.slug, Role.ATENDENTE).user)
     r = clerk.post(
         f"/api/v1/registry/permits/{permit.pk}/renounce",
         {"on": ends_on.isoformat(), "text": "pedido escrito do permissionário"},

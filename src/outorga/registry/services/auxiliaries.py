@@ -379,12 +379,12 @@ def auxiliaries_end_with_permit(
 ) -> None:
     """The ``permit`` just ended (its new status) on ``on``: the links of its ``auxiliaries``
     in force end that day, in the same transaction (``on`` None: a permission whose end has no
-    date on record, :func:`auxiliaries_of_ended_permits_end`). The auxiliary serves the permission: mototaxi
-    art. 6 §4, art. 11, art. 14 (the law does not say it in words, and the act's basis says so);
-    taxi art. 4 XIV ("vinculado ao permissionário"), art. 20 §único and art. 15 §2. Each act
-    cites those articles and the one that ended the permission (``ENDING_CONCEPTS``); ``reason``
-    is the permission's change, as its history shows it. Their badges follow the permit's status
-    (``public.selectors.badge_status``)."""
+    date on record, :func:`auxiliaries_of_ended_permits_end`). The auxiliary serves the
+    permission: mototaxi art. 6 §4, art. 11, art. 14 (the law does not say it in words, and the
+    act's basis says so); taxi art. 4 XIV ("vinculado ao permissionário"), art. 20 §único and
+    art. 15 §2. Each act cites those articles and the one that ended the permission
+    (``ENDING_CONCEPTS``); ``reason`` is the permission's change, as its history shows it. Their
+    badges follow the permit's status (``public.selectors.badge_status``)."""
     law = permit.law_on(on or today_of(municipality))
     cites = citations(law, "permit_end_ends_auxiliaries") + citations(
         law, ENDING_CONCEPTS.get(Permit.Status(permit.status), "")

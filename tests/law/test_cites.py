@@ -29,6 +29,8 @@ REGISTRY_CONCEPTS = {
         "badge_permit_extinct",
         "tender",
         "safety_gear",
+        "permit_cassada",
+        "permit_end_ends_auxiliaries",
     ),
     TAXI: (
         "auxiliary",
@@ -52,6 +54,8 @@ REGISTRY_CONCEPTS = {
         "badge_permit_revoked",
         "badge_permit_extinct",
         "transfer_ends_auxiliaries",
+        "permit_cassada",
+        "permit_end_ends_auxiliaries",
     ),
 }
 

@@ -27,7 +27,7 @@ from .models import (
 from .selectors import holder_periods
 
 
-def _permit_ended_on(p: Permit) -> dt.date | None:
+def permit_ended_on(p: Permit) -> dt.date | None:
     """The day a permit no longer in force ended (the effective day of the change that took it to
     its status); None while in force. ``dt.date.min`` for an ended permit with no date on record,
     which is never read as in force."""
@@ -62,7 +62,7 @@ def taxista_periods(person: Person) -> list[dict[str, Any]]:
         service=Service.TAXI,
     ).distinct()
     for p in held:
-        ended = _permit_ended_on(p)
+        ended = permit_ended_on(p)
         if ended == dt.date.min:
             continue  # ended, with no date on record: never read as in force
         # Only while the person held it: a successor from the transfer's day, a predecessor up
@@ -87,7 +87,7 @@ def taxista_periods(person: Person) -> list[dict[str, Any]]:
             if a.removed_on is None:
                 continue  # removed, with no date on record: never read as in force
             ends.append(a.removed_on)
-        permit_ended = _permit_ended_on(a.permit)
+        permit_ended = permit_ended_on(a.permit)
         if permit_ended == dt.date.min:
             continue  # its permission ended, with no date on record: never read as in force
         if permit_ended is not None:

@@ -13,12 +13,12 @@ from django.db import transaction
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
-from outorga.core.localtime import in_the_future
+from outorga.core.localtime import in_the_future, today_of
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision
-from outorga.law.interfaces import cited_once
+from outorga.law.interfaces import citations, cited_once
 
 from ..facts import ACTIVE_STATUSES, resides_in_municipality
 from ..locking import lock_person
@@ -313,6 +313,37 @@ def auxiliary_remove(
         future = in_the_future(municipality, on, "a data do desligamento")
         if future:
             raise FieldError("data", future)
+        auxiliaries_unlink(
+            actor=actor, municipality=municipality, auxiliaries=[aux], on=on, reason=reason
+        )
+    return aux
+
+
+def linked_auxiliaries_locked(*permits: Permit) -> list[Auxiliary]:
+    """The auxiliaries in force of ``permits``, locked as ``registry.locking`` orders it: their
+    people, then their rows — after the permits, before the first act of the change that ends
+    them."""
+    linked = Auxiliary.objects.filter(permit__in=permits, status=Auxiliary.Status.ACTIVE)
+    for person_id in sorted(set(linked.values_list("person_id", flat=True))):
+        lock_person(person_id)
+    return list(linked.select_for_update().order_by("pk"))
+
+
+def auxiliaries_unlink(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    auxiliaries: Iterable[Auxiliary],
+    on: dt.date | None,
+    reason: str,
+    basis: dict[str, Any] | None = None,
+) -> None:
+    """End the links of ``auxiliaries`` (locked) on ``on``, each with its ``auxiliary.remove``
+    act, inside the caller's transaction: removed at the desk, or the permission they served
+    ended or passed to another holder (:func:`linked_auxiliaries_locked`, ``basis``: the
+    articles). The person's own standing (a cassação of the register, a suspension) is
+    untouched."""
+    for aux in auxiliaries:
         aux.status, aux.removed_on = Auxiliary.Status.REMOVED, on
         aux.save(update_fields=["status", "removed_on"])
         record_act(
@@ -320,11 +351,92 @@ def auxiliary_remove(
             actor=actor,
             action="auxiliary.remove",
             obj=aux,
-            old={"status": "active"},
-            new={"status": "removed"},
+            old={"status": Auxiliary.Status.ACTIVE.value},
+            new={"status": aux.status, "removed_on": on},
+            basis=basis,
             extra={"reason": reason},
         )
-    return aux
+
+
+#: The concept of the article that ended a permission, by the status it ended in: cassada
+#: (mototaxi art. 2 II; taxi art. 4 II), revoked, extinct, renounced.
+ENDING_CONCEPTS = {
+    Permit.Status.CASSADA: "permit_cassada",
+    Permit.Status.REVOKED: "badge_permit_revoked",
+    Permit.Status.EXTINCT: "badge_permit_extinct",
+    Permit.Status.RENOUNCED: "renounce",
+}
+
+
+def auxiliaries_end_with_permit(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit,
+    auxiliaries: Iterable[Auxiliary],
+    on: dt.date | None,
+    reason: str,
+) -> None:
+    """The ``permit`` just ended (its new status) on ``on``: the links of its ``auxiliaries``
+    in force end that day, in the same transaction (``on`` None: a permission whose end has no
+    date on record, :func:`auxiliaries_of_ended_permits_end`). The auxiliary serves the
+    permission: mototaxi art. 6 §4, art. 11, art. 14 (the law does not say it in words, and the
+    act's basis says so); taxi art. 4 XIV ("vinculado ao permissionário"), art. 20 §único and
+    art. 15 §2. Each act cites those articles and the one that ended the permission
+    (``ENDING_CONCEPTS``); ``reason`` is the permission's change, as its history shows it. Their
+    badges follow the permit's status (``public.selectors.badge_status``)."""
+    law = permit.law_on(on or today_of(municipality))
+    cites = citations(law, "permit_end_ends_auxiliaries") + citations(
+        law, ENDING_CONCEPTS.get(Permit.Status(permit.status), "")
+    )
+    when = f"em {on:%d/%m/%Y}" if on else "sem data registrada"
+    auxiliaries_unlink(
+        actor=actor,
+        municipality=municipality,
+        auxiliaries=auxiliaries,
+        on=on,
+        basis=basis_of(None, cites),
+        reason=f"fim da permissão {permit.number} ({permit.get_status_display()} {when}): "
+        f"{reason.strip()}",
+    )
+
+
+def auxiliaries_of_ended_permits_end(*, actor: Actor, municipality: Municipality) -> int:
+    """Repair of the records (registry migration 0021): before the links ended with the
+    permission (:func:`auxiliaries_end_with_permit`), a permission cassada, revoked, extinct or
+    renounced left its auxiliaries in force. Each such link ends now, dated the day the
+    permission ended — the effective day of its last change to its present status, the day the
+    art. 48 facts already read (``tender_facts.permit_ended_on``) — with the same act. A
+    permission that ended with no date on record gives none: its links end undated, which those
+    facts read as they read the permission (never in force). Returns how many ended."""
+    from ..tender_facts import permit_ended_on
+
+    ended = 0
+    with transaction.atomic(), tenant(municipality):
+        # registry.locking: the permits, then the auxiliaries' people and rows, before any act.
+        ids = (
+            Auxiliary.objects.filter(
+                status=Auxiliary.Status.ACTIVE, permit__status__in=list(ENDING_CONCEPTS)
+            )
+            .values_list("permit_id", flat=True)
+            .distinct()
+        )
+        permits = list(Permit.objects.select_for_update().filter(pk__in=set(ids)).order_by("pk"))
+        auxiliaries = linked_auxiliaries_locked(*permits)
+        for permit in permits:
+            on = permit_ended_on(permit)
+            theirs = [a for a in auxiliaries if a.permit_id == permit.pk]
+            auxiliaries_end_with_permit(
+                actor=actor,
+                municipality=municipality,
+                permit=permit,
+                auxiliaries=theirs,
+                on=None if on in (None, dt.date.min) else on,
+                reason="vínculo que a permissão deixou em vigor ao terminar, encerrado na "
+                "correção dos registros",
+            )
+            ended += len(theirs)
+    return ended
 
 
 #: The question a law answers to renew an auxiliary's credential, by its service's interface

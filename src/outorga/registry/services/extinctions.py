@@ -21,6 +21,7 @@ from outorga.law.interfaces import cited_once
 from ..facts import ACTIVE_STATUSES
 from ..models import ExtinctionCase, Permit, PermitStatusChange, Person, Service
 from ..validation import FieldError
+from .auxiliaries import auxiliaries_end_with_permit, linked_auxiliaries_locked
 from .common import (
     InvalidTransition,
     bound_law,
@@ -313,6 +314,9 @@ def extinction_decide(
         if case.notified_on is None or case.defence_deadline is None:
             raise InvalidTransition("o permissionário ainda não foi notificado para defesa")
         timing = _decided_after_the_defence(municipality, case, on)
+        # registry.locking: the permit, then its auxiliaries (people, rows), before the first act.
+        permit = Permit.objects.select_for_update().get(pk=case.permit_id)
+        auxiliaries = linked_auxiliaries_locked(permit) if extinguish else []
         case.status = (
             ExtinctionCase.Status.EXTINCT if extinguish else ExtinctionCase.Status.DISMISSED
         )
@@ -328,18 +332,25 @@ def extinction_decide(
             basis=_decision_basis(case, timing),
         )
         if extinguish:
-            permit = Permit.objects.select_for_update().get(pk=case.permit_id)
             old = permit.status
             permit.status = Permit.Status.EXTINCT
             permit.suspended_until = None
             permit.save(update_fields=["status", "suspended_until"])
-            PermitStatusChange.objects.create(
+            change = PermitStatusChange.objects.create(
                 permit=permit,
                 from_status=old,
                 to_status=Permit.Status.EXTINCT,
                 effective_on=on,
                 reason=f"extinção (art. 15, {case.inciso}), processo {case.number}",
                 act=act,
+            )
+            auxiliaries_end_with_permit(
+                actor=actor,
+                municipality=municipality,
+                permit=permit,
+                auxiliaries=auxiliaries,
+                on=on,
+                reason=change.reason,
             )
             from .holder_requests import holder_requests_lapse
 

@@ -21,8 +21,10 @@ from outorga.law.citations import LAW_TITLES, Citation
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import citation, citations, cited
 
+from ..facts import ACTIVE_STATUSES
 from ..models import Document, Permit, PermitStatusChange
 from ..validation import FieldError
+from .auxiliaries import auxiliaries_end_with_permit, linked_auxiliaries_locked
 from .common import InvalidTransition, authorize_with_reason, bound_law
 
 #: Which competence each status transition needs, by the law's text.
@@ -102,6 +104,9 @@ def _transition(
         permit = Permit.objects.select_for_update().get(pk=permit.pk)
         if (permit.status, to) not in TRANSITIONS:
             raise InvalidTransition("a situação mudou; recarregue a página")
+        # A permission that ends takes its auxiliaries' links with it, the same day.
+        ending = to not in ACTIVE_STATUSES
+        auxiliaries = linked_auxiliaries_locked(permit) if ending else []
         _change_status(
             actor=actor,
             municipality=municipality,
@@ -113,6 +118,15 @@ def _transition(
             extra={"reason": reason, "effective_on": effective_on},
             reason=reason,
         )
+        if ending:
+            auxiliaries_end_with_permit(
+                actor=actor,
+                municipality=municipality,
+                permit=permit,
+                auxiliaries=auxiliaries,
+                on=effective_on,
+                reason=reason,
+            )
         from .holder_requests import OPEN_STATUSES, holder_requests_lapse
 
         if to not in OPEN_STATUSES:

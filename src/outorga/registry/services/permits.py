@@ -29,7 +29,6 @@ from ..facts import (
     vehicle_documents_facts,
     vehicle_facts,
 )
-from ..locking import lock_person
 from ..models import (
     Auxiliary,
     Permit,
@@ -50,6 +49,7 @@ from ..tender_facts import (
     tender_uncalled,
 )
 from ..validation import FieldError
+from .auxiliaries import auxiliaries_unlink, linked_auxiliaries_locked
 from .common import (
     InvalidTransition,
     bound_law,
@@ -590,10 +590,7 @@ def taxi_permit_transfer(
             "registry.taxi_permit_transfer", decisions, on, municipality, "transferência recusada"
         )
         # registry.locking: the auxiliaries' people, then their rows, before the first act.
-        linked = Auxiliary.objects.filter(permit=permit, status=Auxiliary.Status.ACTIVE)
-        for person_id in sorted(set(linked.values_list("person_id", flat=True))):
-            lock_person(person_id)
-        auxiliaries = list(linked.select_for_update().order_by("pk"))
+        auxiliaries = linked_auxiliaries_locked(permit)
         permit.holder = successor
         permit.save(update_fields=["holder"])
         act = record_act(
@@ -637,20 +634,11 @@ def _auxiliaries_unlink(
     transfer (art. 13, parágrafo único), each with its act, on the transfer day. The successor
     registers the auxiliaries he wants again (art. 20: up to two, with the documents of art. 22);
     the person's own standing in the Cadastro (a cassação, a suspension) is untouched."""
-    basis = basis_of(None, citations(law, "transfer_ends_auxiliaries"))
-    for aux in auxiliaries:
-        aux.status, aux.removed_on = Auxiliary.Status.REMOVED, on
-        aux.save(update_fields=["status", "removed_on"])
-        record_act(
-            municipality=municipality,
-            actor=actor,
-            action="auxiliary.remove",
-            obj=aux,
-            old={"status": Auxiliary.Status.ACTIVE.value},
-            new={"status": aux.status, "removed_on": on},
-            basis=basis,
-            extra={
-                "reason": f"transferência da permissão {permit.number} ao sucessor "
-                "(art. 13, parágrafo único)"
-            },
-        )
+    auxiliaries_unlink(
+        actor=actor,
+        municipality=municipality,
+        auxiliaries=auxiliaries,
+        on=on,
+        basis=basis_of(None, citations(law, "transfer_ends_auxiliaries")),
+        reason=f"transferência da permissão {permit.number} ao sucessor (art. 13, parágrafo único)",
+    )

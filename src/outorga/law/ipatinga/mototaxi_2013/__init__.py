@@ -27,6 +27,7 @@ Competence (art. 34) lives in :mod:`outorga.law.competence`; this rulebook only 
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from outorga.law.citations import Citation
@@ -142,6 +143,23 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "emergency_substitution": art(2, inc="XXIII"),  # por força maior comprovada
     # Two years after a cassação before another permission (§1) or auxiliary credential (§3).
     "cassation_bar": (art(32, 1), art(32, 3)),
+    # Cassação of the permission: "extingue e gera a devolução compulsória da permissão".
+    "permit_cassada": (art(2, inc="II"), art(31, inc="VI")),
+    # The auxiliary is indicated "por veículo permissionário para auxiliar o prestador do
+    # serviço" (art. 6 §4), drives the permit's vehicle with its holder only (art. 11) and
+    # substitutes and assists the holder in the service (art. 14): with no permission there is
+    # nothing to assist. The law never says in words that the credential ends with it; the act
+    # says so, and cites the article that ended the permission beside these.
+    "permit_end_ends_auxiliaries": (
+        art(6, 4),
+        art(11),
+        replace(
+            art(14),
+            note="a lei não diz expressamente que o credenciamento do auxiliar termina com a "
+            "permissão; ele existe para substituir e auxiliar o permissionário na prestação do "
+            "serviço",
+        ),
+    ),
 }
 
 #: The numbers the apps show beside the law's acts (``interfaces.limit``): never written in an app.

@@ -146,6 +146,13 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     # The auxiliary is "vinculado ao permissionário" (art. 4 XIV), registered for the
     # permissionário's vehicle (art. 20 §único): a transfer ends the predecessor's links.
     "transfer_ends_auxiliaries": (art(13, "único"), art(4, inc="XIV"), art(20, "único")),
+    # Cassação of the permission: "devolução compulsória" (art. 4 II), a cause of extinction
+    # (art. 15 VI).
+    "permit_cassada": (art(4, inc="II"), art(15, inc="VI")),
+    # The taxista auxiliar is "vinculado ao permissionário" (art. 4 XIV), inscribed for his
+    # vehicle (art. 20 §único); the extinction gives the auxiliaries no indemnity (art. 15 §2):
+    # when the permission ends, so does the link.
+    "permit_end_ends_auxiliaries": (art(4, inc="XIV"), art(20, "único"), art(15, 2)),
     "extinction_case": art(15, 1),  # an administrative case, with contraditório and defence
     "exclusivity": art(11),  # no other permission, concession or authorization in the town
     "clandestine_transfer": art(14),  # cassação for a transfer, cession, rent… of the permit

@@ -251,3 +251,29 @@ def test_migration_0021_ends_the_links_an_ended_permission_left_in_force_dated_i
         assert (
             Act.objects.filter(action="auxiliary.remove", object_id=str(taxi_aux.pk)).count() == 1
         )
+
+
+def test_migration_0021_ends_the_link_of_a_permission_whose_service_no_law_governs_any_more(
+    ipatinga_m, tender, keep_only_laws
+):
+    """A mototaxi permission revoked with its auxiliary left in force, in a municipality that now
+    applies only its taxi law: the repair still ends the link, dated the permission's end, citing
+    no article (none of the municipality's laws governs the service) — it never stops the
+    upgrade."""
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module(
+        "outorga.registry.migrations.0021_end_auxiliaries_of_ended_permits"
+    )
+    m = ipatinga_m
+    moto, aux = moto_auxiliary(m, tender, 631)
+    ended_on = dt.date(2026, 6, 2)
+    _left_in_force(m, moto, Permit.Status.REVOKED, ended_on)
+    keep_only_laws(m, "ipatinga.taxi-2017")
+    migration.end_links(apps, None)
+    with tenant(m):
+        aux.refresh_from_db()
+    assert (aux.status, aux.removed_on) == (Auxiliary.Status.REMOVED, ended_on)
+    assert _end_act(m, aux).record["basis"]["citations"] == []

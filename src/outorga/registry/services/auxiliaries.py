@@ -17,6 +17,8 @@ from outorga.core.localtime import in_the_future, today_of
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
+from outorga.law.bindings import LawNotBound
+from outorga.law.citations import Citation
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import citations, cited_once
 
@@ -385,10 +387,16 @@ def auxiliaries_end_with_permit(
     art. 15 §2. Each act cites those articles and the one that ended the permission
     (``ENDING_CONCEPTS``); ``reason`` is the permission's change, as its history shows it. Their
     badges follow the permit's status (``public.selectors.badge_status``)."""
-    law = permit.law_on(on or today_of(municipality))
-    cites = citations(law, "permit_end_ends_auxiliaries") + citations(
-        law, ENDING_CONCEPTS.get(Permit.Status(permit.status), "")
-    )
+    try:
+        law = permit.law_on(on or today_of(municipality))
+    except LawNotBound:
+        # No law of the municipality governs the service any more (the records' repair of
+        # migration 0021 may meet one): the link still ends with the permission, citing none.
+        cites: tuple[Citation, ...] = ()
+    else:
+        cites = citations(law, "permit_end_ends_auxiliaries") + citations(
+            law, ENDING_CONCEPTS.get(Permit.Status(permit.status), "")
+        )
     when = f"em {on:%d/%m/%Y}" if on else "sem data registrada"
     auxiliaries_unlink(
         actor=actor,

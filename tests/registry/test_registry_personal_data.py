@@ -242,3 +242,31 @@ def test_lgpd_the_blood_type_is_shown_only_to_the_desk_that_keeps_the_registry(
             body if "items" not in body else next(p for p in body["items"] if p["id"] == holder.pk)
         )
         assert row["blood_type"] == (holder.blood_type if sees else None), (url, role)
+
+
+@pytest.mark.parametrize("role", STAFF_ROLES, ids=lambda r: r.value)
+def test_lgpd_a_holders_new_address_and_phone_are_shown_only_to_the_desk_that_applies_them(
+    world, user_of, role
+):
+    """A holder's request to update the register (mototaxi art. 4, §2) carries the new address,
+    phone and e-mail; the person's page shows no contact to anyone but the desk that records it,
+    and the request's page, open to every servant, must not either (LGPD art. 6º, III)."""
+    from outorga.registry.models import RegistrationRequest
+
+    holder = world[0]
+    changes = {"address": "Rua Sigilosa, 77", "phone": "31 98888-1234", "email": "x@sigilo.test"}
+    with tenant(holder.municipality):
+        req = RegistrationRequest.objects.create(
+            person=holder,
+            kind=RegistrationRequest.Kind.UPDATE,
+            changes=changes,
+            text="Mudei de endereço.",
+            requested_on=ON,
+        )
+    page = client_as(user_of, "ipatinga", role).get(f"{C}/pedidos-de-cadastro/{req.pk}/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    sees = _records_the_registry(role, holder)
+    for value in changes.values():
+        assert (value in html) is sees, (value, role)
+    assert "Novo endereço" in html

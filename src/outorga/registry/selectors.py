@@ -49,12 +49,15 @@ def shown_document(person: Person, role: str) -> str:
     return document_as_seen(person.document, role)
 
 
-def sees_health(role: str, municipality: Municipality, *, person_id: int | None = None) -> bool:
-    """Whether ``role`` reads a person's health data: the blood type and Rh the badge prints
-    (mototaxi art. 2, VIII) are data about health (LGPD, Lei 13.709/2018, art. 5º, II; art. 11),
-    so only the role that records the entry under its law and prints the badge
-    (``registry.record``, the same that opens a medical certificate's file) reads them; the
-    others judge, inspect and collect without them (art. 6º, III)."""
+def sees_private_data(
+    role: str, municipality: Municipality, *, person_id: int | None = None
+) -> bool:
+    """Whether ``role`` reads a person's private data beyond name and masked CPF — the blood type
+    and Rh the badge prints (mototaxi art. 2, VIII), data about health (LGPD, Lei 13.709/2018,
+    art. 5º, II; art. 11), and the address, phone and e-mail: only the role that records the
+    entry under its law (``registry.record``: it prints the badge, opens a medical certificate's
+    file, applies a holder's new address); the others judge, inspect and collect without them
+    (art. 6º, III)."""
     law = registry_law(municipality, person_id=person_id)
     return is_allowed(role, "registry.record", law, today_of(municipality))
 

@@ -19,7 +19,7 @@ from outorga.core.tenancy import current_municipality
 from outorga.core.uploads import read_upload
 
 from ..models import Person, Service
-from ..selectors import people_search, sees_health, shown_document
+from ..selectors import people_search, sees_private_data, shown_document
 from ..services.eligibility import person_eligibility
 from ..services.people import (
     PERSON_FIELDS,
@@ -91,7 +91,7 @@ class PersonPhotoOut(PersonOut):
 
 def person_out(p: Person, role: str, *, health: bool) -> dict[str, Any]:
     """The person as ``role`` may read it: the CPF/CNPJ masked or whole, the blood type only with
-    ``health`` (:func:`~outorga.registry.selectors.sees_health`)."""
+    ``health`` (:func:`~outorga.registry.selectors.sees_private_data`)."""
     out = {
         "id": p.pk,
         "kind": p.kind,
@@ -157,13 +157,13 @@ def _people_found(request: HttpRequest, q: str) -> Rows:
     role = actor_of(request).role
     # The screens' search: a CPF typed finds no one for a role that sees it masked.
     qs = people_search(Person.objects.all(), q, role)
-    health = sees_health(role, current_municipality())
+    health = sees_private_data(role, current_municipality())
     return Rows(qs, lambda p: person_out(p, role, health=health))
 
 
 def _person_seen(request: HttpRequest, person: Person) -> dict[str, Any]:
     role = actor_of(request).role
-    health = sees_health(role, current_municipality(), person_id=person.pk)
+    health = sees_private_data(role, current_municipality(), person_id=person.pk)
     return person_out(person, role, health=health)
 
 

@@ -9,6 +9,7 @@ from django.test import Client
 from registry_factories import TAXI_ON as ON
 from registry_factories import grant, person, taxi_holder
 
+from outorga.core.access import NOT_STAFF
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.registry.models import ExtinctionCase, TenderApplicant
@@ -199,3 +200,73 @@ def test_lgpd_the_auxiliary_cpf_of_a_holders_request_is_masked_to_a_role_that_se
     assert f"***.{cpf[3:6]}.{cpf[6:9]}-**" in html
     clerk = client_as(user_of, "ipatinga", Role.ATENDENTE).get(f"{C}/pedidos/{req.pk}/")
     assert format_cpf(cpf) in clerk.content.decode()
+
+
+#: Every municipal servant's role that opens the registry's screens and routes.
+STAFF_ROLES = [r for r in Role if r.value not in NOT_STAFF]
+
+
+def _records_the_registry(role: Role, holder) -> bool:  # type: ignore[no-untyped-def]
+    """Who keeps the person's entry (and prints the badge that carries the blood type): the
+    competence ``registry.record`` under the law the entry is kept under, on today's date."""
+    from django.utils import timezone
+
+    from outorga.law.competence import is_allowed
+    from outorga.registry.selectors import registry_law
+
+    with tenant(holder.municipality):
+        law = registry_law(holder.municipality, person_id=holder.pk)
+    return is_allowed(role, "registry.record", law, timezone.localdate())
+
+
+@pytest.mark.parametrize("role", STAFF_ROLES, ids=lambda r: r.value)
+def test_lgpd_the_blood_type_is_shown_only_to_the_desk_that_keeps_the_registry(
+    world, user_of, role
+):
+    """The blood type and Rh are printed on the badge (mototaxi art. 2, VIII) but are health data
+    (LGPD, Lei 13.709/2018, art. 5º, II; art. 11): the person's page and the people API give them
+    only to the role that records the entry and prints the badge, never to the JARI, the mayor or
+    finance, who judge and collect without them (art. 6º, III)."""
+    holder = world[0]
+    assert holder.blood_type
+    sees = _records_the_registry(role, holder)
+    c = client_as(user_of, "ipatinga", role)
+    page = c.get(f"{C}/pessoas/{holder.pk}/")
+    assert page.status_code == 200
+    assert ("<dt>Tipo sanguíneo</dt>" in page.content.decode()) is sees
+    for url in (f"/api/v1/registry/people/{holder.pk}", "/api/v1/registry/people"):
+        r = c.get(url, {"q": holder.name})
+        assert r.status_code == 200, url
+        body = r.json()
+        row = (
+            body if "items" not in body else next(p for p in body["items"] if p["id"] == holder.pk)
+        )
+        assert row["blood_type"] == (holder.blood_type if sees else None), (url, role)
+
+
+@pytest.mark.parametrize("role", STAFF_ROLES, ids=lambda r: r.value)
+def test_lgpd_a_holders_new_address_and_phone_are_shown_only_to_the_desk_that_applies_them(
+    world, user_of, role
+):
+    """A holder's request to update the register (mototaxi art. 4, §2) carries the new address,
+    phone and e-mail; the person's page shows no contact to anyone but the desk that records it,
+    and the request's page, open to every servant, must not either (LGPD art. 6º, III)."""
+    from outorga.registry.models import RegistrationRequest
+
+    holder = world[0]
+    changes = {"address": "Rua Sigilosa, 77", "phone": "31 98888-1234", "email": "x@sigilo.test"}
+    with tenant(holder.municipality):
+        req = RegistrationRequest.objects.create(
+            person=holder,
+            kind=RegistrationRequest.Kind.UPDATE,
+            changes=changes,
+            text="Mudei de endereço.",
+            requested_on=ON,
+        )
+    page = client_as(user_of, "ipatinga", role).get(f"{C}/pedidos-de-cadastro/{req.pk}/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    sees = _records_the_registry(role, holder)
+    for value in changes.values():
+        assert (value in html) is sees, (value, role)
+    assert "Novo endereço" in html

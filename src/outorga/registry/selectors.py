@@ -10,9 +10,10 @@ from django.utils import timezone
 
 from outorga.core.identifiers import digits
 from outorga.core.lawseam import LawNotBound, law_for, law_of
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.search import name_matches, names_document, plate_key, words
-from outorga.law.competence import Role
+from outorga.law.competence import Role, is_allowed
 
 from .models import (
     Auxiliary,
@@ -46,6 +47,19 @@ def document_as_seen(document: str, role: str) -> str:
 def shown_document(person: Person, role: str) -> str:
     """Full CPF/CNPJ only to the roles that need it; everyone else sees it masked."""
     return document_as_seen(person.document, role)
+
+
+def sees_private_data(
+    role: str, municipality: Municipality, *, person_id: int | None = None
+) -> bool:
+    """Whether ``role`` reads a person's private data beyond name and masked CPF — the blood type
+    and Rh the badge prints (mototaxi art. 2, VIII), data about health (LGPD, Lei 13.709/2018,
+    art. 5º, II; art. 11), and the address, phone and e-mail: only the role that records the
+    entry under its law (``registry.record``: it prints the badge, opens a medical certificate's
+    file, applies a holder's new address); the others judge, inspect and collect without them
+    (art. 6º, III)."""
+    law = registry_law(municipality, person_id=person_id)
+    return is_allowed(role, "registry.record", law, today_of(municipality))
 
 
 def waiting(model: Any, since: str, *related: str) -> QuerySet[Any]:

@@ -15,10 +15,11 @@ from ninja.files import UploadedFile
 from outorga.core.apikit import Error, IsoDate, acting
 from outorga.core.apipages import Rows, paged
 from outorga.core.requests import actor_of
+from outorga.core.tenancy import current_municipality
 from outorga.core.uploads import read_upload
 
 from ..models import Person, Service
-from ..selectors import people_search, shown_document
+from ..selectors import people_search, sees_private_data, shown_document
 from ..services.eligibility import person_eligibility
 from ..services.people import (
     PERSON_FIELDS,
@@ -72,7 +73,11 @@ class PersonOut(Schema):
     )
     name: str = Field(..., examples=["Maria da Silva"])
     birth_date: IsoDate | None
-    blood_type: str = Field(..., description="tipo sanguíneo (crachá)")
+    blood_type: str | None = Field(
+        ...,
+        description="tipo sanguíneo e Rh (crachá, mototáxi art. 2, VIII); dado de saúde (LGPD art. "
+        "11): null para quem não cadastra a pessoa",
+    )
     city: str = Field(..., description="município de residência")
     photo: bool = Field(..., description="tem foto do crachá")
     partners: list[PartnerOut] | None = Field(
@@ -84,14 +89,16 @@ class PersonPhotoOut(PersonOut):
     sha256: str = Field(..., description="SHA-256 do arquivo recebido")
 
 
-def person_out(p: Person, role: str) -> dict[str, Any]:
+def person_out(p: Person, role: str, *, health: bool) -> dict[str, Any]:
+    """The person as ``role`` may read it: the CPF/CNPJ masked or whole, the blood type only with
+    ``health`` (:func:`~outorga.registry.selectors.sees_private_data`)."""
     out = {
         "id": p.pk,
         "kind": p.kind,
         "document": shown_document(p, role),
         "name": p.name,
         "birth_date": p.birth_date,
-        "blood_type": p.blood_type,
+        "blood_type": p.blood_type if health else None,
         "city": p.city,
         "photo": bool(p.photo),
     }
@@ -150,7 +157,14 @@ def _people_found(request: HttpRequest, q: str) -> Rows:
     role = actor_of(request).role
     # The screens' search: a CPF typed finds no one for a role that sees it masked.
     qs = people_search(Person.objects.all(), q, role)
-    return Rows(qs, lambda p: person_out(p, role))
+    health = sees_private_data(role, current_municipality())
+    return Rows(qs, lambda p: person_out(p, role, health=health))
+
+
+def _person_seen(request: HttpRequest, person: Person) -> dict[str, Any]:
+    role = actor_of(request).role
+    health = sees_private_data(role, current_municipality(), person_id=person.pk)
+    return person_out(person, role, health=health)
 
 
 @router.post(
@@ -167,7 +181,7 @@ def person_create(request: HttpRequest, payload: PersonIn) -> Any:
         law=law_of_service(data.pop("service")),
         data=data,
     )
-    return Status(201, person_out(person, actor_of(request).role))
+    return Status(201, _person_seen(request, person))
 
 
 class PersonPatch(Schema):
@@ -199,7 +213,7 @@ def person_update_route(request: HttpRequest, person_id: int, payload: PersonPat
         person=person,
         **correction(request, person, PERSON_FIELDS, payload, person_id=person.pk),
     )
-    return person_out(person, actor_of(request).role)
+    return _person_seen(request, person)
 
 
 @router.get(
@@ -211,7 +225,7 @@ def person_update_route(request: HttpRequest, person_id: int, payload: PersonPat
 )
 def person_detail(request: HttpRequest, person_id: int) -> dict[str, Any]:
     person = get_object_or_404(Person.objects.all(), pk=person_id)
-    return person_out(person, actor_of(request).role)
+    return _person_seen(request, person)
 
 
 @router.post(
@@ -236,7 +250,7 @@ def person_photo(
         content=content,
     )
     return {
-        **person_out(person, actor_of(request).role),
+        **_person_seen(request, person),
         "sha256": hashlib.sha256(content).hexdigest(),
     }
 

@@ -25,7 +25,7 @@ from outorga.law.interfaces import cited
 
 from ..forms import DocumentForm, LicenceForm, PersonForm, PhotoForm, reason_field
 from ..models import Document, Person, Service, TaxiCategory
-from ..selectors import registry_law, shown_document
+from ..selectors import registry_law, sees_private_data, shown_document
 from ..services.eligibility import person_eligibility, taxi_person_requirements
 from ..services.people import (
     company_representative_review,
@@ -215,6 +215,10 @@ def person_detail(request: HttpRequest, person_id: int) -> HttpResponse:
         {
             "person": person,
             "document": shown_document(person, actor.role),
+            # Health data (the badge's blood type): for whoever records the entry (LGPD art. 11).
+            "sees_private": sees_private_data(
+                actor.role, current_municipality(), person_id=person.pk
+            ),
             # The grant links name the person by id: a CPF in a URL would reach access logs,
             # history and the Referer, and a role that sees it masked would find it there.
             "can_grant_moto": may(actor.role, "permit.grant", Service.MOTOTAXI),

@@ -15,6 +15,7 @@ from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 
 from ..models import RegistrationRequest
+from ..selectors import sees_private_data
 from ..services.registration_requests import (
     registration_request_apply,
     registration_request_refuse,
@@ -74,6 +75,13 @@ def registration_request(request: HttpRequest, request_id: int) -> HttpResponse:
     return render(
         request,
         "registry/registration_request.html",
-        {"req": req, "form": form},
+        {
+            "req": req,
+            "form": form,
+            # The new address, phone and e-mail: for the desk that applies them (LGPD art. 6º, III).
+            "sees_private": sees_private_data(
+                actor_of(request).role, current_municipality(), person_id=req.person_id
+            ),
+        },
         status=422 if form.is_bound and form.errors else 200,
     )

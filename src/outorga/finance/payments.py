@@ -27,7 +27,7 @@ from outorga.core import lawseam
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Conflict
-from outorga.core.localtime import in_the_future, today_of
+from outorga.core.localtime import day_of, in_the_future, today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.core.transitions import status_change
@@ -409,6 +409,15 @@ def refund_mark_paid_out(
         refund = Refund.objects.select_for_update().get(pk=refund.pk)
         if refund.status != Refund.Status.PENDING:
             raise InvalidPaymentTransition(f"a restituição {refund.pk} já foi paga")
+        # Only what is owed back is paid out: the refund is owed from the day it was recorded
+        # (the decision or the excess that made it owed), on the municipality's clock.
+        recorded = day_of(municipality, refund.created_at)
+        if on < recorded:
+            raise FieldError(
+                "data",
+                f"a data da restituição ({on:%d/%m/%Y}) é anterior ao registro da restituição "
+                f"({recorded:%d/%m/%Y}): só se restitui o que já é devido",
+            )
         refund.paid_out_on = on
         if note.strip():
             refund.note = note.strip()[:300]

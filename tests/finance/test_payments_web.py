@@ -11,6 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from finance_factories import make_debt, make_person, refresh
 
+from outorga.core.localtime import today_of
 from outorga.core.models import User
 from outorga.core.tenancy import tenant
 from outorga.finance import febraban, guias, payments, pix
@@ -145,7 +146,10 @@ def test_a_person_resolves_an_over_payment_from_its_page(user_of, ipatinga_m, de
         refund = Refund.objects.get(payment=payment)
     assert refund.amount_cents == 679
     assert "R$ 6,79" in c.get("/financas/restituicoes/").content.decode()
-    r = c.post(f"/financas/restituicoes/{refund.pk}/paga/", {"on": "2026-03-25"})
+    # Paid out on the day it was recorded: not before it was owed (the payment's March day).
+    r = c.post(
+        f"/financas/restituicoes/{refund.pk}/paga/", {"on": today_of(ipatinga_m).isoformat()}
+    )
     assert r.status_code == 302
     assert refresh(ipatinga_m, refund).status == Refund.Status.PAID_OUT
 

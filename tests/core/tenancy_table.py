@@ -727,6 +727,7 @@ SPECIAL: dict[str, Entry] = {
         "json": {"note": "x"},
     },
     "api/v1/finance/payments/<payment_id>/return": {"json": {"note": "x"}},
+    "api/v1/finance/payments/<payment_id>/same-as-recorded": {"json": {"note": "x"}},
     "api/v1/finance/refunds/<refund_id>/paid-out": {"json": {"on": "2026-03-11"}},
     # A's settings written in A.
     "api/v1/finance/settings": {

@@ -103,12 +103,26 @@ def test_a_return_with_no_settlement_is_read_and_imports_nothing(ipatinga_m, fin
     assert refresh(ipatinga_m, debt).status == Debt.Status.OPEN
 
 
-def test_another_25_digit_number_ending_in_a_debts_number_pays_nothing(ipatinga_m, fin, person):
-    # A boleto of the municipality's other charges in the same return, its control number of 25
-    # digits ending in a debt's number: without the debt's due date in front it is not the guia's
-    # free field, and waits for a person.
+@pytest.mark.parametrize(
+    "code_of",
+    [
+        pytest.param(lambda n: f"{0:08d}{n:017d}", id="25-digits-ending-in-the-number"),
+        pytest.param(lambda n: f"{n:017d}", id="the-17-digit-number-alone"),
+    ],
+)
+def test_a_number_without_the_debts_due_date_in_front_pays_nothing(
+    ipatinga_m, fin, person, code_of
+):
+    # ADR 0018/0026: a guia's code carries the debt's due date in front of its number. The
+    # municipality's other charges (IPTU, ISS…) share the FEBRABAN code and the return file: a
+    # control number of 25 digits ending in a debt's number, or the bare 17-digit number a title
+    # registered some other way reports, cannot be told from one of theirs. It is listed for a
+    # person, who assigns it, and the debt stays owed.
     debt = numbered_debt(ipatinga_m, person, 10_000)
-    other = f"{0:08d}{debt.number:017d}"
-    batch = import_bank_file(ipatinga_m, fin, cnab240([Paid(other, 10_000)]))
+    code = code_of(debt.number)
+    batch = import_bank_file(ipatinga_m, fin, cnab240([Paid(code, 10_000)]))
     assert [r["resultado"] for r in batch.report] == [Payment.Status.UNKNOWN]
     assert refresh(ipatinga_m, debt).status == Debt.Status.OPEN
+    with tenant(ipatinga_m):
+        waiting = Payment.objects.get(reference=code)
+    assert (waiting.status, waiting.debt_id) == (Payment.Status.UNKNOWN, None)

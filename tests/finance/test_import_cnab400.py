@@ -72,3 +72,12 @@ def test_another_banks_400_layout_is_refused_naming_the_bank(ipatinga_m, fin, pe
     lines[0] = lines[0][:76] + "341" + lines[0][79:]
     with pytest.raises(FieldError, match="linha 1, posição 77–79 \\(número do banco\\)"):
         import_bank_file(ipatinga_m, fin, "\r\n".join(lines).encode("latin-1"))
+
+
+def test_a_control_number_of_only_a_debts_17_digits_waits_for_a_person(ipatinga_m, fin, person):
+    # Without the due date in front (ADR 0018/0026) the number may be another guia's of the
+    # municipality (IPTU, ISS…) in the same return: listed for a person, the debt still owed.
+    debt = numbered_debt(ipatinga_m, person, 8_000)
+    batch = import_bank_file(ipatinga_m, fin, cnab400([Paid(f"{debt.number:017d}", 8_000)]))
+    assert [r["resultado"] for r in batch.report] == [Payment.Status.UNKNOWN]
+    assert refresh(ipatinga_m, debt).status == Debt.Status.OPEN

@@ -10,6 +10,7 @@ from django.utils import timezone
 from finance_factories import make_debt, make_person, refresh
 
 from outorga.core.acts import Actor, verify_chain
+from outorga.core.localtime import today_of
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.finance import bank_statement, guias, payments, pix, receiver
@@ -97,8 +98,33 @@ def test_an_over_payment_pays_and_a_person_refunds_the_excess(ipatinga_m, fin, p
         payments.payment_refund_excess(actor=fin, municipality=ipatinga_m, payment=payment)
     # The debt is still paid: the refund is of the excess only.
     assert refresh(ipatinga_m, debt).status == Debt.Status.PAID
-    payments.refund_mark_paid_out(actor=fin, municipality=ipatinga_m, refund=refund, on=PAID_ON)
+    # Recorded today (the refund exists from now): paid out today, not on the payment's day.
+    payments.refund_mark_paid_out(
+        actor=fin, municipality=ipatinga_m, refund=refund, on=today_of(ipatinga_m)
+    )
     assert refresh(ipatinga_m, refund).status == Refund.Status.PAID_OUT
+
+
+def test_a_refund_is_not_paid_out_before_it_was_owed(ipatinga_m, fin, person):
+    """The treasury pays back what a refund records: a paid-out date before the day the refund
+    was recorded (the decision or the excess that made it owed) is refused naming both dates, and
+    the refund stays to pay; on the day it was recorded it is paid out."""
+    debt = make_debt(ipatinga_m, person, 10_000)
+    payment = pay(ipatinga_m, fin, debt.reference, 12_500)
+    refund = payments.payment_refund_excess(actor=fin, municipality=ipatinga_m, payment=payment)
+    recorded = today_of(ipatinga_m)
+    before = recorded - dt.timedelta(days=1)
+    with pytest.raises(FieldError, match="anterior") as refused:
+        payments.refund_mark_paid_out(actor=fin, municipality=ipatinga_m, refund=refund, on=before)
+    assert refused.value.field == "data"
+    assert f"({before:%d/%m/%Y})" in str(refused.value)
+    assert f"{recorded:%d/%m/%Y}" in str(refused.value)
+    refund = refresh(ipatinga_m, refund)
+    assert (refund.status, refund.paid_out_on) == (Refund.Status.PENDING, None)
+    assert not acts_of(ipatinga_m, refund, "refund.paid_out")
+    payments.refund_mark_paid_out(actor=fin, municipality=ipatinga_m, refund=refund, on=recorded)
+    refund = refresh(ipatinga_m, refund)
+    assert (refund.status, refund.paid_out_on) == (Refund.Status.PAID_OUT, recorded)
 
 
 def test_paying_a_debt_already_paid_is_over_by_the_whole_amount_and_can_be_returned(

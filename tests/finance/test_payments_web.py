@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import functools
 import re
 
 import pypdfium2 as pdfium
@@ -11,6 +13,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from finance_factories import make_debt, make_person, refresh
 
+from outorga.core.localtime import today_of
 from outorga.core.models import User
 from outorga.core.tenancy import tenant
 from outorga.finance import febraban, guias, payments, pix
@@ -45,13 +48,61 @@ def test_the_dashboard_draws_amounts_by_status_and_month(user_of, debt):
     html = r.content.decode()
     assert html.count("<svg") == 2
     assert "Valores por situação" in html and 'role="img"' in html
-    # The chart's numbers, as a Brazilian reads them (core.charts), beside the picture.
-    numbers = html.split('id="grafico-valores-situacao"')[1].split("</figure>")[0]
+    # The chart's numbers, as a Brazilian reads them (core.charts), beside the picture: the face
+    # value of the open debts (what they still owe is checked below).
     with tenant(debt.municipality):
         open_cents = sum(Debt.objects.filter(status="open").values_list("amount_cents", flat=True))
     assert open_cents >= 4321
-    cell = re.search(r'Em aberto</th>\s*<td class="num">([^<]+)</td>', numbers)
-    assert cell and cell.group(1) == brl(open_cents), numbers
+    _, face = _situation_row(html, "valores-situacao", "Em aberto")
+    assert face == brl(open_cents)
+
+
+def _situation_row(html: str, chart: str, situation: str) -> list[str]:
+    """The cells of ``situation``'s row in the numbers of ``chart`` on the dashboard."""
+    numbers = html.split(f'id="grafico-{chart}"')[1].split("</figure>")[0]
+    row = re.search(rf"{situation}</th>(.*?)</tr>", numbers, re.S)
+    assert row, numbers
+    return re.findall(r'<td class="num">([^<]+)</td>', row.group(1))
+
+
+def test_the_dashboard_shows_what_each_situation_still_owes_beside_the_face_value(
+    user_of, ipatinga_m, fin, debt
+):
+    """A clerk reads "Valores por situação" as what is owed: a part paid of an open debt comes
+    off what the open debts still owe (R$, Brazilian format), while their face value, labelled
+    as such, stays what was issued; a debt paid in full owes nothing."""
+    c = client_of(user_of, Role.FINANCAS)
+    html = c.get("/financas/").content.decode()
+    assert "Ainda devido" in html and "Valor de face" in html
+    owed, face = _situation_row(html, "valores-situacao", "Em aberto")
+    paid_owed, paid_face = _situation_row(html, "valores-situacao", "Pago")
+    pay = functools.partial(
+        payments.payment_record, actor=fin, municipality=ipatinga_m, reference=debt.reference
+    )
+    pay(amount_cents=1_000, paid_on=dt.date(2026, 3, 20))
+    html = c.get("/financas/").content.decode()
+    now_owed, now_face = _situation_row(html, "valores-situacao", "Em aberto")
+    assert now_face == face
+    assert cents_of(now_owed) == cents_of(owed) - 1_000
+    assert now_owed == brl(cents_of(owed) - 1_000)
+    assert _situation_row(html, "valores-situacao", "Pago") == [paid_owed, paid_face]
+    # Paying the rest: the debt leaves the open ones, its face value counted as paid, owing nothing.
+    pay(amount_cents=3_321, paid_on=dt.date(2026, 3, 21))
+    html = c.get("/financas/").content.decode()
+    assert _situation_row(html, "valores-situacao", "Em aberto") == [
+        brl(cents_of(owed) - 4_321),
+        brl(cents_of(face) - 4_321),
+    ]
+    assert _situation_row(html, "valores-situacao", "Pago") == [
+        paid_owed,
+        brl(cents_of(paid_face) + 4_321),
+    ]
+    assert paid_owed == brl(0)
+
+
+def cents_of(text: str) -> int:
+    """``R$ 1.234,56`` → 123456."""
+    return int(re.sub(r"\D", "", text))
 
 
 def test_the_debt_list_filters_by_name_status_and_due_date(user_of, debt):
@@ -145,7 +196,10 @@ def test_a_person_resolves_an_over_payment_from_its_page(user_of, ipatinga_m, de
         refund = Refund.objects.get(payment=payment)
     assert refund.amount_cents == 679
     assert "R$ 6,79" in c.get("/financas/restituicoes/").content.decode()
-    r = c.post(f"/financas/restituicoes/{refund.pk}/paga/", {"on": "2026-03-25"})
+    # Paid out on the day it was recorded: not before it was owed (the payment's March day).
+    r = c.post(
+        f"/financas/restituicoes/{refund.pk}/paga/", {"on": today_of(ipatinga_m).isoformat()}
+    )
     assert r.status_code == 302
     assert refresh(ipatinga_m, refund).status == Refund.Status.PAID_OUT
 

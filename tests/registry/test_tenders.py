@@ -22,7 +22,7 @@ from outorga.core.localtime import today_of
 from outorga.core.models import Act, PopulationFigure
 from outorga.core.tenancy import tenant
 from outorga.law.competence import NotCompetent, Role
-from outorga.registry.models import Permit, Tender
+from outorga.registry.models import Permit, Tender, TenderApplicant
 from outorga.registry.services.common import InvalidTransition
 from outorga.registry.services.tenders import (
     tender_apply,
@@ -374,3 +374,49 @@ def test_mototaxi_art_5_par_2_the_homologation_is_not_dated_on_a_day_to_come(ipa
     with tenant(m):
         tender.refresh_from_db()
     assert tender.status == Tender.Status.HOMOLOGATED
+
+
+def _applied_tender(m, number):
+    """A taxi tender opened on ``OPEN`` with two applicants enrolled, not yet evaluated."""
+    tender = _open_tender(m, "taxi", number)
+    for p in (person(m), person(m)):
+        tender_apply(actor=actor(m.slug, Role.ATENDENTE), municipality=m, tender=tender, person=p)
+    return tender
+
+
+def _evaluated(m, tender):
+    with tenant(m):
+        return list(
+            TenderApplicant.objects.filter(tender=tender).values_list("eligible", flat=True)
+        )
+
+
+def test_taxi_art_3_the_habilitation_is_not_dated_before_the_tender_opened(ipatinga_m):
+    """The applicants are judged in the tender (taxi art. 3; mototaxi art. 6), which exists from
+    its opening: a habilitação dated the day before is refused naming both dates, nothing stored;
+    on the opening day itself it is judged."""
+    m = ipatinga_m
+    tender = _applied_tender(m, "T-E1")
+    before = OPEN - dt.timedelta(days=1)
+    with pytest.raises(FieldError, match="anterior à abertura") as refused:
+        tender_evaluate(actor=boss(m), municipality=m, tender=tender, on=before)
+    assert refused.value.field == "habilitação"
+    assert f"{before:%d/%m/%Y}" in str(refused.value) and f"{OPEN:%d/%m/%Y}" in str(refused.value)
+    assert _evaluated(m, tender) == [None, None]
+    tender_evaluate(actor=boss(m), municipality=m, tender=tender, on=OPEN)
+    assert None not in _evaluated(m, tender)
+
+
+def test_taxi_art_3_the_habilitation_is_not_dated_on_a_day_to_come(ipatinga_m):
+    """The requirements are measured on the habilitação's day (the documents valid then, the
+    bars then in force): one dated after the municipality's today (a mistyped year) is refused
+    naming the date, nothing stored; today is judged."""
+    m = ipatinga_m
+    tender = _applied_tender(m, "T-E2")
+    tomorrow = today_of(m) + dt.timedelta(days=1)
+    with pytest.raises(FieldError, match="não pode estar no futuro") as refused:
+        tender_evaluate(actor=boss(m), municipality=m, tender=tender, on=tomorrow)
+    assert refused.value.field == "habilitação" and f"{tomorrow:%d/%m/%Y}" in str(refused.value)
+    assert _evaluated(m, tender) == [None, None]
+    tender_evaluate(actor=boss(m), municipality=m, tender=tender, on=today_of(m))
+    assert None not in _evaluated(m, tender)

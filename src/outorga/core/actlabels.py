@@ -171,6 +171,7 @@ LABELS: dict[str, str] = {
     "payment.import": "Pagamentos importados do banco",
     "payment.return": "Pagamento devolvido",
     "payment.refund_excess": "Pagamento a maior restituído",
+    "payment.same_as": "Pagamento do banco dado como o registrado à mão",
     "refund.paid_out": "Restituição paga",
     "finance.settings": "Dados de cobrança alterados",
     # Platforms and trip data

@@ -403,6 +403,20 @@ def payment_assign(request: HttpRequest, payment_id: int, payload: AssignIn) -> 
 
 
 @router.post(
+    "/payments/{payment_id}/same-as-recorded",
+    response=PaymentOut,
+    summary="Dar a linha do banco como o pagamento já registrado à mão",
+)
+def payment_same_as_recorded(
+    request: HttpRequest, payment_id: int, payload: NoteIn
+) -> dict[str, Any]:
+    p = payments.payment_same_as_recorded(
+        **acting(request), payment=_payment(payment_id), note=payload.note
+    )
+    return _payment_out(p)
+
+
+@router.post(
     "/payments/{payment_id}/refund-excess", response=RefundOut, summary="Restituir o excedente"
 )
 def payment_refund_excess(request: HttpRequest, payment_id: int, payload: NoteIn) -> dict[str, Any]:

@@ -42,9 +42,15 @@ from .payments import (
     OWED,
     PAY,
     apply_to_debt,
+    held_note,
     municipality_law,
     record_payment_act,
+    recorded_by_hand,
 )
+
+#: The outcome of a bank line held for a person: its debt has a payment recorded by hand of its
+#: amount and day (``payments.recorded_by_hand``); the line is kept unknown, applied to nothing.
+HELD = "held"
 
 # --- the bank CSV ----------------------------------------------------------------------------------
 
@@ -69,7 +75,8 @@ class ParsedLine:
     line_hash: str = ""
     duplicate: bool = False
     debt: Debt | None = None
-    outcome: str = ""  # what the import will make of it (a Payment.Status value or "duplicate")
+    #: What the import will make of it: a Payment.Status value, ``HELD`` or "duplicate".
+    outcome: str = ""
     method: str = Payment.Method.PIX
 
     @property
@@ -300,10 +307,13 @@ def payments_import_preview(
             if ln.debt is None:
                 ln.outcome = Payment.Status.UNKNOWN
                 continue
+            assert ln.amount_cents is not None and ln.paid_on is not None
+            if recorded_by_hand(ln.debt, ln.amount_cents, ln.paid_on) is not None:
+                ln.outcome = HELD
+                continue
             if ln.debt.pk not in owed:
                 owed[ln.debt.pk] = amount_owed(ln.debt) if ln.debt.status in OWED else 0
             left = owed[ln.debt.pk]
-            assert ln.amount_cents is not None
             if left == 0 or ln.amount_cents > left:
                 ln.outcome = Payment.Status.OVER
             elif ln.amount_cents == left:
@@ -363,11 +373,18 @@ def payments_import(
                 report.append(entry)
                 continue
             debt = find_debt(ln.reference)
-            if debt is not None:
+            twin = recorded_by_hand(debt, ln.amount_cents, ln.paid_on) if debt else None
+            if twin is not None:
+                # Recorded by hand already (the statement seen, the receipt): a person says
+                # whether it is the same payment or another, never applied twice unseen.
+                payment.note = held_note(twin)
+                payment.save(update_fields=["note"])
+                entry["mesmo_que"] = twin.pk
+            elif debt is not None:
                 apply_to_debt(actor=actor, municipality=municipality, payment=payment, debt=debt)
             record_payment_act(actor, municipality, payment)
             entry.update(
-                resultado=payment.status,
+                resultado=HELD if twin is not None else payment.status,
                 pagamento=payment.pk,
                 debito=debt.reference if debt else None,
                 excedente_centavos=payment.excess_cents,

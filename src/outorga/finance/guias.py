@@ -19,37 +19,36 @@ from .models_payments import FinanceSettings, Payment
 
 def find_debt(reference: str) -> Debt | None:
     """The debt a reference or txid stands for, or, for digits, the debt whose guia they read
-    back: its barcode or linha digitável, its free field, or the number itself as a bank's return
-    file reports the title (:func:`guia_in_code`; call inside the tenant)."""
+    back: its barcode or linha digitável, or its free field as a bank's return file reports the
+    title (:func:`guia_in_code`; call inside the tenant)."""
     text = reference.strip()
     if re.fullmatch(r"\d{1,48}", text):
         found = guia_in_code(text)
         if found is None:
             return None
         number, due_on = found
-        debts = Debt.objects.filter(number=number)
-        if due_on is not None:
-            debts = debts.filter(due_on=due_on)
-        return debts.order_by("id").first()
+        return Debt.objects.filter(number=number, due_on=due_on).order_by("id").first()
     candidates = pix.reference_candidates(reference)
     if not candidates:
         return None
     return Debt.objects.filter(reference__in=candidates).order_by("id").first()
 
 
-def guia_in_code(text: str) -> tuple[int, dt.date | None] | None:
+def guia_in_code(text: str) -> tuple[int, dt.date] | None:
     """The debt's number read back from the bank in digits, with the due date the guia's free
     field carries beside it (call inside the tenant).
 
     44 or 48 digits: a barcode or linha digitável of this municipality's guia (its FEBRABAN code,
     every check digit right), whose free field is the due date and the number
     (:func:`guia_barcode`); 25 digits: that free field (what a boleto registered for the guia
-    carries as "seu número"); 17 digits: the number as the free field writes it, without a date.
-    The due date must be the debt's own: the municipality's other guias (IPTU, ISS…) carry the
-    same FEBRABAN code and come in the same return file, and one whose free field merely ends in
-    a debt's number is not that debt's. Other digits, a code of another órgão or one whose digits
-    do not check: None, and the payment waits for a person (a short number such as ``42`` is too
-    easily something else to settle a debt)."""
+    carries as "seu número"). The due date must be the debt's own: the municipality's other guias
+    (IPTU, ISS…) carry the same FEBRABAN code and come in the same return file, and one whose
+    free field merely ends in a debt's number is not that debt's. Other digits — the number alone
+    in 17 digits included, which no layout reports for Outorga's guias (the barcode carries the
+    free field whole, and a CNAB title's own number has room for all 25 digits) and which another
+    guia's title may carry as well —, a code of another órgão or one whose digits do not check:
+    None, and the payment waits for a person (a short number such as ``42`` is too easily
+    something else to settle a debt)."""
     if len(text) in (febraban.BARCODE_DIGITS, febraban.LINE_DIGITS):
         settings = FinanceSettings.objects.first()
         try:
@@ -61,8 +60,6 @@ def guia_in_code(text: str) -> tuple[int, dt.date | None] | None:
         return _free_field(guia.free_field)
     if len(text) == febraban.FREE_DIGITS:
         return _free_field(text)
-    if len(text) == NUMBER_DIGITS:
-        return int(text), None
     return None
 
 

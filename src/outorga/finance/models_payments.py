@@ -92,7 +92,9 @@ class Payment(TenantModel):
         PARTIAL = "partial", "parcial"  # less than owed: a person decides
         OVER = "over", "a maior"  # more than owed (or debt no longer owed): a person decides
         UNKNOWN = "unknown", "referência desconhecida"  # no debt with that reference
-        RESOLVED = "resolved", "resolvido"  # the excess was refunded or the line assigned
+        # The excess was refunded or the line assigned, or (no debt) the bank's line of a payment
+        # already recorded by hand (payments.payment_same_as_recorded).
+        RESOLVED = "resolved", "resolvido"
         RETURNED = "returned", "devolvido"  # the whole amount is returned to the payer
 
     #: Statuses that need a person.

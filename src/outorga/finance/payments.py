@@ -27,7 +27,7 @@ from outorga.core import lawseam
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Conflict
-from outorga.core.localtime import in_the_future, today_of
+from outorga.core.localtime import day_of, in_the_future, today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.core.transitions import status_change
@@ -396,6 +396,74 @@ def payment_return(
         )
 
 
+# --- a bank line of a payment already recorded by hand ---------------------------------------
+
+
+def recorded_by_hand(debt: Debt, amount_cents: int, paid_on: dt.date) -> Payment | None:
+    """A payment recorded by hand that counts toward ``debt`` with this amount and day: the
+    bank's line of it, imported afterwards, would pay the debt twice (call inside the tenant)."""
+    return (
+        Payment.objects.filter(
+            debt=debt,
+            source=Payment.Source.MANUAL,
+            amount_cents=amount_cents,
+            paid_on=paid_on,
+            status__in=Payment.APPLIED,
+        )
+        .order_by("id")
+        .first()
+    )
+
+
+def held_for(payment: Payment) -> Payment | None:
+    """The payment recorded by hand that a bank line was held for (its debt, amount and day),
+    while the line waits for a person; else None (call inside the tenant)."""
+    if payment.source != Payment.Source.IMPORT or payment.status != Payment.Status.UNKNOWN:
+        return None
+    debt = find_debt(payment.reference)
+    return recorded_by_hand(debt, payment.amount_cents, payment.paid_on) if debt else None
+
+
+def held_note(twin: Payment) -> str:
+    """Why an imported bank line waits for a person instead of paying its debt."""
+    return (
+        f"mesmo débito, valor e data do pagamento {twin.pk}, registrado à mão: se for o mesmo "
+        "pagamento, dê-o como tal; se for outro, atribua-o ao débito"
+    )
+
+
+def payment_same_as_recorded(
+    *, actor: Actor, municipality: Municipality, payment: Payment, note: str
+) -> Payment:
+    """A bank line held because a payment of its debt, amount and day was recorded by hand is
+    that payment, as a person checked: it is resolved, counted toward no debt, and nothing is
+    owed back (the money came in once)."""
+    _authorize_giving_back(actor, municipality, payment)
+    if not note.strip():
+        raise FieldError("observação", "diga por que é o mesmo pagamento")
+    with transaction.atomic(), tenant(municipality):
+        payment = _locked_payment(payment)
+        twin = held_for(payment)
+        if twin is None:
+            raise InvalidPaymentTransition(
+                f"o pagamento {payment.pk} está {payment.get_status_display()}; só uma linha do "
+                "banco retida por um pagamento registrado à mão do mesmo débito, valor e data é "
+                "dada como o mesmo pagamento"
+            )
+        payment.note = note.strip()[:300]
+        status_change(
+            payment,
+            Payment.Status.RESOLVED,
+            actor=actor,
+            municipality=municipality,
+            action="payment.same_as",
+            fields=("note",),
+            new={"same_as": twin.pk, "debt": twin.debt.reference if twin.debt else None},
+            extra={"note": payment.note},
+        )
+    return payment
+
+
 def refund_mark_paid_out(
     *, actor: Actor, municipality: Municipality, refund: Refund, on: dt.date, note: str = ""
 ) -> Refund:
@@ -409,6 +477,15 @@ def refund_mark_paid_out(
         refund = Refund.objects.select_for_update().get(pk=refund.pk)
         if refund.status != Refund.Status.PENDING:
             raise InvalidPaymentTransition(f"a restituição {refund.pk} já foi paga")
+        # Only what is owed back is paid out: the refund is owed from the day it was recorded
+        # (the decision or the excess that made it owed), on the municipality's clock.
+        recorded = day_of(municipality, refund.created_at)
+        if on < recorded:
+            raise FieldError(
+                "data",
+                f"a data da restituição ({on:%d/%m/%Y}) é anterior ao registro da restituição "
+                f"({recorded:%d/%m/%Y}): só se restitui o que já é devido",
+            )
         refund.paid_out_on = on
         if note.strip():
             refund.note = note.strip()[:300]

@@ -15,20 +15,36 @@ from outorga.core.charts import money as cents_brl
 from outorga.core.localtime import today_of
 from outorga.core.tenancy import current_municipality
 
+from ..guias import owed_in_total
 from ..models import Debt
 from ..models_payments import FinanceSettings, Payment, Refund
+from ..payments import OWED
 from .common import money, staff_view
 
+#: What the situation chart and table say the amounts are.
+OWED_BASIS = (
+    "Ainda devido: o valor do débito menos os pagamentos já aplicados a ele (só os débitos em "
+    "aberto, em defesa ou recurso e definitivos ainda são devidos). Valor de face: o valor "
+    "lançado, sem descontar pagamentos."
+)
 
-def _ledger_summary(today: dt.date) -> dict[str, Any]:
+
+def _status_rows() -> list[tuple[str, int, int, int]]:
+    """Each situation: its label, how many debts, what they still owe and their face value."""
     by_status = {
         row["status"]: (row["n"], row["total"] or 0)
         for row in Debt.objects.values("status").annotate(n=Count("id"), total=Sum("amount_cents"))
     }
-    status_rows = [
-        (value, label, by_status.get(value, (0, 0))[1], by_status.get(value, (0, 0))[0])
-        for value, label in Debt.Status.choices
-    ]
+    out = []
+    for value, label in Debt.Status.choices:
+        n, face = by_status.get(value, (0, 0))
+        owed = owed_in_total(Debt.objects.filter(status=value)) if value in OWED and n else 0
+        out.append((label, n, owed, face))
+    return out
+
+
+def _ledger_summary(today: dt.date) -> dict[str, Any]:
+    status_rows = _status_rows()
     # Eleven months back and three ahead: what fell due and what is about to.
     first = (today.replace(day=1) - dt.timedelta(days=320)).replace(day=1)
     last = (today.replace(day=1) + dt.timedelta(days=95)).replace(day=1)
@@ -57,20 +73,28 @@ def _ledger_summary(today: dt.date) -> dict[str, Any]:
     series = {k: v for k, v in series.items() if any(v[1])}
     labels = tuple(month_label(m) for m in months)
     return {
-        "status_rows": [(label, n, money(c)) for _, label, c, n in status_rows],
+        "status_rows": [
+            (label, n, money(owed), money(face)) for label, n, owed, face in status_rows
+        ],
         "charts": keyed(
             [
                 Chart(
                     key="valores-situacao",
                     title="Valores por situação",
-                    description="Soma dos débitos de cada situação: "
-                    + "; ".join(f"{label}: {money(c)}" for _, label, c, _ in status_rows)
+                    description="Valor ainda devido em cada situação: "
+                    + "; ".join(f"{label}: {money(owed)}" for label, _, owed, _ in status_rows)
+                    + ". Valor de face (lançado): "
+                    + "; ".join(f"{label}: {money(face)}" for label, _, _, face in status_rows)
                     + ".",
-                    labels=tuple(label.capitalize() for _, label, _, _ in status_rows),
-                    series=(Series("Valor", tuple(c for _, _, c, _ in status_rows)),),
+                    labels=tuple(label.capitalize() for label, _, _, _ in status_rows),
+                    series=(
+                        Series("Ainda devido", tuple(owed for _, _, owed, _ in status_rows)),
+                        Series("Valor de face", tuple(face for _, _, _, face in status_rows)),
+                    ),
                     kind="hbar",
                     fmt=cents_brl,
                     label_header="Situação",
+                    basis=OWED_BASIS,
                 ),
                 Chart(
                     key="valores-mes",
@@ -88,6 +112,7 @@ def _ledger_summary(today: dt.date) -> dict[str, Any]:
                     fmt=cents_brl,
                     label_header="Mês",
                     total=True,
+                    basis="Valor de face: o valor lançado, sem descontar pagamentos parciais.",
                 ),
             ]
         ),

@@ -107,6 +107,7 @@ OUTCOME_LABELS = {
     Payment.Status.PARTIAL.value: "parcial — a resolver",
     Payment.Status.OVER.value: "a maior — a resolver",
     Payment.Status.UNKNOWN.value: "referência desconhecida — a resolver",
+    bank_statement.HELD: "já registrado à mão (mesmo débito, valor e data) — a conferir",
     "duplicate": "já importado (ignorado)",
     "invalid": "linha inválida (ignorada)",
 }

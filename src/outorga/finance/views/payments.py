@@ -154,7 +154,12 @@ def payment_new(request: HttpRequest) -> HttpResponse:
 
 class ResolveForm(forms.Form):
     action = forms.ChoiceField(
-        choices=[("assign", "atribuir"), ("refund_excess", "restituir"), ("return", "devolver")]
+        choices=[
+            ("assign", "atribuir"),
+            ("same", "mesmo pagamento"),
+            ("refund_excess", "restituir"),
+            ("return", "devolver"),
+        ]
     )
     reference = forms.CharField(max_length=60, required=False)
     note = forms.CharField(max_length=300, required=False)
@@ -180,6 +185,7 @@ def payment_detail(request: HttpRequest, payment_id: int) -> HttpResponse:
             "payer": document_as_seen(payment.payer_document, actor_of(request).role),
             "refunds": payment.refunds.all(),
             "acts": acts.order_by("seq"),
+            "held_for": payments.held_for(payment),
             "can_return": payment.status in (Payment.Status.PARTIAL, Payment.Status.UNKNOWN)
             or (
                 payment.status == Payment.Status.OVER
@@ -201,6 +207,11 @@ def _resolve(request: HttpRequest, payment: Payment, data: dict[str, Any]) -> No
                 actor=actor, municipality=m, payment=payment, debt=debt, note=note
             )
             messages.success(request, f"Pagamento atribuído ao débito {debt.reference}.")
+        elif data["action"] == "same":
+            payments.payment_same_as_recorded(
+                actor=actor, municipality=m, payment=payment, note=note
+            )
+            messages.success(request, "Pagamento dado como o já registrado à mão.")
         elif data["action"] == "refund_excess":
             payments.payment_refund_excess(actor=actor, municipality=m, payment=payment, note=note)
             messages.success(request, "Excedente lançado para restituição.")

@@ -337,6 +337,22 @@ def applicant_preview(
     return applicant_eligibility(candidate, on)
 
 
+def _habilitation_day(municipality: Municipality, tender: Tender, on: dt.date) -> None:
+    """The requirements are measured on ``on``: a day in the tender (from its opening, where the
+    places were counted) and not one to come (a mistyped year would judge documents and bars not
+    yet known)."""
+    if on < tender.opened_on:
+        raise FieldError(
+            "habilitação",
+            f"a data da habilitação ({on:%d/%m/%Y}) é anterior à abertura da licitação "
+            f"({tender.opened_on:%d/%m/%Y})",
+            tender_cite(tender),
+        )
+    future = in_the_future(municipality, on, "a data da habilitação")
+    if future:
+        raise FieldError("habilitação", future)
+
+
 def tender_evaluate(
     *,
     actor: Actor,
@@ -360,6 +376,7 @@ def tender_evaluate(
         tender = _locked_in(
             tender, Tender.Status.OPEN, "a habilitação é feita com a licitação aberta"
         )
+        _habilitation_day(municipality, tender, on)
         taxi = tender.service == Service.TAXI
         out = []
         for applicant in TenderApplicant.objects.filter(tender=tender).select_related("person"):

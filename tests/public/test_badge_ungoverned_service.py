@@ -16,18 +16,8 @@ from outorga.law.competence import Role
 from outorga.public import services
 from outorga.public.models import Badge
 from outorga.public.selectors import badge_ended
-from outorga.registry.models import Permit
 
 NO_LAW = "Nenhuma lei rege o serviço de mototáxi em Ipatinga"
-
-
-@pytest.fixture
-def ungoverned(ipatinga_m: Any, badge_clerk: Any, keep_only_laws: Any) -> tuple[Permit, Badge]:
-    """A mototaxi badge issued in Ipatinga, which then applies only its taxi law."""
-    permit = make_permit(ipatinga_m, "SEMLEI")
-    badge = services.badge_issue(actor=badge_clerk, municipality=ipatinga_m, permit=permit)
-    keep_only_laws(ipatinga_m, "ipatinga.taxi-2017")
-    return permit, badge
 
 
 @pytest.fixture
@@ -98,11 +88,30 @@ def test_the_clerks_home_lists_no_badge_to_issue_for_it(ungoverned, clerk):
     assert f"Crachá de {permit.holder.name}" not in response.content.decode()
 
 
-def test_the_public_verification_still_answers_for_it(ungoverned):
+#: What the public verification says of a badge of a service no law of its municipality governs.
+UNCONFIRMED = "nenhuma lei do município rege o serviço de mototáxi"
+
+
+def test_the_public_verification_does_not_say_it_is_valid(ungoverned):
+    """Anyone scanning the QR code reads that its validity cannot be confirmed, and why — never
+    "válido": no law of the municipality governs the service the badge is for."""
     _, badge = ungoverned
     public = Client(raise_request_exception=False)
-    assert public.get(f"/v/{badge.token}").status_code == 200
-    assert public.get(f"/api/v1/public/verify/{badge.token}").status_code == 200
+    page = public.get(f"/v/{badge.token}")
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert UNCONFIRMED in text and "Não é possível confirmar" in text
+    assert "válido" not in text.lower().replace("validade", "")
+    body = public.get(f"/api/v1/public/verify/{badge.token}").json()
+    assert body["valido"] is False and body["situacao_codigo"] == "sem_lei"
+    assert UNCONFIRMED in body["detalhe"] and body["situacao"] == "validade não confirmada"
+
+
+def test_the_badge_lists_of_the_desk_do_not_say_it_is_valid(ungoverned, clerk):
+    _, badge = ungoverned
+    listed = clerk.get("/crachas/")
+    assert listed.status_code == 200 and "validade não confirmada" in listed.content.decode()
+    assert clerk.get(f"/api/v1/badges/{badge.pk}").json()["status"] == "validade não confirmada"
 
 
 def test_a_revoked_badge_of_it_is_still_said_to_hold_no_more(

@@ -129,3 +129,21 @@ def test_a_revoked_badge_of_it_is_still_said_to_hold_no_more(
         badge.refresh_from_db()
         ended = badge_ended(badge, today_of(ipatinga_m))
     assert ended is not None and "não vale mais" in ended.message
+
+
+def test_the_public_list_and_the_plate_check_do_not_say_it_is_active(ungoverned):
+    """The public list of permits and the plate check say of such a permit what its badge says:
+    its validity cannot be confirmed, no law of the municipality governing its service."""
+    permit, _ = ungoverned
+    public = Client(raise_request_exception=False)
+    with tenant(permit.municipality):
+        plate = permit.vehicle.plate
+    listed = public.get("/publico/ipatinga/permissoes/")
+    assert listed.status_code == 200
+    row = listed.content.decode().split(permit.number, 1)[1].split("</tr>", 1)[0]
+    assert "validade não confirmada" in row and "ativa" not in row
+    checked = public.get(f"/publico/ipatinga/placa/?placa={plate}")
+    assert checked.status_code == 200
+    text = checked.content.decode()
+    assert permit.number in text and "validade não confirmada" in text
+    assert UNCONFIRMED in text and ">ativa<" not in text

@@ -128,3 +128,10 @@ def test_the_api_refuses_an_act_on_it_with_a_field_error_naming_the_service(ungo
         (error,) = answer["erros"]
         assert error["campo"] == "serviço" and NO_LAW in error["erro"], path
     assert _status(permit) == Permit.Status.ACTIVE
+
+
+@pytest.mark.parametrize("role", [Role.ATENDENTE, Role.AUTORIDADE, Role.FISCAL])
+def test_the_home_and_the_registry_of_each_role_render(ungoverned, user_of, role):
+    client = _client(user_of, role)
+    for url in ("/", "/cadastro/", "/crachas/"):
+        assert client.get(url).status_code == 200, url

@@ -240,6 +240,20 @@ def keep_only_laws() -> Any:
 
 
 @pytest.fixture
+def ipatinga_client(user_of: Any) -> Any:
+    """``ipatinga_client(Role.FISCAL)``: a client logged in as Ipatinga's standing user of that
+    role; an internal error is answered as the server answers it (500), not raised."""
+    from django.test import Client
+
+    def login(role: Any) -> Any:
+        client = Client(raise_request_exception=False)
+        client.force_login(user_of("ipatinga", role))
+        return client
+
+    return login
+
+
+@pytest.fixture
 def badge_clerk(user_of: Any) -> Any:
     """Ipatinga's standing desk clerk, as the actor of a badge's issue."""
     from outorga.core.acts import Actor

@@ -18,10 +18,8 @@ NO_LAW = "Nenhuma lei rege o serviço de mototáxi em Ipatinga"
 
 
 @pytest.fixture
-def authority(user_of: Any) -> Client:
-    client = Client(raise_request_exception=False)
-    client.force_login(user_of("ipatinga", Role.AUTORIDADE))
-    return client
+def authority(ipatinga_client: Any) -> Client:
+    return ipatinga_client(Role.AUTORIDADE)
 
 
 @pytest.mark.parametrize("screen", ["cassacao", "suspensao"])

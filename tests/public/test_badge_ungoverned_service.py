@@ -21,10 +21,8 @@ NO_LAW = "Nenhuma lei rege o serviço de mototáxi em Ipatinga"
 
 
 @pytest.fixture
-def clerk(user_of: Any) -> Client:
-    client = Client(raise_request_exception=False)
-    client.force_login(user_of("ipatinga", Role.ATENDENTE))
-    return client
+def clerk(ipatinga_client: Any) -> Client:
+    return ipatinga_client(Role.ATENDENTE)
 
 
 def _api_refusal(response: Any) -> dict[str, Any]:

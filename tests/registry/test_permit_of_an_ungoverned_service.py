@@ -33,15 +33,9 @@ ACT_SCREENS = (
 )
 
 
-def _client(user_of: Any, role: Role) -> Client:
-    client = Client(raise_request_exception=False)
-    client.force_login(user_of("ipatinga", role))
-    return client
-
-
 @pytest.fixture
-def clerk(user_of: Any) -> Client:
-    return _client(user_of, Role.ATENDENTE)
+def clerk(ipatinga_client: Any) -> Client:
+    return ipatinga_client(Role.ATENDENTE)
 
 
 def _status(permit: Permit) -> str:
@@ -51,9 +45,9 @@ def _status(permit: Permit) -> str:
 
 
 @pytest.mark.parametrize("role", [Role.ATENDENTE, Role.AUTORIDADE, Role.FISCAL])
-def test_its_page_renders_saying_no_law_governs_the_service(ungoverned, user_of, role):
+def test_its_page_renders_saying_no_law_governs_the_service(ungoverned, ipatinga_client, role):
     permit, _ = ungoverned
-    response = _client(user_of, role).get(f"/cadastro/permissoes/{permit.pk}/")
+    response = ipatinga_client(role).get(f"/cadastro/permissoes/{permit.pk}/")
     assert response.status_code == 200
     text = response.content.decode()
     assert NO_LAW in text and NO_ACT in text
@@ -68,9 +62,9 @@ def test_its_page_offers_no_act_under_a_law(ungoverned, clerk):
     assert "Emitir crachá" not in text and "Suspensão da permissão" not in text
 
 
-def test_a_suspension_posted_on_its_page_is_refused_with_the_reason(ungoverned, user_of):
+def test_a_suspension_posted_on_its_page_is_refused_with_the_reason(ungoverned, ipatinga_client):
     permit, _ = ungoverned
-    authority = _client(user_of, Role.AUTORIDADE)
+    authority = ipatinga_client(Role.AUTORIDADE)
     url = f"/cadastro/permissoes/{permit.pk}/"
     response = authority.post(
         url,
@@ -131,7 +125,7 @@ def test_the_api_refuses_an_act_on_it_with_a_field_error_naming_the_service(ungo
 
 
 @pytest.mark.parametrize("role", [Role.ATENDENTE, Role.AUTORIDADE, Role.FISCAL])
-def test_the_home_and_the_registry_of_each_role_render(ungoverned, user_of, role):
-    client = _client(user_of, role)
+def test_the_home_and_the_registry_of_each_role_render(ungoverned, ipatinga_client, role):
+    client = ipatinga_client(role)
     for url in ("/", "/cadastro/", "/crachas/"):
         assert client.get(url).status_code == 200, url

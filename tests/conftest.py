@@ -240,6 +240,43 @@ def keep_only_laws() -> Any:
 
 
 @pytest.fixture
+def ipatinga_client(user_of: Any) -> Any:
+    """``ipatinga_client(Role.FISCAL)``: a client logged in as Ipatinga's standing user of that
+    role; an internal error is answered as the server answers it (500), not raised."""
+    from django.test import Client
+
+    def login(role: Any) -> Any:
+        client = Client(raise_request_exception=False)
+        client.force_login(user_of("ipatinga", role))
+        return client
+
+    return login
+
+
+@pytest.fixture
+def badge_clerk(user_of: Any) -> Any:
+    """Ipatinga's standing desk clerk, as the actor of a badge's issue."""
+    from outorga.core.acts import Actor
+    from outorga.law.competence import Role
+
+    return Actor.of(user_of("ipatinga", Role.ATENDENTE), "198.51.100.7")
+
+
+@pytest.fixture
+def ungoverned(ipatinga_m: Any, badge_clerk: Any, keep_only_laws: Any) -> tuple[Any, Any]:
+    """A mototaxi permit and its badge, issued in Ipatinga, which then applies only its taxi
+    law: a permit (and a badge) of a service no law of the municipality governs."""
+    from registry_factories import make_permit
+
+    from outorga.public import services
+
+    permit = make_permit(ipatinga_m, "SEMLEI")
+    badge = services.badge_issue(actor=badge_clerk, municipality=ipatinga_m, permit=permit)
+    keep_only_laws(ipatinga_m, "ipatinga.taxi-2017")
+    return permit, badge
+
+
+@pytest.fixture
 def lock_order() -> Iterator[Any]:
     """The test's connection under ``core.locking``'s guard (PostgreSQL): the test fails if the
     municipality's row is locked after another row, or any row after a transaction's first act

@@ -6,9 +6,6 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 
-from outorga.core.acts import Actor
-from outorga.law.competence import Role
-
 
 @pytest.fixture(autouse=True)
 def _media_and_rate(settings: Any, tmp_path: Any) -> Iterator[None]:
@@ -17,8 +14,3 @@ def _media_and_rate(settings: Any, tmp_path: Any) -> Iterator[None]:
     cache.clear()
     yield
     cache.clear()
-
-
-@pytest.fixture
-def badge_clerk(user_of: Any) -> Actor:
-    return Actor.of(user_of("ipatinga", Role.ATENDENTE), "198.51.100.7")

@@ -16,25 +16,13 @@ from outorga.law.competence import Role
 from outorga.public import services
 from outorga.public.models import Badge
 from outorga.public.selectors import badge_ended
-from outorga.registry.models import Permit
 
 NO_LAW = "Nenhuma lei rege o serviço de mototáxi em Ipatinga"
 
 
 @pytest.fixture
-def ungoverned(ipatinga_m: Any, badge_clerk: Any, keep_only_laws: Any) -> tuple[Permit, Badge]:
-    """A mototaxi badge issued in Ipatinga, which then applies only its taxi law."""
-    permit = make_permit(ipatinga_m, "SEMLEI")
-    badge = services.badge_issue(actor=badge_clerk, municipality=ipatinga_m, permit=permit)
-    keep_only_laws(ipatinga_m, "ipatinga.taxi-2017")
-    return permit, badge
-
-
-@pytest.fixture
-def clerk(user_of: Any) -> Client:
-    client = Client(raise_request_exception=False)
-    client.force_login(user_of("ipatinga", Role.ATENDENTE))
-    return client
+def clerk(ipatinga_client: Any) -> Client:
+    return ipatinga_client(Role.ATENDENTE)
 
 
 def _api_refusal(response: Any) -> dict[str, Any]:
@@ -98,11 +86,30 @@ def test_the_clerks_home_lists_no_badge_to_issue_for_it(ungoverned, clerk):
     assert f"Crachá de {permit.holder.name}" not in response.content.decode()
 
 
-def test_the_public_verification_still_answers_for_it(ungoverned):
+#: What the public verification says of a badge of a service no law of its municipality governs.
+UNCONFIRMED = "nenhuma lei do município rege o serviço de mototáxi"
+
+
+def test_the_public_verification_does_not_say_it_is_valid(ungoverned):
+    """Anyone scanning the QR code reads that its validity cannot be confirmed, and why — never
+    "válido": no law of the municipality governs the service the badge is for."""
     _, badge = ungoverned
     public = Client(raise_request_exception=False)
-    assert public.get(f"/v/{badge.token}").status_code == 200
-    assert public.get(f"/api/v1/public/verify/{badge.token}").status_code == 200
+    page = public.get(f"/v/{badge.token}")
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert UNCONFIRMED in text and "Não é possível confirmar" in text
+    assert "válido" not in text.lower().replace("validade", "")
+    body = public.get(f"/api/v1/public/verify/{badge.token}").json()
+    assert body["valido"] is False and body["situacao_codigo"] == "sem_lei"
+    assert UNCONFIRMED in body["detalhe"] and body["situacao"] == "validade não confirmada"
+
+
+def test_the_badge_lists_of_the_desk_do_not_say_it_is_valid(ungoverned, clerk):
+    _, badge = ungoverned
+    listed = clerk.get("/crachas/")
+    assert listed.status_code == 200 and "validade não confirmada" in listed.content.decode()
+    assert clerk.get(f"/api/v1/badges/{badge.pk}").json()["status"] == "validade não confirmada"
 
 
 def test_a_revoked_badge_of_it_is_still_said_to_hold_no_more(
@@ -120,3 +127,21 @@ def test_a_revoked_badge_of_it_is_still_said_to_hold_no_more(
         badge.refresh_from_db()
         ended = badge_ended(badge, today_of(ipatinga_m))
     assert ended is not None and "não vale mais" in ended.message
+
+
+def test_the_public_list_and_the_plate_check_do_not_say_it_is_active(ungoverned):
+    """The public list of permits and the plate check say of such a permit what its badge says:
+    its validity cannot be confirmed, no law of the municipality governing its service."""
+    permit, _ = ungoverned
+    public = Client(raise_request_exception=False)
+    with tenant(permit.municipality):
+        plate = permit.vehicle.plate
+    listed = public.get("/publico/ipatinga/permissoes/")
+    assert listed.status_code == 200
+    row = listed.content.decode().split(permit.number, 1)[1].split("</tr>", 1)[0]
+    assert "validade não confirmada" in row and "ativa" not in row
+    checked = public.get(f"/publico/ipatinga/placa/?placa={plate}")
+    assert checked.status_code == 200
+    text = checked.content.decode()
+    assert permit.number in text and "validade não confirmada" in text
+    assert UNCONFIRMED in text and ">ativa<" not in text

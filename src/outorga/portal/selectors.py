@@ -15,6 +15,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.urls import NoReverseMatch, reverse
 
+from outorga.core.lawseam import governs
 from outorga.core.localtime import today_of
 from outorga.core.models import User
 from outorga.core.tenancy import current_municipality
@@ -187,7 +188,9 @@ def portal_links(permits: Iterable[Permit] = ()) -> list[tuple[str, str]]:
     out = []
     for label, names in PORTAL_LINKS:
         need = LINK_NEEDS.get(names[0])
-        if need and not any(interfaces.answers(p.law, need) for p in live):
+        if need and not any(
+            interfaces.answers(p.law, need) for p in live if governs(p.municipality, p.service)
+        ):
             continue
         url = first_url(names)
         if url:

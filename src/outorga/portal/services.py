@@ -46,9 +46,12 @@ def badge_download_own(
     data (blood type), so every print is an act, as when the clerk prints it. A badge that no
     longer holds (revoked, its permit cassada, revoked or extinct, its driver removed) is not
     printed again: the cassação compels its return (mototaxi art. 2 II–III; taxi art. 4 II)."""
-    from outorga.public.services import badge_print_record
+    from outorga.public.services import badge_law, badge_print_record
 
     from .selectors import company_badges, newest_badge
+
+    # No badge of a service no law of the municipality governs is printed (as at the desk).
+    badge_law(municipality, permit)
 
     holder = permit.holder
     reached = holder is not None and speaks_for(actor.user, holder)

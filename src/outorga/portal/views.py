@@ -36,6 +36,7 @@ from outorga.law.citations import render_many
 from outorga.law.competence import NotCompetent, Role
 from outorga.law.decisions import Decision, Verdict
 from outorga.registry.models import Permit, PermitTerm, Person, Service
+from outorga.registry.services.common import ungoverned
 
 from . import selectors, services
 
@@ -91,7 +92,7 @@ def home(request: HttpRequest, person: Person) -> HttpResponse:
     today = timezone.localdate()
     permits = list(selectors.own_permits(person))
     bars = selectors.holder_bars(permits, today)
-    rows = [(p, badges_of(p), bars.get(p.pk)) for p in permits]
+    rows = [(p, badges_of(p) if ungoverned(p) is None else {}, bars.get(p.pk)) for p in permits]
     notifications = list(selectors.own_notifications(person)[:50])
     return render(
         request,
@@ -115,12 +116,16 @@ def home(request: HttpRequest, person: Person) -> HttpResponse:
 def permit_detail(request: HttpRequest, person: Person, permit_id: int) -> HttpResponse:
     permit = own_permit_or_404(person, permit_id)
     today = timezone.localdate()
+    # The holder still sees their permit; no request nor badge under a law is offered for a
+    # service no law of the municipality governs.
+    no_law = ungoverned(permit)
     return render(
         request,
         "portal/permit.html",
         {
             "permit": permit,
             "today": today,
+            "no_law": no_law.message if no_law is not None else "",
             "bar": selectors.holder_bars([permit], today).get(permit.pk),
             "history": [
                 (h, STATUS_LABELS.get(h.to_status, h.to_status))
@@ -132,9 +137,9 @@ def permit_detail(request: HttpRequest, person: Person, permit_id: int) -> HttpR
                 for r in selectors.document_rows(person, [permit], today)
                 if r.doc.vehicle_id is None or r.doc.vehicle_id == permit.vehicle_id
             ],
-            "badge": badges_of(permit),
+            "badge": badges_of(permit) if no_law is None else {},
             "notifications": list(selectors.own_notifications(person).filter(permit=permit)),
-            **request_context(person, permit, today),
+            **request_context(person, permit, today, governed=no_law is None),
         },
     )
 
@@ -164,10 +169,13 @@ def auxiliary_pending_cites(decisions: list[Decision]) -> str | None:
     return render_many(dict.fromkeys(c for r in unmet for c in r.citations))
 
 
-def request_context(person: Person, permit: Permit, today: dt.date) -> dict[str, Any]:
+def request_context(
+    person: Person, permit: Permit, today: dt.date, *, governed: bool = True
+) -> dict[str, Any]:
     """The permit page's requests: those ``person``'s login filed (``selectors.own_requests``:
     never a predecessor's, taxi art. 13, parágrafo único), the forms to file one (while the permit is in
-    force), what the law still asks for the renewal, and the Termo's PDF (taxi)."""
+    force and a law governs its service: ``governed``), what the law still asks for the renewal,
+    and the Termo's PDF (taxi)."""
     from outorga.registry.services.auxiliaries import auxiliary_renewal_unavailable
     from outorga.registry.services.holder_requests import (
         OPEN_STATUSES,
@@ -177,7 +185,7 @@ def request_context(person: Person, permit: Permit, today: dt.date) -> dict[str,
 
     from .views_requests import AuxiliaryRequestForm, RenewalRequestForm, aux_prefix
 
-    open_ = permit.status in OPEN_STATUSES
+    open_ = governed and permit.status in OPEN_STATUSES
     requests = list(selectors.own_requests(person, permit).order_by("-filed_at", "-pk"))
     unavailable = auxiliary_renewal_unavailable(permit, today) if open_ else ""
     renewing = {r.auxiliary_id for r in requests if r.status == "pending" and r.auxiliary_id}

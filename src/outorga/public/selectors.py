@@ -27,6 +27,7 @@ from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import current_municipality, tenant
 from outorga.law import interfaces
+from outorga.law.bindings import SERVICE_LABELS
 from outorga.law.bindings import Service as LawService
 from outorga.law.citations import LAW_TITLES
 from outorga.law.decisions import Decision
@@ -44,7 +45,8 @@ from .models import Badge, SigningKey
 
 @dataclass(frozen=True)
 class Status:
-    code: str  # valido, suspenso, vencido, revogado, cassado, irregular, encerrado, reserva
+    code: str  # valido, suspenso, vencido, revogado, cassado, irregular, encerrado, reserva,
+    # sem_lei (no law of the municipality governs the service: validity not confirmed)
     label: str
     valid: bool
     detail: str = ""
@@ -132,7 +134,7 @@ class BadgeFacts:
     #: 13, parágrafo único): the card is the predecessor's and no longer holds.
     passed_on: bool = False
     #: The law bound to the permit's service, whose articles the status of a badge that no
-    #: longer holds cites ("" where none is bound).
+    #: longer holds cites ("" where none is, nor ever was: its validity is not confirmed).
     law: str = ""
 
     @classmethod
@@ -267,6 +269,8 @@ def badge_status(badge: Badge | BadgeFacts, today: dt.date) -> Status:
         )
     if f.auxiliary_status == Auxiliary.Status.REMOVED:
         return _ended("encerrado", "O condutor auxiliar foi desligado", f.auxiliary_removed_on)
+    if not f.law:
+        return _unconfirmed("deste crachá", f.service)
     if _suspended(f.permit_status, f.suspended_until, f.suspension_ends_with_period, today):
         if f.suspended_until is None:
             # No end date: not a penalty's period (a public post, mototaxi art. 2 XXIV, lasts
@@ -288,6 +292,19 @@ def badge_status(badge: Badge | BadgeFacts, today: dt.date) -> Status:
     if f.irregular:
         return Status("irregular", "irregular", False, "Há pendência documental no cadastro.")
     return Status("valido", "válido", True, f"Válido até {fmt(until)}.")
+
+
+def _unconfirmed(what: str, service: str) -> Status:
+    """No law of the municipality governs ``service`` (its binding removed or never made):
+    nothing here can say ``what`` ("deste crachá", "desta permissão") holds, nor invent why
+    not."""
+    return Status(
+        "sem_lei",
+        "validade não confirmada",
+        False,
+        f"Não é possível confirmar a validade {what}: nenhuma lei do município rege o serviço "
+        f"de {SERVICE_LABELS.get(service, service)}.",
+    )
 
 
 def register_barred(service: str, person_id: int, today: dt.date, who: str) -> Status | None:
@@ -667,6 +684,8 @@ def permit_status(
     cassada or suspended (taxi art. 41 IV, §3; art. 42 IV) is said as the holder's badge says it
     (:func:`holder_bars`, read for this permit unless ``bars`` were read for a whole page)."""
     m = m or p.municipality
+    if not governs(m, p.service):
+        return _unconfirmed("desta permissão", p.service)
     barred = (bars if bars is not None else holder_bars(m, [p], today)).get(p.pk)
     if barred is not None:
         return barred

@@ -12,16 +12,16 @@ from ninja import Field, Schema, Status
 
 from outorga.core.apikit import IsoDate, acting
 
-from ..models import Auxiliary, Permit, Person
+from ..models import Auxiliary, Person
 from ..services import auxiliaries as auxiliary_services
 from ..services.auxiliaries import taxi_auxiliary_add
 from .common import (
     SAFETY_GEAR,
     WRITE_ERRORS,
     DatedText,
+    acted_permit,
     created,
     safety_gear_said,
-    taxi_permit,
     with_records,
 )
 from .router import router, taxi_router
@@ -58,7 +58,7 @@ class AuxiliaryStatusOut(Schema):
     operation_id="outorga_registry_api_auxiliary_add",
 )
 def auxiliary_add(request: HttpRequest, permit_id: int, payload: AuxIn) -> Any:
-    p = get_object_or_404(Permit.objects.all(), pk=permit_id)
+    p = acted_permit(permit_id)
     safety_gear_said(service=p.service, on=payload.on, said=payload.safety_gear, auxiliary=True)
     aux = auxiliary_services.auxiliary_add(
         **acting(request), permit=p, **with_records(payload, person=Person)
@@ -143,7 +143,7 @@ class TaxiAuxiliaryIn(Schema):
     operation_id="outorga_registry_api_taxi_taxi_auxiliary",
 )
 def taxi_auxiliary(request: HttpRequest, permit_id: int, payload: TaxiAuxiliaryIn) -> Any:
-    permit = taxi_permit(permit_id)
+    permit = acted_permit(permit_id, service="taxi")
     aux = taxi_auxiliary_add(
         **acting(request), permit=permit, **with_records(payload, person=Person)
     )

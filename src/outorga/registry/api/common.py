@@ -21,7 +21,7 @@ from outorga.law.money import brl
 
 from ..models import Permit, PermitTerm
 from ..selectors import registry_law, shown_document
-from ..services.common import service_law
+from ..services.common import governed, service_law
 from .router import router
 
 
@@ -138,6 +138,13 @@ def taxi_permit(permit_id: int) -> Permit:
     return get_object_or_404(Permit.objects.filter(service="taxi"), pk=permit_id)
 
 
+def acted_permit(permit_id: int, **filters: Any) -> Permit:
+    """The permit an act acts on: this municipality's (404 otherwise, whatever its id), whose
+    service a law governs here — else no act under a law can be proposed for it, a refusal
+    naming the service (422, :class:`Ungoverned`)."""
+    return governed(get_object_or_404(Permit.objects.filter(**filters), pk=permit_id))
+
+
 class HolderOut(Schema):
     id: int
     name: str
@@ -203,7 +210,7 @@ def permit_act(
     """The act on the permit (any service's), by the servant asking here, answered with the
     permit as it stands after it; ``check`` refuses first what the body left out for this
     permit."""
-    p = get_object_or_404(Permit.objects.all(), pk=permit_id)
+    p = acted_permit(permit_id)
     if check is not None:
         check(p)
     p = act(**acting(request), permit=p, **fields)

@@ -15,7 +15,7 @@ from outorga.core.apikit import IsoDate, acting
 from ..models import ExtinctionCase
 from ..services import extinctions as extinction_services
 from ..services.extinctions import extinction_defence_file
-from .common import READ_ERRORS, WRITE_ERRORS, created, taxi_permit
+from .common import READ_ERRORS, WRITE_ERRORS, acted_permit, created
 from .router import taxi_router
 
 
@@ -82,7 +82,7 @@ class ExtinctionIn(Schema):
     operation_id="outorga_registry_api_taxi_extinction_open",
 )
 def extinction_open(request: HttpRequest, permit_id: int, payload: ExtinctionIn) -> Any:
-    permit = taxi_permit(permit_id)
+    permit = acted_permit(permit_id, service="taxi")
     case = extinction_services.extinction_open(**acting(request), permit=permit, **payload.dict())
     return created(request, case_out(case))
 

@@ -22,10 +22,10 @@ from .common import (
     WRITE_ERRORS,
     PermitOut,
     TermOut,
+    acted_permit,
     created,
     permit_out,
     safety_gear_said,
-    taxi_permit,
     term_out,
     with_records,
 )
@@ -184,7 +184,7 @@ class TransferIn(Schema):
     operation_id="outorga_registry_api_taxi_taxi_transfer",
 )
 def taxi_transfer(request: HttpRequest, permit_id: int, payload: TransferIn) -> dict[str, Any]:
-    permit = taxi_permit(permit_id)
+    permit = acted_permit(permit_id, service="taxi")
     permit = taxi_permit_transfer(
         **acting(request), permit=permit, **with_records(payload, successor=Person)
     )

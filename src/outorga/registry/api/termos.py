@@ -24,6 +24,7 @@ from .common import (
     WRITE_ERRORS,
     OnIn,
     TermOut,
+    acted_permit,
     permit_act_route,
     safety_gear_said,
     taxi_permit,
@@ -175,6 +176,6 @@ class TaxiRenewIn(Schema):
     operation_id="outorga_registry_api_taxi_taxi_renew",
 )
 def taxi_renew(request: HttpRequest, permit_id: int, payload: TaxiRenewIn) -> dict[str, Any]:
-    permit = taxi_permit(permit_id)
+    permit = acted_permit(permit_id, service="taxi")
     term = taxi_term_renew(**acting(request), permit=permit, on=payload.on, checks=payload.checks())
     return term_out(term)

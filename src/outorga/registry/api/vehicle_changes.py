@@ -11,10 +11,10 @@ from ninja import Field, Schema
 
 from outorga.core.apikit import IsoDate, acting
 
-from ..models import Permit, Vehicle, VehicleChange
+from ..models import Vehicle, VehicleChange
 from ..services import vehicle_changes as vehicle_change_services
 from ..services.vehicle_changes import taxi_reserve_vehicle, taxi_vehicle_swap
-from .common import WRITE_ERRORS, OnIn, created, taxi_permit, with_records
+from .common import WRITE_ERRORS, OnIn, acted_permit, created, with_records
 from .router import taxi_router
 
 
@@ -61,7 +61,7 @@ class ReserveIn(Schema):
     operation_id="outorga_registry_api_taxi_taxi_reserve",
 )
 def taxi_reserve(request: HttpRequest, permit_id: int, payload: ReserveIn) -> Any:
-    permit = taxi_permit(permit_id)
+    permit = acted_permit(permit_id, service="taxi")
     change = taxi_reserve_vehicle(
         **acting(request), permit=permit, **with_records(payload, vehicle=Vehicle)
     )
@@ -83,8 +83,8 @@ class SwapIn(Schema):
     operation_id="outorga_registry_api_taxi_taxi_swap",
 )
 def taxi_swap(request: HttpRequest, permit_id: int, payload: SwapIn) -> Any:
-    permit = taxi_permit(permit_id)
-    other = taxi_permit(payload.other_permit_id)
+    permit = acted_permit(permit_id, service="taxi")
+    other = acted_permit(payload.other_permit_id, service="taxi")
     a, b = taxi_vehicle_swap(
         **acting(request),
         permit=permit,
@@ -114,7 +114,7 @@ class SubstituteIn(Schema):
 )
 def vehicle_substitute(request: HttpRequest, permit_id: int, payload: SubstituteIn) -> Any:
     # Every service's permit: the mototaxi substitution goes through the same service.
-    permit = get_object_or_404(Permit.objects.all(), pk=permit_id)
+    permit = acted_permit(permit_id)
     change = vehicle_change_services.vehicle_substitute(
         **acting(request), permit=permit, **with_records(payload, vehicle=Vehicle)
     )

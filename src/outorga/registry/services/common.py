@@ -24,6 +24,7 @@ from outorga.core.lawseam import (
     law_of,
     service_citations,
 )
+from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.law.citations import Citation
 from outorga.law.decisions import Decision
@@ -45,6 +46,37 @@ def bound_law(
         return law_for(municipality, service, on, nearest=nearest)
     except LawNotBound as exc:
         raise FieldError("serviço", str(exc)) from None
+
+
+class Ungoverned(FieldError):
+    """An act under a law on ``permit``, whose service no law of its municipality governs (nor
+    ever governed: ``lawseam.governs``, the binding removed or never recorded). The permit stays
+    the municipality's record, read and shown; no act under a law can be proposed for it: a
+    refusal naming the service, as :func:`bound_law`'s."""
+
+    def __init__(self, permit: Permit) -> None:
+        self.permit = permit
+        m = permit.municipality
+        unbound = LawNotBound(permit.service, m.name, today_of(m))
+        super().__init__(
+            "serviço",
+            f"{unbound} A permissão {permit.number} continua no cadastro do município, mas "
+            "nenhum ato previsto em lei pode ser proposto para ela.",
+        )
+
+
+def ungoverned(permit: Permit) -> Ungoverned | None:
+    """Why no act under a law can be proposed for ``permit`` (:class:`Ungoverned`); None while a
+    law of its municipality governs (or governed) its service."""
+    return None if governs(permit.municipality, permit.service) else Ungoverned(permit)
+
+
+def governed(permit: Permit) -> Permit:
+    """``permit``, to act on under the law of its service; :class:`Ungoverned` where none is."""
+    refusal = ungoverned(permit)
+    if refusal is not None:
+        raise refusal
+    return permit
 
 
 def service_law(municipality: Municipality, service: str, on: dt.date | None = None) -> str:

@@ -44,7 +44,7 @@ from .auxiliaries import (
     auxiliary_renewal_unavailable,
     taxi_auxiliary_add,
 )
-from .common import InvalidTransition, own_or_desk, reason_required
+from .common import InvalidTransition, governed, own_or_desk, reason_required
 from .eligibility import person_eligibility
 from .termos import permit_renew, taxi_term_renew, taxi_term_renew_decisions
 
@@ -80,7 +80,9 @@ def holder_request_file(
     art. 14 §2, taxi art. 21; only where the permit's law renews it). One request of a kind waits
     at a time per permit (per auxiliary; asking again returns it); an auxiliary's request names
     the candidate by CPF (check digits validated) and name."""
-    authorize(actor=actor, municipality=municipality, action="application.submit", law=permit.law)
+    # No request under a law for a service no law governs here (a refusal naming it).
+    law = governed(permit).law
+    authorize(actor=actor, municipality=municipality, action="application.submit", law=law)
     if own_or_desk(actor, permit.holder) != "application.submit":
         raise FieldError("permissão", "cada permissionário faz pedidos apenas da própria permissão")
     if kind not in HolderRequest.Kind.values:

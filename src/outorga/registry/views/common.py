@@ -24,7 +24,7 @@ from django.utils import timezone
 
 from outorga.core.access import staff_required
 from outorga.core.errors import Refused
-from outorga.core.formerrors import form_add
+from outorga.core.formerrors import form_add, messages_add
 from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
@@ -34,7 +34,7 @@ from outorga.law.decisions import Decision
 from outorga.law.interfaces import cited_once
 
 from ..models import Document, Permit
-from ..services.common import AlreadyRegistered, InvalidTransition
+from ..services.common import AlreadyRegistered, InvalidTransition, Ungoverned, governed
 from ..services.documents import document_record
 from ..validation import FieldError, format_plate
 
@@ -83,6 +83,9 @@ def competent(view: View) -> View:
             return view(request, *args, **kwargs)
         except NotCompetent as exc:
             return deny(request, exc)
+        except Ungoverned as exc:  # no law governs the permit's service: its page says so
+            messages_add(request, exc)
+            return redirect("registry:permit", permit_id=exc.permit.pk)
 
     return staff_required(wrapper)
 
@@ -111,9 +114,13 @@ def attempt(form: forms.Form, call: Callable[[], Any]) -> Attempt:
 
 
 def scoped_permit(permit_id: int, **filters: Any) -> Permit:
-    # The scoped manager: another municipality's permit is a 404, whatever its id.
-    return get_object_or_404(
-        Permit.objects.select_related("holder", "vehicle").filter(**filters), pk=permit_id
+    """The permit an act's screen acts on: another municipality's is a 404, whatever its id (the
+    scoped manager); one whose service no law governs here is :class:`Ungoverned`, which
+    :func:`competent` answers by going back to the permit's page with the reason."""
+    return governed(
+        get_object_or_404(
+            Permit.objects.select_related("holder", "vehicle").filter(**filters), pk=permit_id
+        )
     )
 
 

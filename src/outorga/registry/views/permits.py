@@ -29,7 +29,7 @@ from ..models import (
     VehicleChange,
 )
 from ..selectors import SEES_DOCUMENT, shown_document
-from ..services.common import bound_law, service_law
+from ..services.common import bound_law, service_law, ungoverned
 from ..services.permit_status import permit_suspend
 from ..services.permits import (
     permit_grant,
@@ -92,6 +92,12 @@ def permit_new(request: HttpRequest) -> HttpResponse:
 def permit_detail(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = get_object_or_404(Permit.objects.select_related("holder", "vehicle"), pk=permit_id)
     actor = actor_of(request)
+    # The record is the municipality's, shown whatever the law; no act under a law is offered
+    # for a service no law governs here, and one posted is refused with the reason.
+    no_law = ungoverned(permit)
+    if request.method == "POST" and no_law is not None:
+        messages_add(request, no_law)
+        return redirect("registry:permit", permit_id=permit.pk)
     suspend_form = SuspendForm(request.POST or None, prefix="susp")
     if request.method == "POST" and suspend_form.is_valid():
         d = suspend_form.cleaned_data
@@ -118,12 +124,10 @@ def permit_detail(request: HttpRequest, permit_id: int) -> HttpResponse:
             "history": permit.history.all(),
             "auxiliaries": permit.auxiliaries.all(),
             "suspend_form": suspend_form,
-            "can_suspend": is_allowed(
-                actor.role, "penalty.suspension", permit.law, timezone.localdate()
-            ),
             "suspend_directly": _suspends_directly(permit),
             "plate": format_plate(permit.vehicle.plate) if permit.vehicle else "—",
-            **permit_actions(permit, actor.role),
+            "no_law": no_law.message if no_law is not None else "",
+            **permit_actions(permit, actor.role, governed=no_law is None),
         },
     )
 
@@ -139,18 +143,20 @@ def _suspends_directly(permit: Permit) -> bool:
     return not law.answers("permit_suspension")
 
 
-def permit_actions(permit: Permit, role: str) -> dict[str, Any]:
-    """What the permit page offers: the acts this user may do on this permit in its state."""
-    law, day = permit.law, timezone.localdate()
+def permit_actions(permit: Permit, role: str, *, governed: bool = True) -> dict[str, Any]:
+    """What the permit page offers: the acts this user may do on this permit in its state —
+    none under a law where no law governs its service (``governed`` false)."""
+    law, day = permit.law if governed else "", timezone.localdate()
     taxi = permit.service == Service.TAXI
 
     def may(action: str) -> bool:
-        return is_allowed(role, action, law, day)
+        return governed and is_allowed(role, action, law, day)
 
     live = permit.status in (Permit.Status.ACTIVE, Permit.Status.SUSPENDED, Permit.Status.RESERVE)
     return {
         "is_taxi": taxi,
         "live": live,
+        "can_suspend": may("penalty.suspension"),
         "has_term": taxi and PermitTerm.objects.filter(permit=permit).exists(),
         "can_record": may("registry.record"),
         # The badge the holder carries (mototaxi art. 5 §4; taxi art. 4 III), issued on its page.

@@ -1,0 +1,36 @@
+"""The penalty screens of a permit whose service no law of the municipality governs (its binding
+removed, ``core.lawseam.governs``): no penalty under a law can be proposed for it — the cassação
+proposal and the taxi suspension screens, reached by their address or posted, go back to the
+permit's page with the reason, never an internal error."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from outorga.core.tenancy import tenant
+from outorga.enforcement.models import Case
+from outorga.law.competence import Role
+
+NO_LAW = "Nenhuma lei rege o serviço de mototáxi em Ipatinga"
+
+
+@pytest.fixture
+def authority(ipatinga_client: Any) -> Client:
+    return ipatinga_client(Role.AUTORIDADE)
+
+
+@pytest.mark.parametrize("screen", ["cassacao", "suspensao"])
+def test_a_penalty_screen_goes_back_to_the_permit_saying_no_law_governs_it(
+    ungoverned, authority, screen
+):
+    permit, _ = ungoverned
+    url = f"/fiscalizacao/permissoes/{permit.pk}/{screen}/"
+    page = f"/cadastro/permissoes/{permit.pk}/"
+    for response in (authority.get(url, follow=True), authority.post(url, {}, follow=True)):
+        assert response.redirect_chain == [(page, 302)], url
+        assert NO_LAW in response.content.decode()
+    with tenant(permit.municipality):
+        assert not Case.objects.filter(permit=permit).exists()

@@ -145,6 +145,8 @@ def test_a_clerk_grants_a_mototaxi_permit_on_the_guided_page_in_8_submissions(
     # Art. 19 §1: the policy's end of cover, printed on it (required).
     policy_end = dt.date.fromisoformat(issued) + dt.timedelta(days=365)
     page.get_by_label("apólice de seguro: fim da vigência").fill(policy_end.isoformat())
+    # Art. 5 §1 I: the validity of the licensing printed on the CRLV (required).
+    page.get_by_label("CRLV: válido até (licenciamento impresso nele)").fill(policy_end.isoformat())
     _submit(page, "Registrar documentos")
 
     page.get_by_role("heading", name="Próximo passo: Verificação completa e outorga").wait_for()

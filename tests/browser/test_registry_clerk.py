@@ -42,7 +42,9 @@ def _record_documents(page, labels, issued):  # type: ignore[no-untyped-def]
     for label in labels:
         page.get_by_label("Documento", exact=True).select_option(label=label)
         page.get_by_label("Data de emissão").fill(issued)
-        if label == "apólice de seguro":  # art. 19 §1: the end of cover printed on it
+        # Art. 19 §1: the end of cover printed on the policy; art. 5 §1 I: the validity of the
+        # licensing printed on the CRLV — the same field of the vehicle page.
+        if label in ("apólice de seguro", "CRLV"):
             end = dt.date.fromisoformat(issued) + dt.timedelta(days=365)
             page.get_by_label("Fim da vigência (apólice", exact=False).fill(end.isoformat())
         page.get_by_role("button", name="Registrar documento").click()

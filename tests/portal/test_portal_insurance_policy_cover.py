@@ -76,7 +76,8 @@ def test_art_19_par1_a_policy_sent_without_its_end_is_refused_and_nothing_is_kep
     page = send(c, vehicle, valid_until="2026-01-09").content.decode()
     assert "o fim da vigência não pode ser anterior à data de emissão" in page
     # Another record takes neither.
-    page = send(c, vehicle, "crlv", valid_until="2027-01-10").content.decode()
+    # (the CRLV takes the validity of its licensing, art. 5 §1 I: the DPVAT takes neither)
+    page = send(c, vehicle, "dpvat", valid_until="2027-01-10").content.decode()
     assert "apenas para a apólice de seguro" in page
     assert submissions(ipatinga_m) == []
     with tenant(ipatinga_m):

@@ -47,6 +47,9 @@ from outorga.registry.services.permits import (
 from outorga.registry.services.vehicles import vehicle_register
 
 MOTO = "ipatinga.mototaxi-2013"
+#: The validity of the licensing printed on the factories' CRLVs (taxi art. 24 I, art. 28 I;
+#: mototaxi art. 5 §1 I): a CRLV on record without it licenses nothing.
+CRLV_UNTIL = dt.date(2040, 12, 31)
 MOTO_ON = dt.date(2026, 3, 10)
 EQUIPMENT = [
     "antena_corta_pipas",
@@ -154,9 +157,12 @@ def make_applicant(
                 doc_type=t,
                 vehicle=vehicle,
                 issued_on=issued_on,
-                # art. 19 §1: the policy's printed end of cover, a year after its issue
+                # art. 19 §1: the policy's printed end of cover, a year after its issue; art. 5
+                # §1 I: the CRLV's licensing
                 valid_until=issued_on.replace(year=issued_on.year + 1)
                 if t == Document.Type.INSURANCE
+                else CRLV_UNTIL
+                if t == Document.Type.CRLV
                 else None,
             )
     return person, vehicle
@@ -300,7 +306,12 @@ def taxi_vehicle(
             Document.Type.VISTORIA,
             Document.Type.TAXIMETER,
         ):
-            Document.objects.create(doc_type=t, vehicle=v, issued_on=dt.date(2026, 1, 5))
+            Document.objects.create(
+                doc_type=t,
+                vehicle=v,
+                issued_on=dt.date(2026, 1, 5),
+                valid_until=CRLV_UNTIL if t == Document.Type.CRLV else None,
+            )
         # The mandatory insurance of the category the law asks (art. 22 XI), as printed on it.
         Document.objects.create(
             doc_type=Document.Type.DPVAT, vehicle=v, issued_on=dt.date(2026, 1, 5), category="3"
@@ -324,7 +335,12 @@ def moto_vehicle(m: Municipality, owner: Person) -> Vehicle:
             owner=owner,
         )
         for t in MOTOTAXI_VEHICLE_RECORDS:
-            Document.objects.create(doc_type=t, vehicle=v, issued_on=dt.date(2026, 1, 5))
+            Document.objects.create(
+                doc_type=t,
+                vehicle=v,
+                issued_on=dt.date(2026, 1, 5),
+                valid_until=CRLV_UNTIL if t == Document.Type.CRLV else None,
+            )
         return v
 
 
@@ -619,9 +635,12 @@ def licensed_taxi_permit(
             registration_city="Ipatinga",
             owner=person,
         )
-        # Licensed in the municipality (art. 28 I): its CRLV on record.
+        # Licensed in the municipality (art. 28 I): its CRLV in force on record.
         Document.objects.create(
-            doc_type=Document.Type.CRLV, vehicle=vehicle, issued_on=dt.date(2026, 1, 10)
+            doc_type=Document.Type.CRLV,
+            vehicle=vehicle,
+            issued_on=dt.date(2026, 1, 10),
+            valid_until=CRLV_UNTIL,
         )
         return Permit.objects.create(
             service="taxi",

@@ -172,24 +172,33 @@ def test_repeated_plates_permits_and_holders_across_rows_are_errors(ipatinga_m):
     )
 
 
+#: The day a row's vehicle documents are checked, within the CRLV's validity above.
+CHECKED = dt.date(2026, 6, 1)
+
+
 def test_a_row_s_vehicle_documents_come_from_the_records_and_its_columns(ipatinga_m, clerk_actor):
-    """The spreadsheet has no column for any vehicle document: a new vehicle presents none; one on
-    record brings its documents, the CRLV counting as updated in the municipality only when the
-    row's ``municipio_registro`` names it (mototaxi art. 5 §1, I)."""
+    """Without the CRLV's columns a new vehicle presents no document; one on record brings its
+    documents, the CRLV counting as updated in the municipality only when in force on the day of
+    the check and the row's ``municipio_registro`` names it (mototaxi art. 5 §1, I)."""
     header, rows = sample_rows()
     row, _ = parse_row(2, rows[0])
     assert row.vehicle is not None
     with tenant(ipatinga_m):
-        new = row_vehicle_documents(ipatinga_m, row.vehicle, row.person["document"])
+        new = row_vehicle_documents(ipatinga_m, row.vehicle, row.person["document"], on=CHECKED)
         assert not any(new["documents"].values()) and not any(new["in_holders_name"].values())
         import_registry(
             municipality=ipatinga_m, raw=to_csv(header, rows[:1]), actor=clerk_actor, dry_run=False
         )
         vehicle = Vehicle.objects.get(plate=row.vehicle["plate"])
         for kind in ("crlv", "crv", "dpvat"):
-            Document.objects.create(doc_type=kind, vehicle=vehicle, issued_on=dt.date(2026, 1, 5))
+            Document.objects.create(
+                doc_type=kind,
+                vehicle=vehicle,
+                issued_on=dt.date(2026, 1, 5),
+                valid_until=dt.date(2027, 1, 31) if kind == "crlv" else None,
+            )
         here = dict(row.vehicle, registration_city="IPATINGA")
-        facts = row_vehicle_documents(ipatinga_m, here, row.person["document"])
+        facts = row_vehicle_documents(ipatinga_m, here, row.person["document"], on=CHECKED)
         assert facts["documents"] == {
             "crlv_updated_in_ipatinga": True,
             "dpvat": True,
@@ -197,10 +206,10 @@ def test_a_row_s_vehicle_documents_come_from_the_records_and_its_columns(ipating
         }
         assert facts["in_holders_name"] == {"crv": True, "crlv": True, "dpvat": True}
         elsewhere = dict(row.vehicle, registration_city="Coronel Fabriciano")
-        facts = row_vehicle_documents(ipatinga_m, elsewhere, row.person["document"])
+        facts = row_vehicle_documents(ipatinga_m, elsewhere, row.person["document"], on=CHECKED)
         assert facts["documents"]["crlv_updated_in_ipatinga"] is False
         # Documents of a vehicle another person owns are not in this row's holder's name.
-        facts = row_vehicle_documents(ipatinga_m, here, "00000000191")
+        facts = row_vehicle_documents(ipatinga_m, here, "00000000191", on=CHECKED)
         assert not any(facts["in_holders_name"].values())
 
 

@@ -206,7 +206,8 @@ def test_a_correction_of_another_document_does_not_take_an_end(ipatinga_m, clerk
     m = ipatinga_m
     _, vehicle = make_applicant(m, clerk, n=86)
     with tenant(m):
-        crlv = Document.objects.current().get(vehicle=vehicle, doc_type=Document.Type.CRLV)
+        # The DPVAT: the CRLV now takes the validity of its licensing too (art. 5 §1 I).
+        crlv = Document.objects.current().get(vehicle=vehicle, doc_type=Document.Type.DPVAT)
     with pytest.raises(FieldError) as refused:
         document_correct(
             actor=clerk,

@@ -167,6 +167,8 @@ def motorcycle(c: Client, owner: int, plate: str, t: dt.date, cc: int = 150) -> 
         body = {"doc_type": doc_type, "issued_on": issued.isoformat(), "vehicle_id": vid}
         if doc_type == Document.Type.INSURANCE:  # art. 19 §1: the end printed on the policy
             body["valid_until"] = (issued + dt.timedelta(days=365)).isoformat()
+        if doc_type == Document.Type.CRLV:  # art. 5 §1 I: the licensing printed on the CRLV
+            body["valid_until"] = (issued + dt.timedelta(days=365)).isoformat()
         r = c.post(f"{API}/documents", body)
         assert r.status_code == 201, r.content
     return int(vid)

@@ -42,8 +42,9 @@ def _doc(m, law: str, *, person=None, vehicle=None, content: bytes = PDF) -> Doc
         person=person,
         vehicle=vehicle,
         content=content,
-        # The taxi law reads a CRLV's licensing until the date printed on it (art. 24 I, 28 I).
-        valid_until=ON + dt.timedelta(days=365) if vehicle and law == TAXI else None,
+        # Both laws read a CRLV's licensing until the date printed on it (taxi art. 24 I, 28 I;
+        # mototaxi art. 5 §1 I).
+        valid_until=ON + dt.timedelta(days=365) if vehicle else None,
     )
 
 
@@ -100,7 +101,9 @@ def test_the_law_follows_the_permit_then_the_vehicle_then_the_municipality(
     nobody = person(m)
     with tenant(m):
         person_doc = Document.objects.create(doc_type="rg", person=holder, issued_on=ON)
-        car_doc = Document.objects.create(doc_type="crlv", vehicle=car, issued_on=ON)
+        car_doc = Document.objects.create(
+            doc_type="crlv", vehicle=car, issued_on=ON, valid_until=ON + dt.timedelta(days=365)
+        )
         loose = Document.objects.create(doc_type="rg", person=nobody, issued_on=ON)
         # Before the grant: the car is a taxi by its kind (art. 27); the person falls back on
         # the municipality's first registry law.

@@ -174,6 +174,7 @@ def test_the_vehicle_page_refuses_an_exe_named_crlv_pdf(ipatinga_m, clerk, clerk
         {
             "doc-doc_type": "crlv",
             "doc-issued_on": "2024-05-02",
+            "doc-valid_until": "2025-05-01",  # art. 5 §1 I: the licensing printed on it
             "doc-file": SimpleUploadedFile("crlv.pdf", EXE, "application/pdf"),
         },
     )

@@ -120,6 +120,8 @@ def test_art_5_6_a_complete_mototaxi_grant_by_one_clerk_takes_8_submissions(ipat
     cover_end = today + dt.timedelta(days=362)
     vdocs["vdoc-insurance_policy-valid_until"] = cover_end.isoformat()
     vdocs["vdoc-insurance_policy-coverage_cents"] = "R$ 20.000,00"  # art. 13 XXI
+    # Art. 5 §1 I: the validity of the licensing printed on the CRLV.
+    vdocs["vdoc-crlv-valid_until"] = (today + dt.timedelta(days=300)).isoformat()
     clerk.post(url, vdocs)
     with tenant(m):
         policy = Document.objects.get(vehicle__plate="GUI1A23", doc_type="insurance_policy")

@@ -74,7 +74,13 @@ def age_refused_one_by_one(m, asker: Asker) -> dict[int, bool]:
     with tenant(m):
         for p in Permit.objects.filter(status__in=ACTIVE_STATUSES, vehicle__isnull=False):
             facts = mototaxi_vehicle(
-                p.vehicle, service=p.service, equipment=[], holder=p.holder, permit=p
+                p.vehicle,
+                service=p.service,
+                equipment=[],
+                holder=p.holder,
+                permit=p,
+                on=ON,
+                insurance=False,
             )
             d = asker.ask(p.service, "vehicle_eligibility", facts, ON)
             rule = next(r for r in d.reasons if r.rule.endswith("art_3_ii_age"))

@@ -45,7 +45,13 @@ def clerk_client(user_of) -> Client:  # type: ignore[no-untyped-def]
 def vehicle_documents(m, v: Vehicle) -> None:  # type: ignore[no-untyped-def]
     with tenant(m):
         for t in (Document.Type.CRLV, Document.Type.VISTORIA, Document.Type.TAXIMETER):
-            Document.objects.create(doc_type=t, vehicle=v, issued_on=dt.date(2026, 1, 5))
+            Document.objects.create(
+                doc_type=t,
+                vehicle=v,
+                issued_on=dt.date(2026, 1, 5),
+                # art. 28 I: a CRLV licenses the car only with its validity on record
+                valid_until=dt.date(2027, 1, 31) if t == Document.Type.CRLV else None,
+            )
         Document.objects.create(
             doc_type=Document.Type.DPVAT, vehicle=v, issued_on=dt.date(2026, 1, 5), category="3"
         )

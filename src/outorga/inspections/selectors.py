@@ -58,14 +58,20 @@ def checklist_of(permit: Permit | None, on: dt.date) -> Checklist:
 
 def vehicle_facts(permit: Permit | None, on: dt.date) -> dict[str, Any]:
     """The rulebook's facts about the vehicle (mototaxi.vehicle_eligibility,
-    taxi.vehicle_eligibility), from the registry, on the day of the inspection ``on`` (the taxi's
-    CRLV in force then, art. 28 I). The inspector's answers are added by the law."""
+    taxi.vehicle_eligibility), from the registry, on the day of the inspection ``on`` (the CRLV
+    in force then: taxi art. 28 I, mototaxi art. 5 §1 I). The inspector's answers are added by the law."""
     if permit is None or permit.vehicle is None:
         return {}
     v: Vehicle = permit.vehicle
     if _motorcycle(permit):
         return mototaxi_vehicle(
-            v, service=permit.service, equipment=[], holder=permit.holder, permit=permit
+            v,
+            service=permit.service,
+            equipment=[],
+            holder=permit.holder,
+            permit=permit,
+            on=on,
+            insurance=False,
         )
     return taxi_vehicle(v, category=permit.taxi_category or "convencional", on=on)
 

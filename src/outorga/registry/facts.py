@@ -258,12 +258,16 @@ def mototaxi_vehicle(
     equipment: list[str],
     holder: Person,
     permit: Permit | None = None,
-    on: dt.date | None = None,
+    on: dt.date,
+    insurance: bool = True,
 ) -> dict[str, Any]:
     """``holder``: who holds (or applies for) the permit the vehicle serves; ``permit``: that permit
     when it exists (it is not "another" permit binding the vehicle); ``on``: the day the vehicle's
-    eligibility is judged, when it is (a grant, a substitution): a mototaxi's insurance policy
-    (art. 13 XXI, art. 19 §1–§2) is then read from its copy on record, in force that day."""
+    eligibility is judged (a grant, a renewal, a substitution, the sweep's day): the CRLV
+    "atualizado" of art. 5 §1 I is the one in force then (:func:`crlv_in_force_on`), and, unless
+    ``insurance`` is False (the vistoria and the sweep's age, which do not read it), a mototaxi's
+    insurance policy (art. 13 XXI, art. 19 §1–§2) is read from its copy on record, in force that
+    day."""
     inspection = latest_document(None, vehicle, Document.Type.INSPECTION)
     owner_docs = {
         d: latest_document(None, vehicle, d) is not None
@@ -281,8 +285,9 @@ def mototaxi_vehicle(
         "registration_category": "aluguel" if vehicle.rental_category else "particular",
         "red_plate": vehicle.rental_category,
         "documents": {
-            # The CRLV updated in the municipality whose law this is (art. 5 §1, I).
-            "crlv_updated_in_ipatinga": owner_docs[Document.Type.CRLV]
+            # The CRLV updated in the municipality whose law this is (art. 5 §1, I): in force
+            # on the date of the fact.
+            "crlv_updated_in_ipatinga": crlv_in_force_on(vehicle, on)
             and same_place(vehicle.registration_city, vehicle.municipality.name),
             "dpvat": owner_docs[Document.Type.DPVAT],
             "vistoria_report": latest_document(None, vehicle, Document.Type.VISTORIA) is not None,
@@ -299,7 +304,7 @@ def mototaxi_vehicle(
     }
     if service == Service.MOTOFRETE:
         facts["cargo"] = cargo_facts(vehicle)
-    elif on is not None:
+    elif insurance:
         facts["insurance"] = insurance_facts(vehicle, on)
     return facts
 
@@ -321,16 +326,29 @@ def in_force_on(doc: Document | None, on: dt.date) -> bool:
     return doc is not None and (doc.valid_until is None or doc.valid_until >= on)
 
 
+def crlv_in_force_on(vehicle: Vehicle, on: dt.date) -> bool:
+    """The vehicle's CRLV of ``on`` is in force then (taxi art. 24 I, "CRLV vigente"; mototaxi
+    art. 5 §1 I, "CRLV atualizado"): valid until the date of the licensing printed on it, not
+    before ``on``. A CRLV recorded without that date (kept before the desk asked for it, or
+    imported without it) proves no licensing: it counts for neither law, and the sweep asks for
+    its correction (``sweep.regularity.undated_crlv_issues``)."""
+    crlv = vehicle_document_of(vehicle, Document.Type.CRLV, on)
+    return crlv is not None and crlv_in_force(crlv.valid_until, on)
+
+
+def crlv_in_force(valid_until: dt.date | None, on: dt.date) -> bool:
+    """A CRLV valid until ``valid_until`` (the licensing printed on it) is in force on ``on``; one
+    whose validity is not known never is (:func:`crlv_in_force_on`; the import's rows)."""
+    return valid_until is not None and valid_until >= on
+
+
 def licensed_on(vehicle: Vehicle, on: dt.date) -> bool:
     """Taxi art. 28 I, "licenciado", on the date of the fact: a CRLV of ``on`` in force then
-    (art. 24 I, "CRLV vigente"); a car with no CRLV on record at all is licensed only as a new
+    (:func:`crlv_in_force_on`); a car with no CRLV on record at all is licensed only as a new
     car by its factory invoice (art. 24 I, "ou nota fiscal em caso de veículo zero
     quilômetro") — an expired CRLV is never made good by the invoice."""
-    crlv = vehicle_document_of(vehicle, Document.Type.CRLV, on)
-    if crlv is not None:
-        return in_force_on(crlv, on)
     if latest_document(None, vehicle, Document.Type.CRLV) is not None:
-        return False  # its CRLVs were all issued after ``on``: none licensed it then
+        return crlv_in_force_on(vehicle, on)
     return vehicle.invoice_date is not None
 
 

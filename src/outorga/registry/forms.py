@@ -162,8 +162,10 @@ def cover_end_field() -> forms.DateField:
     )
 
 
-#: The label of the end typed for a CRLV (taxi art. 24 I, "CRLV vigente"; art. 28 I, "licenciado").
-CRLV_END_LABEL = "Válido até (licenciamento impresso no CRLV: táxi, art. 24, I e art. 28, I)"
+#: The label of the end typed for a CRLV (taxi art. 24 I, "CRLV vigente"; art. 28 I, "licenciado";
+#: mototaxi art. 5 §1 I, "CRLV atualizado"): the error, when it is missing, names the articles of
+#: the law the document is kept under (``documents.cover_terms``).
+CRLV_END_LABEL = "Válido até (licenciamento impresso no CRLV)"
 
 
 def cover_amount_field() -> MoneyField:

@@ -36,7 +36,7 @@ class DocumentOut(Schema):
     valid_until: IsoDate | None = Field(
         ...,
         description="válido até, conforme a lei (a apólice de seguro: o fim da vigência; o CRLV "
-        "do táxi: a validade do licenciamento)",
+        "do táxi e do mototáxi/motofrete: a validade do licenciamento)",
     )
     coverage_cents: int | None = Field(
         None,
@@ -52,8 +52,9 @@ class DocumentOut(Schema):
     description=(
         "A apólice de seguro do mototáxi exige `valid_until`, o fim da vigência impresso nela "
         "(art. 13, XXI e art. 19, §1º), e aceita `coverage_cents`, o valor da cobertura; sem o "
-        "fim da vigência, **422** no campo. O CRLV do táxi exige `valid_until`, a validade do "
-        "licenciamento impressa nele (art. 24, I e art. 28, I), e não aceita `coverage_cents`. "
+        "fim da vigência, **422** no campo. O CRLV exige `valid_until`, a validade do "
+        "licenciamento impressa nele (táxi: art. 24, I e art. 28, I; mototáxi e motofrete: "
+        "art. 5, §1º, I), e não aceita `coverage_cents`. "
         "Nenhum outro documento aceita os dois campos."
     ),
     operation_id="outorga_registry_api_document_create",

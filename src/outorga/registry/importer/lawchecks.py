@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from outorga.core.lawseam import Asker
@@ -15,7 +16,7 @@ from outorga.law.bindings import RULEBOOKS
 from outorga.law.decisions import Decision, Verdict
 from outorga.law.rulebook import day
 
-from ..facts import TAXI_VEHICLE_KIND, same_place
+from ..facts import TAXI_VEHICLE_KIND, crlv_in_force, same_place
 from ..models import (
     Document,
     PermitTerm,
@@ -93,6 +94,14 @@ class LawChecks(Asker):
             r.error("servico", f"nenhuma lei rege o serviço {p['service']} em {self.m.name}")
             return
         granted = p["granted_on"]
+        if row.crlv is not None and row.crlv["valid_until"] is None:
+            # Imported without it, the CRLV licenses nothing until the desk corrects it.
+            r.warn(
+                "crlv_valido_ate",
+                "CRLV sem a validade do licenciamento: é importado sem ela e não conta como "
+                "licenciado até que o atendimento o corrija com o 'válido até' impresso nele",
+                self.cites(p["service"], granted, "crlv"),
+            )
         in_force = RULEBOOKS[law].in_force_from
         if granted < in_force:
             # The law's checks are made on the grant date, when it did not yet apply; a permit
@@ -107,7 +116,7 @@ class LawChecks(Asker):
             self._moto(row, r, granted, p, v, lic)
             return
         if v is not None:
-            self._taxi(r, granted, p, v)
+            self._taxi(r, granted, p, v, row.crlv)
         self._taxi_termo(r, granted, p)
 
     def _moto(self, row: Row, r: RowParser, granted: dt.date, p: Any, v: Any, lic: Any) -> None:
@@ -169,7 +178,14 @@ class LawChecks(Asker):
                 "registration_uf": v["registration_uf"] or "??",
                 "registration_category": "aluguel" if v["rental_category"] else "particular",
                 "red_plate": v["rental_category"],
-                **row_vehicle_documents(self.m, v, row.person.get("document", ""), self.on_record),
+                **row_vehicle_documents(
+                    self.m,
+                    v,
+                    row.person.get("document", ""),
+                    self.on_record,
+                    crlv=row.crlv,
+                    on=self.today,
+                ),
                 # The spreadsheet has no column for the vehicle's equipment.
                 "equipment": [],
             }
@@ -198,7 +214,9 @@ class LawChecks(Asker):
                 r, d, "faixas_retrorrefletivas", set(), {"art_24_par4_retroreflective_strips"}
             )
 
-    def _taxi(self, r: RowParser, granted: dt.date, p: Any, v: Any) -> None:
+    def _taxi(
+        self, r: RowParser, granted: dt.date, p: Any, v: Any, crlv: dict[str, Any] | None
+    ) -> None:
         if not v["manufacture_year"]:
             return
         facts: dict[str, Any] = {
@@ -214,9 +232,10 @@ class LawChecks(Asker):
             if v["registration_uf"] == self.m.uf
             and same_place(v["registration_city"] or "", self.m.name)
             else "0000000",
-            # Licensed (art. 28 I): a CRLV on record for the plate, or the new car's invoice.
-            "licensed": v["invoice_date"] is not None
-            or Document.Type.CRLV in self._documents_of(v["plate"]),
+            # Licensed (art. 28 I) today, the day the row is checked: the row's CRLV, else the
+            # one on record for the plate, in force (its validity known); with none, the new
+            # car's invoice (art. 24 I).
+            "licensed": row_licensed(v, self._on_record_of(v["plate"]), crlv, self.today),
             "manufacture_year": v["manufacture_year"],
             "renewal_anchor": granted.isoformat(),
         }
@@ -232,10 +251,13 @@ class LawChecks(Asker):
         ):
             self.report(r, d, column, {name}, set())
         self.report(r, d, "ano_fabricacao", set(), TAXI_VEHICLE_WARNINGS)
+        if crlv is not None and crlv["valid_until"] is not None:
+            # The row's CRLV expired: imported, it does not license the car (art. 28 I).
+            self.report(r, d, "crlv_valido_ate", set(), {"art_28_i_registered"})
 
-    def _documents_of(self, plate: str) -> frozenset[str]:
+    def _on_record_of(self, plate: str) -> VehicleOnRecord | None:
         on_record = self.on_record if self.on_record is not None else vehicles_on_record([plate])
-        return on_record.get(plate, ("", frozenset()))[1]
+        return on_record.get(plate)
 
     def _taxi_termo(self, r: RowParser, granted: dt.date, p: dict[str, Any]) -> None:
         """The Termo de Permissão the permit was granted through (art. 13), rebuilt from the row:
@@ -345,53 +367,101 @@ class LawChecks(Asker):
             last = valid
 
 
-#: A vehicle on record, as a row's checks read it: its owner's CPF and its current documents' types.
-OnRecord = dict[str, tuple[str, frozenset[str]]]
+@dataclass(frozen=True)
+class VehicleOnRecord:
+    """A vehicle on record, as a row's checks read it: its owner's CPF, its current documents'
+    types and the validity of its newest CRLV (None: none on record, or without it)."""
+
+    owner: str
+    types: frozenset[str]
+    crlv_until: dt.date | None = None
+
+
+OnRecord = dict[str, VehicleOnRecord]
 
 
 def vehicles_on_record(plates: Iterable[str]) -> OnRecord:
-    """The vehicles already recorded under ``plates`` (inside the tenant): owner's CPF and the
-    types of their current documents — one query per thousands of rows, not one per row."""
-    found: dict[str, tuple[str, set[str]]] = {}
+    """The vehicles already recorded under ``plates`` (inside the tenant): owner's CPF, the
+    types of their current documents and their CRLV's validity — one query per thousands of
+    rows, not one per row."""
+    found: dict[str, tuple[str, set[str], dt.date | None]] = {}
     for part in chunked(sorted(set(plates))):
         for plate, owner in Vehicle.objects.filter(plate__any=part).values_list(
             "plate", "owner__document"
         ):
-            found[plate] = (owner, set())
+            found[plate] = (owner, set(), None)
         docs = (
             Document.objects.current()
             .filter(vehicle__plate__any=part)
-            .values_list("vehicle__plate", "doc_type")
+            .order_by("issued_on", "id")
+            .values_list("vehicle__plate", "doc_type", "valid_until")
         )
-        for plate, doc_type in docs:
-            found[plate][1].add(doc_type)
-    return {plate: (owner, frozenset(types)) for plate, (owner, types) in found.items()}
+        for plate, doc_type, until in docs:
+            owner, types, crlv_until = found[plate]
+            types.add(doc_type)
+            if doc_type == Document.Type.CRLV:  # the newest, read last
+                found[plate] = (owner, types, until)
+    return {
+        plate: VehicleOnRecord(owner, frozenset(types), until)
+        for plate, (owner, types, until) in found.items()
+    }
+
+
+def row_crlv(
+    record: VehicleOnRecord | None, crlv: dict[str, Any] | None, on: dt.date
+) -> tuple[bool, bool]:
+    """Whether the row's vehicle has a CRLV (the row's own, else one on record) and whether it is
+    in force on ``on`` (``facts.crlv_in_force``: its validity known and not past)."""
+    if crlv is not None:
+        return True, crlv_in_force(crlv["valid_until"], on)
+    if record is not None and Document.Type.CRLV in record.types:
+        return True, crlv_in_force(record.crlv_until, on)
+    return False, False
+
+
+def row_licensed(
+    v: dict[str, Any], record: VehicleOnRecord | None, crlv: dict[str, Any] | None, on: dt.date
+) -> bool:
+    """Taxi art. 28 I, as ``facts.licensed_on`` reads it: a CRLV in force on ``on``; a car with
+    no CRLV at all, by the new car's factory invoice (art. 24 I)."""
+    has, in_force = row_crlv(record, crlv, on)
+    return in_force if has else v["invoice_date"] is not None
 
 
 def row_vehicle_documents(
-    m: Municipality, v: dict[str, Any], holder_cpf: str, on_record: OnRecord | None = None
+    m: Municipality,
+    v: dict[str, Any],
+    holder_cpf: str,
+    on_record: OnRecord | None = None,
+    *,
+    crlv: dict[str, Any] | None = None,
+    on: dt.date,
 ) -> dict[str, Any]:
     """The facts of a row's vehicle documents (mototaxi art. 5 §1, §5), from what the import
-    knows: the spreadsheet has no column for the CRLV, the CRV, the DPVAT or the vistoria report
-    (``docs/import-registry.md``), so a document counts only when it is already on record for the
-    plate (a vehicle registered before, a re-import). The CRLV is updated in the municipality when
-    the row's ``municipio_registro`` names it; the documents are in the holder's name when the
-    vehicle on record is the row's person's, or is new (the import registers it in their name).
-    ``on_record``: :func:`vehicles_on_record` of the batch's plates (else read for this one)."""
+    knows: the row's CRLV (``crlv``: its ``crlv_emissao`` and ``crlv_valido_ate``); the
+    spreadsheet has no column for the CRV, the DPVAT or the vistoria report
+    (``docs/import-registry.md``), so those count only when already on record for the plate (a
+    vehicle registered before, a re-import). The CRLV is "atualizado" (art. 5 §1 I) when it is in
+    force on ``on`` (its validity known) and the row's ``municipio_registro`` names the
+    municipality; the documents are in the holder's name when the vehicle on record is the row's
+    person's, or is new (the import registers it in their name). ``on_record``:
+    :func:`vehicles_on_record` of the batch's plates (else read for this one)."""
     if on_record is None:
         on_record = vehicles_on_record([v["plate"]])
-    owner, types = on_record.get(v["plate"], (None, frozenset()))
-    crlv = Document.Type.CRLV in types
-    owned = owner is None or owner == holder_cpf
+    record = on_record.get(v["plate"])
+    types = record.types if record is not None else frozenset()
+    has_crlv, crlv_current = row_crlv(record, crlv, on)
+    owned = record is None or record.owner == holder_cpf
     return {
         "documents": {
-            "crlv_updated_in_ipatinga": crlv and same_place(v["registration_city"] or "", m.name),
+            "crlv_updated_in_ipatinga": crlv_current
+            and same_place(v["registration_city"] or "", m.name),
             "dpvat": Document.Type.DPVAT in types,
             "vistoria_report": Document.Type.VISTORIA in types,
         },
         "in_holders_name": {
             "crv": owned and Document.Type.CRV in types,
-            "crlv": owned and crlv,
+            "crlv": owned and has_crlv,
             "dpvat": owned and Document.Type.DPVAT in types,
         },
     }

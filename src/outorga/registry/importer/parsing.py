@@ -272,6 +272,13 @@ def parse_row(
         }
         if len(row.vehicle["registration_uf"]) != 2:
             r.error("uf_registro", "use a sigla da UF com 2 letras")
+        crlv_issued, crlv_until = r.date("crlv_emissao"), r.date("crlv_valido_ate")
+        if crlv_issued is not None:
+            row.crlv = {"issued_on": crlv_issued, "valid_until": crlv_until}
+            if crlv_until is not None and crlv_until < crlv_issued:
+                r.error("crlv_valido_ate", "a validade do CRLV é anterior à sua emissão")
+        elif crlv_until is not None:
+            r.error("crlv_emissao", "informe a data de emissão do CRLV cuja validade a linha traz")
     if r.filled("permissao") and r.required("permissao"):
         if row.vehicle is None:
             r.error("placa", "a permissão precisa do veículo (um veículo por permissão)")

@@ -62,6 +62,13 @@ COLUMNS: list[Column] = [
     Column("uf_registro", "veiculo", "UF", True),
     Column("municipio_registro", "veiculo", "município de registro"),
     Column("nota_fiscal_data", "veiculo", "DD/MM/AAAA, data da nota fiscal do 0 km (táxi)"),
+    Column("crlv_emissao", "veiculo", "DD/MM/AAAA, emissão do CRLV (importa o CRLV do veículo)"),
+    Column(
+        "crlv_valido_ate",
+        "veiculo",
+        "DD/MM/AAAA, validade do licenciamento impressa no CRLV (táxi: art. 24, I e 28, I; "
+        "mototáxi e motofrete: art. 5, §1, I)",
+    ),
     Column(
         "carga_dispositivo",
         "veiculo",
@@ -150,6 +157,9 @@ class Row:
     licence: dict[str, Any] | None = None
     vehicle: dict[str, Any] | None = None
     permit: dict[str, Any] | None = None
+    #: The vehicle's CRLV the row gives (``crlv_emissao``, ``crlv_valido_ate``): its issue and
+    #: the validity of its licensing, None when the row does not give it.
+    crlv: dict[str, Any] | None = None
 
 
 @dataclass

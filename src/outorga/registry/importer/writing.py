@@ -21,6 +21,7 @@ from outorga.law import interfaces
 from outorga.law.windows import add_years
 
 from ..models import (
+    Document,
     Permit,
     PermitStatusChange,
     PermitTerm,
@@ -30,6 +31,7 @@ from ..models import (
     Vehicle,
 )
 from ..services.common import AlreadyRegistered
+from ..services.documents import document_record
 from ..services.people import licence_record, person_register, person_update
 from ..services.vehicles import vehicle_register, vehicle_update
 from ..validation import FieldError
@@ -241,6 +243,9 @@ def row_write(
                 actor=actor, municipality=m, law=law, vehicle=vehicle, data=vdata, reason=reason
             )
         done["veículos"] += 1
+        if row.crlv is not None:
+            _crlv_import(actor, m, law, vehicle, row.crlv)
+            done["CRLVs"] += 1
     if row.permit is not None and vehicle is not None:
         _, created = permit_import(
             actor=actor,
@@ -252,6 +257,33 @@ def row_write(
         )
         done["permissões novas" if created else "permissões já existentes"] += 1
     return done
+
+
+def _crlv_import(
+    actor: Actor, m: Municipality, law: str, vehicle: Vehicle, crlv: dict[str, Any]
+) -> None:
+    """The row's CRLV (``crlv_emissao``, ``crlv_valido_ate``), recorded by the desk's service
+    with the validity of its licensing; without it (a warning of the row's checks) it is kept
+    without it and licenses nothing until corrected (``facts.crlv_in_force_on``). The same CRLV
+    imported again is not recorded twice."""
+    same = Document.objects.current().filter(
+        vehicle=vehicle,
+        doc_type=Document.Type.CRLV,
+        issued_on=crlv["issued_on"],
+        valid_until=crlv["valid_until"],
+    )
+    if same.exists():
+        return
+    document_record(
+        actor=actor,
+        municipality=m,
+        law=law,
+        doc_type=Document.Type.CRLV,
+        vehicle=vehicle,
+        issued_on=crlv["issued_on"],
+        valid_until=crlv["valid_until"],
+        end_unknown=crlv["valid_until"] is None,
+    )
 
 
 def guarded(row: Row, write: Callable[..., T], **kwargs: Any) -> T:

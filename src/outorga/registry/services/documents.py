@@ -109,12 +109,16 @@ def document_record(
     category: str = "",
     valid_until: dt.date | None = None,
     coverage_cents: int | None = None,
+    end_unknown: bool = False,
 ) -> Document:
     """Record a document; an uploaded file is checked and de-duplicated by its SHA-256, so sending
     the same file twice for the same person or vehicle and the same type returns the same document
     (idempotent upload). ``category`` is the one printed on it (the mandatory insurance's, taxi
     art. 22 XI); ``valid_until`` and ``coverage_cents`` the end of cover and the amount printed
-    on an insurance policy the law asks for (:func:`takes_cover_end`).
+    on an insurance policy the law asks for (:func:`takes_cover_end`). ``end_unknown``: a record
+    carried over from a spreadsheet that does not give that end (the import's CRLV without its
+    ``crlv_valido_ate``) is kept without it; the law then counts it in force for nothing
+    (``facts.crlv_in_force_on``) until the desk corrects it.
 
     In the same transaction, every live permit of the person (as holder) or of the vehicle has its
     regularity refreshed on the presentation date: a permit the daily sweep marked irregular for
@@ -127,7 +131,7 @@ def document_record(
     if person is None or vehicle is None:
         owner_fits(doc_type, vehicle_only=person is None)
     category = _category(category)
-    cover_terms(law, doc_type, issued_on, valid_until, coverage_cents)
+    cover_terms(law, doc_type, issued_on, valid_until, coverage_cents, end_required=not end_unknown)
     digest, ctype = _checked_file(content)
     with transaction.atomic(), tenant(municipality):
         if digest:
@@ -316,12 +320,15 @@ def cover_terms(
     issued_on: dt.date,
     valid_until: dt.date | None,
     coverage_cents: int | None,
+    *,
+    end_required: bool = True,
 ) -> None:
     """Check the end and the amount of cover typed for a document kept under ``law``: a policy
     or a CRLV the law asks for (:func:`takes_cover_end`) is in force only until the end printed
     on it (mototaxi art. 19 §1, "atualizada"; taxi art. 24 I, "CRLV vigente": without it the
-    law would count it in force for ever), so the end is required and not before the issue; only
-    a policy takes an amount of cover; no other document takes either."""
+    law would count it in force for ever), so the end is required (unless ``end_required`` is
+    False: a record imported without it, which then counts for nothing) and not before the
+    issue; only a policy takes an amount of cover; no other document takes either."""
     if takes_cover_end(law, doc_type) and coverage_cents is not None:
         if not takes_cover_amount(law, doc_type):
             raise FieldError(
@@ -348,6 +355,8 @@ def cover_terms(
             "valor da cobertura", "valor da cobertura inválido (de R$ 0,00 a R$ 1.000.000.000,00)"
         )
     if valid_until is None:
+        if not end_required:
+            return
         raise FieldError(
             "fim da vigência",
             END_ASKED[Document.Type(doc_type)],

@@ -97,6 +97,27 @@ def vehicle_eligibility(
     )
 
 
+#: The mototaxi law's rule on the CRLV "atualizado" (art. 5 §1 I), with its DPVAT.
+CRLV_RULE = "art_5_par1_i_crlv"
+
+
+def vehicle_crlv(permit: Permit, as_of: dt.date) -> Decision | None:
+    """Mototaxi art. 4 (the vehicles are "cadastrados", the certificate renewed yearly, §1) with
+    art. 5 §1 I: the yearly renewal registers the permit's vehicle again on its CRLV "atualizado"
+    on ``as_of``. The law's ``vehicle_eligibility`` is asked with the vehicle's record that day and
+    only its reason on the CRLV is kept: the equipment and the laudos are judged at the vistoria
+    (art. 5 §1 II–III, §6), not at the counter's renewal. None for a permit without a vehicle."""
+    vehicle = permit.vehicle
+    if vehicle is None:
+        return None
+    d = vehicle_eligibility(vehicle, permit.service, as_of, [], holder=permit.holder, permit=permit)
+    kept = tuple(r for r in d.reasons if r.rule.endswith(CRLV_RULE))
+    if not kept:
+        return None  # a municipality's own law without the rule
+    ok = not any(r in d.refusals for r in kept)
+    return Decision(d.question, d.as_of, d.municipality, ok, kept, kept[0].message)
+
+
 def one_vehicle_one_permit(
     vehicle: Vehicle,
     exclude: Permit | None = None,

@@ -45,7 +45,7 @@ from .auxiliaries import (
     taxi_auxiliary_add,
 )
 from .common import InvalidTransition, governed, own_or_desk, reason_required
-from .eligibility import person_eligibility
+from .eligibility import person_eligibility, vehicle_crlv
 from .termos import permit_renew, taxi_term_renew, taxi_term_renew_decisions
 
 #: A permit whose holder may ask for a renewal or an auxiliary (not extinct nor in reserve).
@@ -185,12 +185,15 @@ def auxiliary_renewal_requirements(aux: Auxiliary, on: dt.date) -> list[Decision
 
 def renewal_requirements(permit: Permit, on: dt.date) -> list[Decision]:
     """What the law answers on ``on`` for the permit's yearly renewal, read-only — the questions
-    the renewal itself asks: the holder checked again (mototaxi art. 4 §1), or the Termo's period,
+    the renewal itself asks: the holder and the vehicle's CRLV checked again (mototaxi art. 4 §1,
+    art. 5 §1 I), or the Termo's period,
     the debts that block it and the vehicle at the yearly inspection (taxi art. 13, 21 §1, 28–29;
     nothing the inspection finds taken for granted)."""
     m = permit.municipality
     if permit.service != Service.TAXI:
-        return [person_eligibility(permit.holder, permit.service, on, exclude=permit)]
+        crlv = vehicle_crlv(permit, on)
+        person = person_eligibility(permit.holder, permit.service, on, exclude=permit)
+        return [person, *([crlv] if crlv is not None else [])]
     term = PermitTerm.objects.filter(permit=permit).first()
     if term is None:
         return []

@@ -39,7 +39,7 @@ from .common import (
     refuse_if,
     validity_end,
 )
-from .eligibility import person_eligibility
+from .eligibility import person_eligibility, vehicle_crlv
 from .vehicles import taxi_vehicle_inscribe
 
 
@@ -53,7 +53,8 @@ def permit_renew(
 ) -> Permit:
     """Yearly registration certificate (mototaxi art. 4 §1): checks the holder again, the vest
     and helmet among the requirements as the desk saw them (art. 5 IV: ``safety_gear``; None, not
-    verified: the law's pending answer)."""
+    verified: the law's pending answer), and the vehicle's CRLV in force that day (art. 5 §1 I:
+    :func:`eligibility.vehicle_crlv`)."""
     authorize(actor=actor, municipality=municipality, action="permit.renew", law=permit.law)
     with transaction.atomic(), tenant(municipality):
         permit = Permit.objects.select_for_update().get(pk=permit.pk)
@@ -63,8 +64,14 @@ def permit_renew(
         decision = person_eligibility(
             permit.holder, permit.service, on, exclude=permit, safety_gear=safety_gear
         )
-        if decision.refusals:
-            raise Refused(decision)
+        crlv = vehicle_crlv(permit, on)
+        refuse_if(
+            "registry.permit_renew",
+            [decision, *([crlv] if crlv is not None else [])],
+            on,
+            municipality,
+            "renovação recusada",
+        )
         old = {"certificate_valid_until": permit.certificate_valid_until}
         permit.certificate_valid_until = validity_end(
             municipality, permit.service, "registro_cadastral", on

@@ -181,6 +181,31 @@ def expired_document_issues(
     ]
 
 
+def undated_crlv_issues(
+    laws: Laws, permit: Permit, on: dt.date, docs: list[Document] | None = None
+) -> list[Issue]:
+    """The permit's vehicle CRLV on record without the validity of its licensing, where the law
+    asks for it (taxi art. 24 I, art. 28 I; mototaxi art. 5 §1 I: its ``CITES`` ``crlv``): kept
+    before the desk asked for it, or imported without it. The law does not count it as in force
+    (``facts.crlv_in_force_on``), so the permit is irregular until the desk corrects it with the
+    date printed on it — never read as valid for ever. ``docs``: as in
+    :func:`expired_document_issues`."""
+    if not laws.applies(permit.service):
+        return []
+    cites = laws.cites(permit.law_on(on), "crlv")
+    if not cites:
+        return []
+    return [
+        Issue(
+            f"{_doc_label(doc)} sem data de validade — corrija o registro com o 'válido até' "
+            "impresso no CRLV",
+            cites,
+        )
+        for doc in (current_documents(permit) if docs is None else docs)
+        if doc.doc_type == Document.Type.CRLV and doc.vehicle_id and doc.valid_until is None
+    ]
+
+
 @dataclass(frozen=True)
 class VehicleAge:
     """The law core's answer on the vehicle's age: ``limit_on`` is the first day it is over age;
@@ -203,7 +228,13 @@ def mototaxi_vehicle_age(
     limit, it must be replaced. ``None`` while a court suspends the rule (D-16): no aviso to
     replace the vehicle and no irregularity for its age until the suspension ends."""
     facts = mototaxi_vehicle(
-        vehicle, service=permit.service, equipment=[], holder=permit.holder, permit=permit
+        vehicle,
+        service=permit.service,
+        equipment=[],
+        holder=permit.holder,
+        permit=permit,
+        on=on,
+        insurance=False,
     )
     d = laws.ask(permit.service, "vehicle_eligibility", facts, on)
     r = _rule(d, "art_3_ii_age")
@@ -285,6 +316,7 @@ def permit_issues(
     laws: Laws, permit: Permit, on: dt.date, docs: list[Document] | None = None
 ) -> tuple[list[Issue], VehicleAge | None]:
     issues = expired_document_issues(permit, on, docs)
+    issues += undated_crlv_issues(laws, permit, on, docs)
     age = vehicle_age(laws, permit, on)
     if age is not None and age.over:
         plate = permit.vehicle.plate if permit.vehicle else ""

@@ -50,18 +50,23 @@ def changing_permits(laws: Laws, on: dt.date) -> QuerySet[Permit]:
     """The active permits whose state or avisos can change on ``on``, found by queries over the
     whole registry: an irregularity the sweep found (it may be lifted or restated), a document of
     the holder or of the vehicle, the holder's CNH or the registration certificate expired or
-    due within the first warning (30 days), a taxi (its vehicle's age counts from the invoice
+    due within the first warning (30 days), a vehicle's CRLV without its validity, a taxi (its vehicle's age counts from the invoice
     and the Termo, art. 28), and the mototaxi and motofrete vehicles whose manufacture year the
     law finds over age or reaching it within the warning — asked once per service and year. Any
     other permit's check would change nothing on that date."""
     horizon = on + dt.timedelta(days=THRESHOLDS[0])
     active = Permit.objects.filter(status__in=ACTIVE_STATUSES)
     due = Document.objects.current().filter(valid_until__lte=horizon)
+    undated = Document.objects.current().filter(
+        doc_type=Document.Type.CRLV, vehicle__isnull=False, valid_until__isnull=True
+    )
     changing = (
         Q(irregular=True)
         | Q(certificate_valid_until__lte=horizon)
         | Q(holder__in=due.filter(person__isnull=False).values("person"))
         | Q(vehicle__in=due.filter(vehicle__isnull=False).values("vehicle"))
+        # A CRLV without the validity of its licensing (``undated_crlv_issues``).
+        | Q(vehicle__in=undated.values("vehicle"))
         | Q(holder__in=DrivingLicence.objects.filter(expires_on__lte=horizon).values("person"))
         | Q(service=Service.TAXI)
     )

@@ -18,6 +18,7 @@ from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.citations import render_many
 from outorga.law.competence import is_allowed
+from outorga.law.interfaces import citations
 
 from ..forms import DocumentForm, OwnerChangeForm, VehicleForm, reason_field
 from ..models import Document, Person, Service, Vehicle
@@ -234,6 +235,9 @@ def vehicle_detail(request: HttpRequest, vehicle_id: int) -> HttpResponse:
                 actor_of(request).role, "registry.record", law, timezone.localdate()
             ),
             "doc_form": doc_form,
+            # A CRLV on record without the validity the law asks (taxi art. 24 I, 28 I; mototaxi
+            # art. 5 §1 I) counts for nothing: listed for the desk to correct, with the articles.
+            "crlv_dated": render_many(citations(law, Document.Type.CRLV)),
             # The Cadastro Municipal de Taxistas (taxi art. 4 I; 20), as the law names it.
             "cadastro_cite": render_many(
                 service_citations(current_municipality(), Service.TAXI, "cadastro")

@@ -109,6 +109,9 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "cargo_device": art(24, 1),
     # The policy for driver and passenger kept up to date, its copy filed (a document's type).
     "insurance_policy": (art(13, inc="XXI"), art(19, 1), art(19, 2)),
+    # The CRLV "atualizado no Município de Ipatinga" (art. 5 §1 I): valid until the date of the
+    # year's licensing printed on it, which the desk records (as the taxi law's "CRLV vigente").
+    "crlv": art(5, 1, inc="I"),
     "stand": art(17),  # the Executive fixes the stands
     "photo": art(2, inc="VIII"),  # the badge's photo
     # Cassação extinguishes and compels the return of the permission and of the register (RC,

@@ -9,7 +9,7 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db import models, transaction
 from django.utils import timezone
@@ -23,6 +23,8 @@ from .models import Act, ActChain, Municipality, User
 from .tenancy import tenant, unscoped
 
 GENESIS = "0" * 64
+
+_Row = TypeVar("_Row", bound=models.Model)
 
 
 def canonical_json(data: Mapping[str, Any]) -> str:
@@ -100,6 +102,32 @@ def record_act(
     """Append one act to the municipality's chain. Call inside the transaction of the change."""
     draft = ActDraft(action, obj, object_type, object_id, old, new, basis, outcome, extra)
     return record_acts(municipality=municipality, actor=actor, drafts=[draft])[0]
+
+
+def insert_recorded(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    action: str,
+    comp: Competence | None,
+    before: _Row | None,
+    row: _Row,
+    as_json: Callable[[_Row], Mapping[str, Any]],
+) -> _Row:
+    """Insert the new dated ``row`` of the municipality's data and its act, in the caller's
+    transaction: the row in force before it (``before``) as the old value, both as ``as_json``
+    writes them, on the competence that allowed it."""
+    row.save(force_insert=True)
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action=action,
+        obj=row,
+        old=as_json(before) if before else None,
+        new=as_json(row),
+        basis=competence_basis(comp),
+    )
+    return row
 
 
 def law_refused(

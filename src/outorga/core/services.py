@@ -4,21 +4,20 @@ the act in that same transaction."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from decimal import Decimal
-from typing import Any, TypeVar
+from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
 
 from outorga.law import parameter_input
 from outorga.law.bindings import RULEBOOKS, SERVICE_LABELS, Binding, overlap
 from outorga.law.citations import LAW_TITLES
-from outorga.law.competence import Competence
 from outorga.law.interfaces import missing
 from outorga.law.parameters import DatedValue, ParameterMissing
 
-from .acts import Actor, basis_of, competence_basis, record_act
+from .acts import Actor, basis_of, competence_basis, insert_recorded, record_act
 from .authz import authorize
 from .errors import FieldError
 from .models import (
@@ -34,8 +33,6 @@ from .models import (
 from .selectors import population_json
 from .tenancy import tenant
 from .tokens import lookup_prefix, matching
-
-_Row = TypeVar("_Row", PopulationFigure, FiscalUnitValue)
 
 TOKEN_PREFIX = "otg"  # noqa: S105 - a public prefix, not a secret
 
@@ -92,39 +89,25 @@ def _duplicate(fld: str, message: str) -> FieldError:
 
 
 @contextmanager
-def _appending(municipality: Municipality, fld: str, message: str) -> Iterator[None]:
-    """One dated row appended in its own transaction: a row someone else appended at the same
-    moment (the unique constraint) is refused as a duplicate, with ``message``."""
+def _appending(
+    municipality: Municipality,
+    fld: str,
+    message: str,
+    *,
+    model: type[models.Model] | None = None,
+    on: Mapping[str, Any] | None = None,
+    taken: str = "",
+) -> Iterator[None]:
+    """One dated row appended in its own transaction: refused as a duplicate, naming ``fld``,
+    when a row of ``model`` already stands ``on`` its date (``taken``), or when someone else
+    appended it at the same moment (the unique constraint, ``message``)."""
     try:
         with transaction.atomic(), tenant(municipality):
+            if model is not None and model._default_manager.filter(**(on or {})).exists():
+                raise _duplicate(fld, taken)
             yield
     except IntegrityError:
         raise _duplicate(fld, message) from None
-
-
-def _append_recorded(
-    *,
-    actor: Actor,
-    municipality: Municipality,
-    action: str,
-    comp: Competence | None,
-    before: _Row | None,
-    row: _Row,
-    as_json: Callable[[_Row], dict[str, Any]],
-) -> _Row:
-    """Save the new dated ``row`` and its act: the row in force before it (``before``) as the old
-    value, both as ``as_json`` writes them."""
-    row.save(force_insert=True)
-    record_act(
-        municipality=municipality,
-        actor=actor,
-        action=action,
-        obj=row,
-        old=as_json(before) if before else None,
-        new=as_json(row),
-        basis=competence_basis(comp),
-    )
-    return row
 
 
 def population_record(
@@ -154,16 +137,12 @@ def population_record(
         municipality,
         "effective",
         "Em vigor desde: esse dado acaba de ser registrado por outra pessoa.",
+        model=PopulationFigure,
+        on={"reference_year": reference_year, "effective": effective},
+        taken=f"Em vigor desde: já há população de {reference_year} registrada a partir de "
+        f"{effective:%d/%m/%Y}.",
     ):
-        if PopulationFigure.objects.filter(
-            reference_year=reference_year, effective=effective
-        ).exists():
-            raise _duplicate(
-                "effective",
-                f"Em vigor desde: já há população de {reference_year} registrada a partir de "
-                f"{effective:%d/%m/%Y}.",
-            )
-        return _append_recorded(
+        return insert_recorded(
             actor=actor,
             municipality=municipality,
             action="municipality.population.record",
@@ -215,13 +194,11 @@ def fiscal_unit_value_record(
         municipality,
         "valid_from",
         "Válido a partir de: esse valor acaba de ser registrado por outra pessoa.",
+        model=FiscalUnitValue,
+        on={"name": name, "valid_from": valid_from},
+        taken=f"Válido a partir de: já há valor da {name} a partir de {valid_from:%d/%m/%Y}.",
     ):
-        if FiscalUnitValue.objects.filter(name=name, valid_from=valid_from).exists():
-            raise _duplicate(
-                "valid_from",
-                f"Válido a partir de: já há valor da {name} a partir de {valid_from:%d/%m/%Y}.",
-            )
-        return _append_recorded(
+        return insert_recorded(
             actor=actor,
             municipality=municipality,
             action="municipality.fiscal_unit.record",
@@ -359,13 +336,11 @@ def parameter_override_record(
         municipality,
         "effective",
         "Em vigor desde: esse valor acaba de ser registrado por outra pessoa.",
+        model=ParameterOverride,
+        on={"name": name, "effective": effective},
+        taken="Em vigor desde: já há valor do município para este parâmetro a partir de "
+        f"{effective:%d/%m/%Y}.",
     ):
-        if ParameterOverride.objects.filter(name=name, effective=effective).exists():
-            raise _duplicate(
-                "effective",
-                f"Em vigor desde: já há valor do município para este parâmetro a partir de "
-                f"{effective:%d/%m/%Y}.",
-            )
         overrides = [
             DatedValue(o.effective, o.value, o.example, o.legal_reference, "municipality")
             for o in ParameterOverride.objects.filter(name=name)

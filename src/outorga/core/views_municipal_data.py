@@ -5,6 +5,8 @@ values. Thin: parse the form, call one service, render."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
@@ -142,63 +144,75 @@ def parameter_choices(laws: list[str]) -> list[tuple[str, list[tuple[str, str]]]
     return list(groups.items())
 
 
-FORMS = {
-    "population": PopulationForm,
-    "fiscal_unit": FiscalUnitForm,
-    "calendar": CalendarForm,
-    "parameter": ParameterForm,
-    "law_binding": LawBindingForm,
-}
-ACTIONS = {
-    "population": "municipality.population.record",
-    "fiscal_unit": "municipality.fiscal_unit.record",
-    "calendar": "municipality.calendar.record",
-    "parameter": "municipality.parameter.record",
-    "law_binding": "municipality.law_binding.record",
-}
-SAVED = {
-    "population": "População registrada.",
-    "fiscal_unit": "Valor da unidade fiscal registrado.",
-    "calendar": "Dia registrado no calendário do município.",
-    "parameter": "Valor do parâmetro registrado.",
-    "law_binding": "Lei do serviço registrada.",
+def _parameter_record(*, actor: Actor, municipality: Municipality, **d: Any) -> object:
+    """The parameter's value as typed in Brazilian format, converted by its kind first."""
+    declared = {p.name: p for p in parameter_input.parameters_for(municipality.laws)}
+    try:
+        value = parameter_input.from_text(declared[d["name"]], d["value"])
+    except parameter_input.ValueInvalid as exc:
+        p = declared[d["name"]]
+        raise FieldError("value", f"Valor de '{p.label_pt or p.description}': {exc}") from None
+    return services.parameter_override_record(
+        actor=actor, municipality=municipality, **{**d, "value": value}
+    )
+
+
+@dataclass(frozen=True)
+class _Kind:
+    """One kind of dated data the page records: its form, the act (competence), the message
+    once saved and the service that records it."""
+
+    form: type[forms.Form]
+    action: str
+    saved: str
+    record: Callable[..., object]
+
+
+KINDS = {
+    "population": _Kind(
+        PopulationForm,
+        "municipality.population.record",
+        "População registrada.",
+        services.population_record,
+    ),
+    "fiscal_unit": _Kind(
+        FiscalUnitForm,
+        "municipality.fiscal_unit.record",
+        "Valor da unidade fiscal registrado.",
+        services.fiscal_unit_value_record,
+    ),
+    "calendar": _Kind(
+        CalendarForm,
+        "municipality.calendar.record",
+        "Dia registrado no calendário do município.",
+        services.calendar_day_record,
+    ),
+    "parameter": _Kind(
+        ParameterForm,
+        "municipality.parameter.record",
+        "Valor do parâmetro registrado.",
+        _parameter_record,
+    ),
+    "law_binding": _Kind(
+        LawBindingForm,
+        "municipality.law_binding.record",
+        "Lei do serviço registrada.",
+        services.law_binding_record,
+    ),
 }
 
 
 def _forms(m: Municipality, data: Any, posted: str | None) -> dict[str, forms.Form]:
-    def bound(kind: str) -> Any:
-        return data if kind == posted else None
-
-    return {
-        "population": PopulationForm(bound("population"), prefix="population"),
-        "fiscal_unit": FiscalUnitForm(
-            bound("fiscal_unit"),
-            prefix="fiscal_unit",
-            units=parameter_input.fiscal_units_for(m.laws),
-        ),
-        "calendar": CalendarForm(bound("calendar"), prefix="calendar"),
-        "parameter": ParameterForm(bound("parameter"), prefix="parameter", laws=list(m.laws)),
-        "law_binding": LawBindingForm(bound("law_binding"), prefix="law_binding"),
+    """Each kind's form, only the posted one bound; the fiscal unit's and the parameter's offer
+    what the municipality's laws declare."""
+    more: dict[str, dict[str, Any]] = {
+        "fiscal_unit": {"units": parameter_input.fiscal_units_for(m.laws)},
+        "parameter": {"laws": list(m.laws)},
     }
-
-
-def _save(kind: str, actor: Actor, m: Municipality, d: dict[str, Any]) -> None:
-    if kind == "population":
-        services.population_record(actor=actor, municipality=m, **d)
-    elif kind == "fiscal_unit":
-        services.fiscal_unit_value_record(actor=actor, municipality=m, **d)
-    elif kind == "calendar":
-        services.calendar_day_record(actor=actor, municipality=m, **d)
-    elif kind == "law_binding":
-        services.law_binding_record(actor=actor, municipality=m, **d)
-    else:
-        declared = {p.name: p for p in parameter_input.parameters_for(m.laws)}
-        try:
-            value = parameter_input.from_text(declared[d["name"]], d["value"])
-        except parameter_input.ValueInvalid as exc:
-            p = declared[d["name"]]
-            raise FieldError("value", f"Valor de '{p.label_pt or p.description}': {exc}") from None
-        services.parameter_override_record(actor=actor, municipality=m, **{**d, "value": value})
+    return {
+        kind: k.form(data if kind == posted else None, prefix=kind, **more.get(kind, {}))
+        for kind, k in KINDS.items()
+    }
 
 
 @staff_required
@@ -207,7 +221,7 @@ def municipal_data(request: HttpRequest) -> HttpResponse:
     assert isinstance(user, User) and user.municipality is not None
     m = user.municipality
     posted = request.POST.get("kind") if request.method == "POST" else None
-    if posted is not None and posted not in FORMS:
+    if posted is not None and posted not in KINDS:
         posted = None
     bound = _forms(m, request.POST, posted)
     if posted is not None:
@@ -215,16 +229,16 @@ def municipal_data(request: HttpRequest) -> HttpResponse:
         form = bound[posted]
         try:
             # Competence first, whatever was typed: the refusal is an act of its own.
-            authorize(actor=actor, municipality=m, action=ACTIONS[posted])
+            authorize(actor=actor, municipality=m, action=KINDS[posted].action)
             if form.is_valid():
-                _save(posted, actor, m, dict(form.cleaned_data))
+                KINDS[posted].record(actor=actor, municipality=m, **form.cleaned_data)
         except NotCompetent as exc:
             return forbidden(request, str(exc))
         except FieldError as exc:
             form_add(form, exc)
         else:
             if form.is_valid():
-                messages.success(request, SAVED[posted])
+                messages.success(request, KINDS[posted].saved)
                 return HttpResponseRedirect(reverse("core:municipal_data") + f"#{posted}")
     today = timezone.localdate()
     data = selectors.municipal_data(m, today)
@@ -237,7 +251,8 @@ def municipal_data(request: HttpRequest) -> HttpResponse:
             "declared": selectors.declared_parameters(m, today),
             "forms": bound,
             "can": {
-                k: is_allowed(user.role, a, None, timezone.localdate()) for k, a in ACTIONS.items()
+                kind: is_allowed(user.role, k.action, None, timezone.localdate())
+                for kind, k in KINDS.items()
             },
             "posted": posted,
             "law_titles": LAW_TITLES,

@@ -292,6 +292,26 @@ def _today() -> dt.date:
     return timezone.localdate()
 
 
+def _fields(payload: Schema) -> dict[str, Any]:
+    """The body's fields as the service's keywords, named alike; a day left out (``on``) is
+    today."""
+    fields = payload.model_dump()
+    if "on" in fields:
+        fields["on"] = fields["on"] or _today()
+    return fields
+
+
+def _named(model: Any, pk: int | None) -> Any:
+    """The row of ``model`` an optional id of the body names (404 when it is not this
+    municipality's), or None when none is named."""
+    return get_object_or_404(model.objects.all(), pk=pk) if pk else None
+
+
+def _case_now(request: HttpRequest, **which: Any) -> dict[str, Any]:
+    """The case as the step left it, as the caller's role may read it (:func:`_case_out`)."""
+    return _case_out(Case.objects.get(**which), actor_of(request).role)
+
+
 def _filed(
     request: HttpRequest, case: Case, payload: FilingIn, filed_on: dt.date, channel: str
 ) -> Any:
@@ -344,14 +364,8 @@ def infraction_types(
     response={201: CaseOut},
 )
 def auto_issue(request: HttpRequest, payload: AutoIn) -> Any:
-    permit = (
-        get_object_or_404(Permit.objects.all(), pk=payload.permit_id) if payload.permit_id else None
-    )
-    aux = (
-        get_object_or_404(Auxiliary.objects.all(), pk=payload.auxiliary_id)
-        if payload.auxiliary_id
-        else None
-    )
+    permit = _named(Permit, payload.permit_id)
+    aux = _named(Auxiliary, payload.auxiliary_id)
     auto = infraction_issue(
         **_acting(request),
         code=payload.code,
@@ -380,7 +394,7 @@ def auto_issue(request: HttpRequest, payload: AutoIn) -> Any:
         measure_fixable_on_site=payload.measure_fixable_on_site,
         measure_safe=payload.measure_safe,
     )
-    return Status(201, _case_out(Case.objects.get(auto=auto), actor_of(request).role))
+    return Status(201, _case_now(request, auto=auto))
 
 
 def _service_law(request: HttpRequest, service: str | None, at: dt.datetime) -> str | None:
@@ -409,7 +423,7 @@ def _service_law(request: HttpRequest, service: str | None, at: dt.datetime) -> 
 def auto_cancel(request: HttpRequest, auto_id: int, payload: CancelIn) -> Any:
     auto = get_object_or_404(InfractionNotice.objects.all(), pk=auto_id)
     infraction_cancel(**_acting(request), auto=auto, reason=payload.reason)
-    return _case_out(Case.objects.get(auto=auto), actor_of(request).role)
+    return _case_now(request, auto=auto)
 
 
 # --- cases ------------------------------------------------------------------------------------------
@@ -431,13 +445,7 @@ def case_get(request: HttpRequest, case_id: int) -> Any:
 )
 def notice_deliver(request: HttpRequest, notice_id: int, payload: DeliverIn) -> Any:
     notice = get_object_or_404(Notice.objects.all(), pk=notice_id)
-    return notice_deliver_service(
-        **_acting(request),
-        notice=notice,
-        form=payload.form,
-        on=payload.on,
-        reference=payload.reference,
-    )
+    return notice_deliver_service(**_acting(request), notice=notice, **_fields(payload))
 
 
 @router.post(
@@ -452,9 +460,7 @@ def notice_deliver(request: HttpRequest, notice_id: int, payload: DeliverIn) -> 
 )
 def notice_unlocated(request: HttpRequest, notice_id: int, payload: UnlocatedIn) -> Any:
     notice = get_object_or_404(Notice.objects.all(), pk=notice_id)
-    return notice_unlocated_service(
-        **_acting(request), notice=notice, on=payload.on, how=payload.how, note=payload.note
-    )
+    return notice_unlocated_service(**_acting(request), notice=notice, **_fields(payload))
 
 
 @router.post(
@@ -490,13 +496,7 @@ def filing_paper(request: HttpRequest, case_id: int, payload: FilingIn) -> Any:
 )
 def filing_judge(request: HttpRequest, filing_id: int, payload: JudgeIn) -> Any:
     filing = get_object_or_404(Filing.objects.all(), pk=filing_id)
-    return filing_judge_service(
-        **_acting(request),
-        filing=filing,
-        upheld=payload.upheld,
-        reasoning=payload.reasoning,
-        on=payload.on or _today(),
-    )
+    return filing_judge_service(**_acting(request), filing=filing, **_fields(payload))
 
 
 class ReconsiderIn(Schema):
@@ -515,13 +515,7 @@ class ReconsiderIn(Schema):
 )
 def filing_reconsider(request: HttpRequest, filing_id: int, payload: ReconsiderIn) -> Any:
     filing = get_object_or_404(Filing.objects.all(), pk=filing_id)
-    return appeal_reconsider(
-        **_acting(request),
-        filing=filing,
-        result=payload.result,
-        reasoning=payload.reasoning,
-        on=payload.on or _today(),
-    )
+    return appeal_reconsider(**_acting(request), filing=filing, **_fields(payload))
 
 
 @router.post(
@@ -531,14 +525,8 @@ def filing_reconsider(request: HttpRequest, filing_id: int, payload: ReconsiderI
 )
 def proposal_decide(request: HttpRequest, case_id: int, payload: DecideIn) -> Any:
     case = get_object_or_404(Case.objects.all(), pk=case_id)
-    proposal_decide_service(
-        **_acting(request),
-        case=case,
-        accept=payload.accept,
-        reasoning=payload.reasoning,
-        on=payload.on or _today(),
-    )
-    return _case_out(Case.objects.get(pk=case.pk), actor_of(request).role)
+    proposal_decide_service(**_acting(request), case=case, **_fields(payload))
+    return _case_now(request, pk=case.pk)
 
 
 class AnnulIn(Schema):
@@ -556,10 +544,8 @@ class AnnulIn(Schema):
 )
 def case_annul(request: HttpRequest, case_id: int, payload: AnnulIn) -> Any:
     case = get_object_or_404(Case.objects.all(), pk=case_id)
-    case_annul_ex_officio(
-        **_acting(request), case=case, on=payload.on or _today(), grounds=payload.grounds
-    )
-    return _case_out(Case.objects.get(pk=case.pk), actor_of(request).role)
+    case_annul_ex_officio(**_acting(request), case=case, **_fields(payload))
+    return _case_now(request, pk=case.pk)
 
 
 @router.get("/queue", summary="Fila de trabalho por prazo")
@@ -629,24 +615,14 @@ def cassacao_propose(request: HttpRequest, permit_id: int, payload: CassacaoIn) 
     art. 47; taxi: a final infraction and the target (art. 41 §3–4) — decided by the Chief
     Executive after the defence (D-3)."""
     permit = get_object_or_404(Permit.objects.all(), pk=permit_id)
-    auto = (
-        get_object_or_404(InfractionNotice.objects.all(), pk=payload.auto_id)
-        if payload.auto_id
-        else None
-    )
-    auxiliary = (
-        get_object_or_404(Auxiliary.objects.all(), pk=payload.auxiliary_id)
-        if payload.auxiliary_id
-        else None
-    )
     case = proposal_open_cassacao(
         **_acting(request),
         permit=permit,
         causes=payload.causes,
-        auto=auto,
+        auto=_named(InfractionNotice, payload.auto_id),
         target=payload.target,
         on=payload.on or _today(),
-        auxiliary=auxiliary,
+        auxiliary=_named(Auxiliary, payload.auxiliary_id),
     )
     return Status(201, _case_out(case, actor_of(request).role))
 

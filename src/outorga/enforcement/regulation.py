@@ -16,7 +16,7 @@ import re
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from outorga.core.acts import Actor, competence_basis, record_act
+from outorga.core.acts import Actor, competence_basis, insert_recorded, record_act
 from outorga.core.authz import authorize
 from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.localtime import today_of
@@ -154,22 +154,21 @@ def taxi_item_record(
                 current.valid_until = valid_from - dt.timedelta(days=1)
                 current.closed_by = reference
                 current.save(update_fields=["valid_until", "closed_by"])
-            item = TaxiInfractionItem.objects.create(
-                code=code,
-                description=description,
-                nature=nature,
-                reference=reference,
-                valid_from=valid_from,
-                example=example,
-            )
-            record_act(
-                municipality=municipality,
+            item = insert_recorded(
                 actor=actor,
+                municipality=municipality,
                 action=ACTION,
-                obj=item,
-                old=_snapshot(current) if current else None,
-                new=_snapshot(item),
-                basis=competence_basis(comp),
+                comp=comp,
+                before=current,
+                row=TaxiInfractionItem(
+                    code=code,
+                    description=description,
+                    nature=nature,
+                    reference=reference,
+                    valid_from=valid_from,
+                    example=example,
+                ),
+                as_json=_snapshot,
             )
     except IntegrityError:
         raise FieldError(

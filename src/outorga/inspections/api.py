@@ -168,24 +168,15 @@ def company_inspection_create(request: HttpRequest, payload: CompanyInspectionIn
         .first()
     )
     if permit is None:
-        return error(
-            request,
-            422,
-            "Dados inválidos.",
-            erros=[{"campo": "plate", "erro": "placa sem permissão ativa"}],
-        )
+        return _refusal(request, services.FieldError("plate", "placa sem permissão ativa"))
     photos: dict[str, bytes] = {}
     for code, item in payload.items.items():
         if item.photo_base64:
             try:
                 photos[code] = base64.b64decode(item.photo_base64, validate=True)
             except (binascii.Error, ValueError):
-                return error(
-                    request,
-                    422,
-                    "Dados inválidos.",
-                    erros=[{"campo": f"items.{code}.photo_base64", "erro": "base64 inválido"}],
-                )
+                invalid = services.FieldError(f"items.{code}.photo_base64", "base64 inválido")
+                return _refusal(request, invalid)
     try:
         inspection, new = services.company_inspection_send(
             actor=services.company_actor(token.company, client_ip(request)),

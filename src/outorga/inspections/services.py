@@ -456,7 +456,7 @@ def _apply(
             f"reprovado em {on:%d/%m/%Y} ({inspection.get_kind_display()})",
             actor=actor,
             municipality=municipality,
-            old={"irregular": permit.irregular, "irregular_reason": permit.irregular_reason},
+            old=_irregular_mark(permit),
             citations=rendered,
             extra={"inspection": inspection.pk, "effective_on": on},
         )
@@ -470,7 +470,7 @@ def _apply(
     for w in open_ones:
         w.ended_on, w.ended_by = on, inspection
         w.save(update_fields=["ended_on", "ended_by"])
-    old = {"irregular": permit.irregular, "irregular_reason": permit.irregular_reason}
+    old = _irregular_mark(permit)
     if permit.irregular and permit.irregular_reason.startswith(PREFIX):
         permit.irregular, permit.irregular_reason = False, ""
         permit.save(update_fields=["irregular", "irregular_reason"])
@@ -480,10 +480,15 @@ def _apply(
         action="inspection.return_to_service",
         obj=permit,
         old=old,
-        new={"irregular": permit.irregular, "irregular_reason": permit.irregular_reason},
+        new=_irregular_mark(permit),
         basis={"citations": rendered},
         extra={"inspection": inspection.pk, "withdrawals": [w.pk for w in open_ones]},
     )
+
+
+def _irregular_mark(permit: Permit) -> dict[str, Any]:
+    """The permit's irregular mark as an act shows it."""
+    return {"irregular": permit.irregular, "irregular_reason": permit.irregular_reason}
 
 
 def _mark_withdrawn(

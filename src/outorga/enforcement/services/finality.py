@@ -28,6 +28,7 @@ from outorga.enforcement.services.common import (
 from outorga.enforcement.services.escalation import escalate, points_evaluate
 from outorga.enforcement.services.reconsideration import (
     reconsideration_period,
+    reconsideration_period_record,
     reconsideration_periods_fill,
 )
 from outorga.enforcement.services.seizures import storage_days
@@ -210,16 +211,12 @@ def deadlines_recount(actor: Actor, municipality: Municipality, day: dt.date) ->
             d = reconsideration_period(municipality, filing.case.law, filing)
             if d.outcome["reconsider_until"] == day:
                 continue
-            filing.reconsider_until = d.outcome["reconsider_until"]
-            filing.save(update_fields=["reconsider_until"])
-            record_act(
-                municipality=municipality,
+            reconsideration_period_record(
                 actor=actor,
+                municipality=municipality,
+                filing=filing,
+                d=d,
                 action="appeal.reconsider.move",
-                obj=filing,
-                old={"reconsider_until": day},
-                new={"reconsider_until": filing.reconsider_until},
-                basis=basis_of(d),
             )
             moved.append(filing.case.number)
     return moved

@@ -226,21 +226,24 @@ def proposal_open_cassacao(
     if not escalates_by_accumulation(permit.law):
         raise FieldError("lei", "esta lei não prevê proposta de cassação por este caminho")
     with tenant(municipality):
-        causes = {**(causes or {})}
         # Art. 32 III f (D-13): the holder's other permissions the registry knows count by
         # themselves; the clerk adds only those outside it (another commercial licence).
-        held = [
-            *other_commercial_permissions(permit),
-            *causes.get("other_commercial_permissions", []),
-        ]
-        if held:
-            causes["other_commercial_permissions"] = list(dict.fromkeys(held))
+        causes = _with_held(causes or {}, other_commercial_permissions(permit))
         facts = {**escalation_facts(permit), "cassation": causes}
     d = ask(municipality, permit.law, "penalty", facts, on)
     if not d.to_json()["outcome"].get("cassation"):
         raise Refused(d, "Nenhuma causa de cassação reconhecida pela lei (art. 32 III, art. 47).")
     with transaction.atomic(), tenant(municipality):
         return proposal_open(actor, municipality, permit, Case.Kind.CASSACAO, d, on=on)
+
+
+def _with_held(causes: dict[str, Any], known: list[str]) -> dict[str, Any]:
+    """``causes`` with the permissions the registry knows the person holds (``known``) before
+    the other commercial ones the clerk typed, each once (art. 32 III f and IV d, D-13)."""
+    held = [*known, *causes.get("other_commercial_permissions", [])]
+    if not held:
+        return {**causes}
+    return {**causes, "other_commercial_permissions": list(dict.fromkeys(held))}
 
 
 #: Mototaxi art. 32 IV: what the auxiliary's cassação takes (its target on the case).
@@ -274,13 +277,7 @@ def _auxiliary_cassacao_open(
         aux = Auxiliary.objects.select_related("person").get(pk=auxiliary.pk)
         if aux.permit_id != permit.pk or aux.status != Auxiliary.Status.ACTIVE:
             raise FieldError("auxiliar", "o condutor auxiliar não está credenciado nesta permissão")
-        causes = {**causes}
-        held = [
-            *held_permissions(aux.person),
-            *causes.get("other_commercial_permissions", []),
-        ]
-        if held:
-            causes["other_commercial_permissions"] = list(dict.fromkeys(held))
+        causes = _with_held(causes, held_permissions(aux.person))
         facts: dict[str, Any] = {"infractions": [], "auxiliary": causes}
     d = ask(municipality, permit.law, "penalty", facts, on)
     if not d.to_json()["outcome"].get("auxiliary_cassation"):

@@ -114,24 +114,44 @@ def reconsideration_periods_fill(*, actor: Actor, municipality: Municipality) ->
             law = filing.case.law
             if not _still_with_the_authority(filing) or not reconsiders(law, filing.stage):
                 continue  # judged, reconsidered, sent up or given its period meanwhile
-            d = reconsideration_period(municipality, law, filing)
-            filing.reconsider_until = d.outcome["reconsider_until"]
-            filing.save(update_fields=["reconsider_until"])
-            record_act(
-                municipality=municipality,
+            reconsideration_period_record(
                 actor=actor,
+                municipality=municipality,
+                filing=filing,
+                d=reconsideration_period(municipality, law, filing),
                 action="appeal.reconsider.fill",
-                obj=filing,
-                old={"reconsider_until": None},
-                new={
-                    "case": filing.case.number,
-                    "filed_on": filing.filed_on,
-                    "reconsider_until": filing.reconsider_until,
-                },
-                basis=basis_of(d),
+                case=filing.case.number,
+                filed_on=filing.filed_on,
             )
             filled.append(filing.case.number)
     return filled
+
+
+def reconsideration_period_record(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    filing: Filing,
+    d: Decision,
+    action: str,
+    **shown: object,
+) -> None:
+    """Write on ``filing`` the last day to reconsider that ``d`` (:func:`reconsideration_period`)
+    gives, with the act ``action``: the day it replaces, ``shown`` and the new day. A period
+    filled late (:func:`reconsideration_periods_fill`) or moved by a day recorded as no business
+    day (D-4, ``finality.deadlines_recount``). Inside the caller's transaction."""
+    before = filing.reconsider_until
+    filing.reconsider_until = d.outcome["reconsider_until"]
+    filing.save(update_fields=["reconsider_until"])
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action=action,
+        obj=filing,
+        old={"reconsider_until": before},
+        new={**shown, "reconsider_until": filing.reconsider_until},
+        basis=basis_of(d),
+    )
 
 
 def _awaiting_a_period(filings: QuerySet[Filing]) -> QuerySet[Filing]:

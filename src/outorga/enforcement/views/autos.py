@@ -15,7 +15,6 @@ from django.views.decorators.http import require_POST
 
 from outorga.core import searchtokens
 from outorga.core.confirm import ask_confirmation, confirmed
-from outorga.core.formerrors import messages_add
 from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of, user_of
@@ -44,6 +43,7 @@ from outorga.enforcement.views.common import (
     back,
     case_step,
     date_from,
+    form_page,
     posted_day,
     staff_only,
     today,
@@ -297,10 +297,9 @@ def auto_new(request: HttpRequest) -> HttpResponse:
         "now": timezone.localtime(),
         "data": request.POST,
     }
-    if request.method != "POST":
-        return render(request, "enforcement/auto_form.html", ctx)
-    p = request.POST
-    try:
+
+    def issue() -> tuple[str, str]:
+        p = request.POST
         when = dt.datetime.combine(
             posted_day(request, "date"),
             dt.time.fromisoformat(p.get("time") or timezone.localtime().strftime("%H:%M")),
@@ -338,11 +337,9 @@ def auto_new(request: HttpRequest) -> HttpResponse:
             measure_fixable_on_site=p.get("measure_fixable_on_site") == "1",
             measure_safe=p.get("measure_safe") == "1",
         )
-    except (*ERRORS, ValueError) as exc:
-        messages_add(request, exc)
-        return render(request, "enforcement/auto_form.html", ctx, status=422)
-    messages.success(request, f"Auto {auto.number} lavrado.")
-    return HttpResponseRedirect(reverse("enforcement:case", args=[auto.case.pk]))
+        return f"Auto {auto.number} lavrado.", reverse("enforcement:case", args=[auto.case.pk])
+
+    return form_page(request, "enforcement/auto_form.html", ctx, issue, (*ERRORS, ValueError))
 
 
 @staff_only

@@ -1,6 +1,6 @@
 """What every enforcement screen shares: the servants-only guard (``staff_only``), the refusals a
 form shows back (``ERRORS``), a page's step and its way back (``post_step``; from the case's page,
-``case_step``, and its confirmation, ``case_confirmation``), who acts and where (``acting``), today's date, the date and file fields."""
+``case_step``, and its confirmation, ``case_confirmation``; a form's page, ``form_page``), who acts and where (``acting``), today's date, the date and file fields."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 
@@ -51,6 +52,26 @@ def post_step(
     except ERRORS as exc:
         return back(request, exc, to)
     messages.success(request, message)
+    return HttpResponseRedirect(to)
+
+
+def form_page(
+    request: HttpRequest,
+    template: str,
+    ctx: dict[str, Any],
+    step: Callable[[], tuple[str, str]],
+    errors: tuple[type[Exception], ...] = ERRORS,
+) -> HttpResponse:
+    """A page with a form: shown; posted, ``step`` is taken and says what it did and where to go
+    next — or the form is shown again (422) with the step's refusal (one of ``errors``)."""
+    if request.method != "POST":
+        return render(request, template, ctx)
+    try:
+        done, to = step()
+    except errors as exc:
+        messages_add(request, exc)
+        return render(request, template, ctx, status=422)
+    messages.success(request, done)
     return HttpResponseRedirect(to)
 
 

@@ -4,6 +4,8 @@ in Portuguese (statuses, natures, stages by their labels)."""
 
 from __future__ import annotations
 
+import operator
+from functools import reduce
 from typing import Any
 
 from django import forms
@@ -18,10 +20,13 @@ from outorga.enforcement.views.common import staff_only
 _DATE = {"required": False, "widget": forms.DateInput(attrs={"type": "date"})}
 
 
-def _plate(text: str) -> Q:
-    """A plate typed with or without its hyphen (one word only: a name is not a plate)."""
+def _plate(text: str, *fields: str) -> Q:
+    """A plate typed with or without its hyphen, in any of ``fields`` (one word only: a name is
+    not a plate)."""
     key = plate_key(text)
-    return Q(plate__startswith=key) if key and len(words(text)) == 1 else Q(pk__in=[])
+    if not key or len(words(text)) != 1:
+        return Q(pk__in=[])
+    return reduce(operator.or_, (Q(**{f"{name}__startswith": key}) for name in fields))
 
 
 # --- autos -------------------------------------------------------------------------------------------
@@ -57,7 +62,7 @@ def filter_autos(qs: QuerySet[InfractionNotice], f: dict[str, Any]) -> QuerySet[
         qs = qs.filter(
             Q(number__iexact=q)
             | Q(permit_number__iexact=q)
-            | _plate(q)
+            | _plate(q, "plate")
             | name_matches("offender_name", q)
             | name_matches("holder_name", q)
         )
@@ -138,17 +143,11 @@ CASE_COLUMNS = [
 
 def filter_cases(qs: QuerySet[Case], f: dict[str, Any]) -> QuerySet[Case]:
     if q := (f.get("q") or "").strip():
-        key = plate_key(q)
-        by_plate = (
-            Q(auto__plate__startswith=key) | Q(permit__vehicle__plate__startswith=key)
-            if key and len(words(q)) == 1
-            else Q(pk__in=[])
-        )
         qs = qs.filter(
             Q(number__iexact=q)
             | Q(auto__number__iexact=q)
             | Q(permit__number__iexact=q)
-            | by_plate
+            | _plate(q, "auto__plate", "permit__vehicle__plate")
             | name_matches("person__name", q)
             | name_matches("auto__offender_name", q)
             | name_matches("auto__holder_name", q)

@@ -6,14 +6,12 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from outorga.core.formerrors import messages_add
 from outorga.core.requests import user_of
 from outorga.enforcement.lawbridge import taxi_like
 from outorga.enforcement.models import (
@@ -33,8 +31,8 @@ from outorga.enforcement.services.suspensions import (
     taxi_suspension_impose,
 )
 from outorga.enforcement.views.common import (
-    ERRORS,
     acting,
+    form_page,
     post_step,
     posted_day,
     staff_only,
@@ -128,6 +126,10 @@ def _causes(post: Any, flags: tuple[str, ...], numbers: tuple[str, ...]) -> dict
     return causes
 
 
+def _case_page(case: Case) -> str:
+    return reverse("enforcement:case", args=[case.pk])
+
+
 @staff_only
 def cassacao_new(request: HttpRequest, permit_id: int) -> HttpResponse:
     """Open a cassação proposal under the permit's own law (mototaxi art. 32 III / 47; taxi art.
@@ -163,10 +165,9 @@ def cassacao_new(request: HttpRequest, permit_id: int) -> HttpResponse:
             permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE).select_related("person")
         ),
     }
-    if request.method != "POST":
-        return render(request, "enforcement/cassacao_form.html", ctx)
-    p = request.POST
-    try:
+
+    def propose() -> tuple[str, str]:
+        p = request.POST
         auto = None
         if p.get("auto", "").isdigit():
             auto = get_object_or_404(InfractionNotice.objects.all(), pk=int(p["auto"]))
@@ -178,11 +179,9 @@ def cassacao_new(request: HttpRequest, permit_id: int) -> HttpResponse:
             auto=auto,
             target=p.get("target", ""),
         )
-    except ERRORS as exc:
-        messages_add(request, exc)
-        return render(request, "enforcement/cassacao_form.html", ctx, status=422)
-    messages.success(request, f"Proposta de cassação aberta: processo {case.number}.")
-    return HttpResponseRedirect(reverse("enforcement:case", args=[case.pk]))
+        return f"Proposta de cassação aberta: processo {case.number}.", _case_page(case)
+
+    return form_page(request, "enforcement/cassacao_form.html", ctx, propose)
 
 
 #: Mototaxi art. 32 IV a, c, f: the causes against an auxiliary's credential the form ticks.
@@ -216,9 +215,8 @@ def auxiliary_cassacao_new(request: HttpRequest, permit_id: int, aux_id: int) ->
         ),
         "recorded_permissions": held_permissions(aux.person),
     }
-    if request.method != "POST":
-        return render(request, "enforcement/auxiliary_cassacao_form.html", ctx)
-    try:
+
+    def propose() -> tuple[str, str]:
         case = proposal_open_cassacao(
             **acting(request, permit),
             permit=permit,
@@ -226,13 +224,10 @@ def auxiliary_cassacao_new(request: HttpRequest, permit_id: int, aux_id: int) ->
             causes=_causes(request.POST, AUX_CAUSES_FLAGS, ("criminal_sentence_months",)),
             auxiliary=aux,
         )
-    except ERRORS as exc:
-        messages_add(request, exc)
-        return render(request, "enforcement/auxiliary_cassacao_form.html", ctx, status=422)
-    messages.success(
-        request, f"Proposta de cassação do credenciamento aberta: processo {case.number}."
-    )
-    return HttpResponseRedirect(reverse("enforcement:case", args=[case.pk]))
+        done = f"Proposta de cassação do credenciamento aberta: processo {case.number}."
+        return done, _case_page(case)
+
+    return form_page(request, "enforcement/auxiliary_cassacao_form.html", ctx, propose)
 
 
 @staff_only
@@ -268,11 +263,10 @@ def taxi_suspension_new(request: HttpRequest, permit_id: int) -> HttpResponse:
             user_of(request).role, "penalty.suspension", permit.law, timezone.localdate()
         ),
     }
-    if request.method != "POST":
-        return render(request, "enforcement/taxi_suspension_form.html", ctx)
-    p = request.POST
-    target = p.get("target") or "permissao"
-    try:
+
+    def suspend() -> tuple[str, str]:
+        p = request.POST
+        target = p.get("target") or "permissao"
         days = (p.get("days") or "").strip()
         if not days.isdigit() or int(days) < 1:
             raise FieldError("dias", "informe os dias de suspensão (art. 42, IV e V: até 90)")
@@ -285,7 +279,7 @@ def taxi_suspension_new(request: HttpRequest, permit_id: int) -> HttpResponse:
             else None
         )
         if target == "permissao":
-            permit = taxi_suspension_impose(
+            suspended = taxi_suspension_impose(
                 **acting(request, permit),
                 permit=permit,
                 auto=auto,
@@ -294,8 +288,8 @@ def taxi_suspension_new(request: HttpRequest, permit_id: int) -> HttpResponse:
                 reason=p.get("reason", ""),
             )
             done = (
-                f"Permissão {permit.number} suspensa até "
-                f"{permit.suspended_until:%d/%m/%Y} (art. 42, V)."
+                f"Permissão {suspended.number} suspensa até "
+                f"{suspended.suspended_until:%d/%m/%Y} (art. 42, V)."
             )
         elif target in ("cadastro_titular", "cadastro_auxiliar"):
             aux = None
@@ -317,8 +311,6 @@ def taxi_suspension_new(request: HttpRequest, permit_id: int) -> HttpResponse:
             done = f"Cadastro de taxista de {who} suspenso até {ends:%d/%m/%Y} (art. 42, IV)."
         else:
             raise FieldError("alvo", "escolha a permissão ou o cadastro do titular ou do auxiliar")
-    except ERRORS as exc:
-        messages_add(request, exc)
-        return render(request, "enforcement/taxi_suspension_form.html", ctx, status=422)
-    messages.success(request, done)
-    return HttpResponseRedirect(reverse("enforcement:queue"))
+        return done, reverse("enforcement:queue")
+
+    return form_page(request, "enforcement/taxi_suspension_form.html", ctx, suspend)

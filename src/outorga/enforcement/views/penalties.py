@@ -6,12 +6,13 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from outorga.core.formerrors import messages_add
 from outorga.core.requests import user_of
 from outorga.enforcement.lawbridge import taxi_like
 from outorga.enforcement.models import (

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from typing import Any
 
 from django import forms
@@ -364,7 +363,7 @@ class SuspendForm(forms.Form):
 # Permit services (auxiliaries, renewal, vehicles, renúncia, transfer, extinction, taxi grant) ---
 
 
-def _today_initial(form: forms.Form, *names: str) -> None:
+def today_initial(form: forms.Form, *names: str) -> None:
     for name in names:
         form.fields[name].initial = form.fields[name].initial or timezone.localdate()
 
@@ -374,7 +373,7 @@ class DatedForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        _today_initial(self, "on")
+        today_initial(self, "on")
 
 
 #: What the yearly or change inspection found (taxi art. 24, 27–29).
@@ -463,7 +462,7 @@ class AuxiliaryForm(TaxiChecks):
 
     def __init__(self, *args: Any, service: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        _today_initial(self, "on")
+        today_initial(self, "on")
         if _taxi_checks_kept(self, service):
             del self.fields["indication"], self.fields["safety_gear"]
             self.fields["work_schedule"].label = "Escala de trabalho (opcional)"
@@ -483,7 +482,7 @@ class AuxiliaryRenewForm(TaxiChecks):
 
     def __init__(self, *args: Any, service: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        _today_initial(self, "on")
+        today_initial(self, "on")
         if _taxi_checks_kept(self, service):
             del self.fields["safety_gear"]
             self.fields["work_schedule"].label = "Escala de trabalho atualizada (opcional)"
@@ -520,7 +519,7 @@ class OnForm(forms.Form):
     def __init__(self, *args: Any, label: str = "Data", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["on"].label = label
-        _today_initial(self, "on")
+        today_initial(self, "on")
 
 
 class SubstituteForm(TaxiChecks):
@@ -541,7 +540,7 @@ class SubstituteForm(TaxiChecks):
 
     def __init__(self, *args: Any, service: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        _today_initial(self, "on")
+        today_initial(self, "on")
         drop = (
             ("emergency_until", "cause", "equipment")
             if service == Service.TAXI
@@ -585,7 +584,7 @@ class PermitReserveForm(forms.Form):
 
     def __init__(self, *args: Any, ending: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        _today_initial(self, "on")
+        today_initial(self, "on")
         if ending:
             self.fields["on"].label = "Fim da reserva em"
             self.fields["reason"].label = "Motivo (ex.: veículo substituído)"
@@ -611,9 +610,9 @@ class PublicPostForm(forms.Form):
                 label="Saída do cargo (último dia no exercício)", widget=DATE
             )
             self.fields["on"] = forms.DateField(label="Volta a ativa em", widget=DATE)
-            _today_initial(self, "on")
+            today_initial(self, "on")
         else:
-            _today_initial(self, "took_office_on")
+            today_initial(self, "took_office_on")
 
 
 class ContractorForm(forms.Form):
@@ -649,53 +648,7 @@ class TransferForm(TaxiChecks):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        _today_initial(self, "on")
-
-
-class ExtinctionOpenForm(forms.Form):
-    """Administrative case for an extinction cause of taxi art. 15 I–VIII (§1): ``causes`` are
-    the ones the law governing the permit lists (``interfaces.extinction_causes``)."""
-
-    cause = forms.ChoiceField(label="Causa (art. 15)", choices=())
-    facts = forms.CharField(
-        label="Fatos constatados (art. 15, §1)", widget=forms.Textarea(attrs={"rows": 3})
-    )
-    on = forms.DateField(label="Data da instauração", widget=DATE)
-    notified_on = forms.DateField(
-        label="Notificado para defesa em (se já notificado)", required=False, widget=DATE
-    )
-
-    def __init__(self, *args: Any, causes: Iterable[Any] = (), **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        field = self.fields["cause"]
-        assert isinstance(field, forms.ChoiceField)
-        field.choices = [(c.code, f"{c.inciso} — {c.label_pt}") for c in causes]
-        _today_initial(self, "on")
-
-
-class ExtinctionNotifyForm(forms.Form):
-    notified_on = forms.DateField(label="Notificado em", widget=DATE)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        _today_initial(self, "notified_on")
-
-
-class ExtinctionDefenceForm(DatedForm):
-    text = forms.CharField(
-        label="Defesa do permissionário (art. 15, §1)", widget=forms.Textarea(attrs={"rows": 3})
-    )
-    on = forms.DateField(label="Apresentada em", widget=DATE)
-
-
-class ExtinctionDecideForm(DatedForm):
-    extinguish = forms.TypedChoiceField(
-        label="Decisão",
-        choices=[("1", "declarar a extinção (art. 15, §2: sem indenização)"), ("0", "arquivar")],
-        coerce=lambda v: v == "1",
-    )
-    grounds = forms.CharField(label="Fundamentação", widget=forms.Textarea(attrs={"rows": 3}))
-    on = forms.DateField(label="Data da decisão", widget=DATE)
+        today_initial(self, "on")
 
 
 class TaxiGrantForm(TaxiChecks):
@@ -722,7 +675,7 @@ class TaxiGrantForm(TaxiChecks):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        _today_initial(self, "signed_on")
+        today_initial(self, "signed_on")
         field = self.fields["tender"]
         assert isinstance(field, forms.ModelChoiceField)
         field.queryset = Tender.objects.filter(
@@ -776,7 +729,7 @@ class SwapForm(TaxiChecks):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        _today_initial(self, "on")
+        today_initial(self, "on")
         for name in self.CHECK_FIELDS:
             label = str(self.fields[name].label)
             self.fields[name].label = f"Esta permissão: {label[0].lower()}{label[1:]}"

@@ -20,7 +20,7 @@ from outorga.law.citations import render_many
 from outorga.law.competence import is_allowed
 from outorga.law.interfaces import citations, cited, extinction_causes
 
-from ..forms import (
+from ..forms_extinctions import (
     ExtinctionDecideForm,
     ExtinctionDefenceForm,
     ExtinctionNotifyForm,

@@ -39,7 +39,8 @@ def fare_table_publish(
     on: dt.date | None = None,
 ) -> tuple[FareTable, Decision]:
     """Publish a fare table (art. 6), checked against the limits (art. 7) and the dynamic ceiling
-    (art. 9). Refused tables are kept in the history too."""
+    (art. 9) in force on the first day it applies — ``valid_from``, or the day of publication
+    when ``valid_from`` is past. Refused tables are kept in the history too."""
     authorize_apps(actor=actor, municipality=municipality, action="platform.data.submit")
     on = on or today_of(municipality)
     valid_from = valid_from or on
@@ -56,7 +57,10 @@ def fare_table_publish(
     if dynamic_max_percent is not None:
         facts["dynamic_max_percent"] = format(Decimal(dynamic_max_percent).normalize(), "f")
     with transaction.atomic(), tenant(municipality):
-        decision = bound_law(municipality, valid_from).ask("fare_publication", facts)
+        # D-15 with art. 5: a fare is informed before the trip, so a table governs no trip made
+        # before it was published — backdated, it is judged by the limits in force from today.
+        judged_on = max(valid_from, on)
+        decision = bound_law(municipality, judged_on).ask("fare_publication", facts)
         status = {
             "ok": FareTable.Status.ACCEPTED,
             "pending": FareTable.Status.PENDING,

@@ -21,10 +21,11 @@ from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
 from outorga.core.formfields import MoneyField
 from outorga.core.lawseam import law_for
 from outorga.core.listing import page_of
-from outorga.core.localtime import today_of
+from outorga.core.localtime import today_of, zone_of
 from outorga.core.models import ApiToken
 from outorga.law.bindings import Service
 from outorga.law.competence import NotCompetent
+from outorga.law.windows import add_months
 from outorga.platforms.services import drivers as driver_services
 from outorga.platforms.services.common import PlatformError, refusal_lines, refusing_reasons
 from outorga.platforms.services.complaints import complaint_answer, complaint_forward
@@ -285,7 +286,8 @@ def driver_disable(request: HttpRequest, platform: Platform, driver_id: int) -> 
 
 
 class ReportForm(forms.Form):
-    month = forms.ChoiceField(label="Mês do relatório (encerrado)")
+    # Chosen above the form (``?mes=``): the lines are that month's drivers (art. 16, I).
+    month = forms.ChoiceField(label="Mês do relatório (encerrado)", widget=forms.HiddenInput)
     intermediation_revenue = MoneyField(
         label="Faturamento da intermediação no mês, em R$ (art. 16, II)"
     )
@@ -310,20 +312,31 @@ ReportDrivers = forms.formset_factory(ReportDriverForm, extra=0)
 
 @platform_screen()
 def reports(request: HttpRequest, platform: Platform) -> HttpResponse:
-    """The reports sent (every version) and a new one: one line per driver enabled on the
-    roster (art. 16, I), each with its trips and revenue (III)."""
+    """The reports sent (every version) and a new one for the month chosen (``?mes=``, the
+    newest closed month by default): one line per driver on the roster at some moment of that
+    month — "os motoristas ativos no período" (art. 16, I) — each with its trips and revenue
+    (III)."""
     today = today_of(platform.municipality)
-    roster = list(
-        PlatformDriver.objects.filter(
-            platform=platform, status=PlatformDriver.Status.ENABLED
-        ).order_by("name")
+    # The twelve months before this one: only a month that has ended is reported.
+    months = month_choices(today.replace(day=1) - dt.timedelta(days=1))
+    offered = [value for value, _ in months]
+    chosen = request.POST.get("month") or request.GET.get("mes", "")
+    chosen = chosen if chosen in offered else offered[0]
+    first = dt.date.fromisoformat(f"{chosen}-01")
+    zone = zone_of(platform.municipality)
+    roster = sorted(
+        selectors.roster_in_period(
+            platform,
+            dt.datetime.combine(first, dt.time.min, tzinfo=zone),
+            dt.datetime.combine(add_months(first, 1), dt.time.min, tzinfo=zone),
+        ).values(),
+        key=lambda d: (d.name, d.pk),
     )
     names = {d.cpf: d.name for d in roster}
     form = ReportForm(
         request.POST or None,
-        # The twelve months before this one: only a month that has ended is reported.
-        months=month_choices(today.replace(day=1) - dt.timedelta(days=1)),
-        initial={"key": f"web-{uuid.uuid4()}"},
+        months=months,
+        initial={"key": f"web-{uuid.uuid4()}", "month": chosen},
     )
     lines = ReportDrivers(
         request.POST or None, initial=[{"cpf": d.cpf} for d in roster], prefix="motoristas"
@@ -367,6 +380,9 @@ def reports(request: HttpRequest, platform: Platform) -> HttpResponse:
         {
             "p": platform,
             "form": form,
+            "months": months,
+            "chosen": chosen,
+            "chosen_label": dict(months)[chosen],
             "lines": [(f, names.get(str(f["cpf"].value()), "")) for f in lines],
             "formset": lines,
             "reports": MonthlyReport.objects.filter(platform=platform).order_by(

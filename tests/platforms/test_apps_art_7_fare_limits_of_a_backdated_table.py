@@ -8,10 +8,8 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from platforms_factories import platform_actor
+from platforms_factories import fare_limits, platform_actor
 
-from outorga.core.models import ParameterOverride
-from outorga.core.tenancy import tenant
 from outorga.platforms.models import FareTable
 from outorga.platforms.services.fares import fare_table_publish
 
@@ -22,18 +20,13 @@ LOWERED_ON = dt.date(2026, 11, 1)
 
 
 def _limits(m, effective: dt.date, base: int) -> None:
-    with tenant(m):
-        for name, value in (
-            ("fare_max_base_fare_cents", base),
-            ("fare_max_per_km_cents", 250),
-            ("fare_max_per_minute_cents", 50),
-        ):
-            ParameterOverride.objects.create(
-                name=f"apps_2025.{name}",
-                effective=effective,
-                value=value,
-                legal_reference="Decreto de teste",
-            )
+    fare_limits(
+        m,
+        effective,
+        fare_max_base_fare_cents=base,
+        fare_max_per_km_cents=250,
+        fare_max_per_minute_cents=50,
+    )
 
 
 def _publish(m, platform, valid_from: dt.date):

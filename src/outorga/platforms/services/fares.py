@@ -16,9 +16,11 @@ from outorga.law.decisions import Decision
 
 from ..models import FareTable, Platform
 from .common import (
+    PlatformError,
     authorize_apps,
     basis_many,
     bound_law,
+    cited,
     require_standing,
 )
 
@@ -43,6 +45,7 @@ def fare_table_publish(
     when ``valid_from`` is past. Refused tables are kept in the history too."""
     authorize_apps(actor=actor, municipality=municipality, action="platform.data.submit")
     on = on or today_of(municipality)
+    extras = _named_extras(municipality, extras)
     valid_from = valid_from or on
     # No fares are published while the credential is suspended or once cancelled (art. 26 IV).
     require_standing(
@@ -86,3 +89,21 @@ def fare_table_publish(
             basis=basis_many([decision]),
         )
     return table, decision
+
+
+def _named_extras(municipality: Municipality, extras: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The table's additional fees (art. 6, IV) with their names trimmed; a fee without a name is
+    refused under its field (``extras.<i>.name``), with the article."""
+    named = [{**e, "name": str(e.get("name", "")).strip()} for e in extras]
+    errors = [
+        {
+            "campo": f"extras.{i}.name",
+            "erro": f"Taxa adicional {i + 1}: informe o nome da taxa "
+            f"({cited(municipality, 'fare_extras')}).",
+        }
+        for i, e in enumerate(named)
+        if not e["name"]
+    ]
+    if errors:
+        raise PlatformError("Tabela de tarifas inválida.", errors=errors)
+    return named

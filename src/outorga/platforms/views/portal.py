@@ -429,6 +429,16 @@ class FareForm(forms.Form):
         return out
 
 
+def _add_fare_refusal(form: FareForm, exc: PlatformError) -> None:
+    """The service names an additional fee by its place (``extras.0.name``); the form, by its
+    field (``extra_1_name``)."""
+    for e in exc.errors:
+        place, dot, rest = e["campo"].removeprefix("extras.").partition(".")
+        if e["campo"].startswith("extras.") and dot and place.isdigit():
+            e["campo"] = f"extra_{int(place) + 1}_{rest}"
+    _add_refusal(form, exc)
+
+
 @platform_screen()
 def fares(request: HttpRequest, platform: Platform) -> HttpResponse:
     form = FareForm(request.POST or None, initial={"valid_from": today_of(platform.municipality)})
@@ -451,7 +461,7 @@ def fares(request: HttpRequest, platform: Platform) -> HttpResponse:
         refused = refusing_reasons([dec])
         return None
 
-    if done := page_step(request, form, publish, partial(_add_refusal, form)):
+    if done := page_step(request, form, publish, partial(_add_fare_refusal, form)):
         return done
     return render(
         request,

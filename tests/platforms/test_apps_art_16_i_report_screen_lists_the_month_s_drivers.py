@@ -78,3 +78,33 @@ def test_art_16_i_the_report_sent_on_the_screen_names_the_month_s_drivers(
     assert (report.year, report.month) == (2026, 11)
     assert [d["cpf"] for d in report.payload["drivers"]] == [left.cpf]
     assert report.response["avisos"] == []
+
+
+def test_art_16_i_a_report_naming_a_driver_not_on_the_roster_in_the_month_warns(
+    barra_m, platform, monkeypatch
+):
+    """The relation of art. 16, I is of the month's drivers: a CPF the platform enabled only
+    after the month is named in the report's avisos (one of that month is not)."""
+    from outorga.platforms.services.reports import monthly_report_submit
+    from outorga.platforms.validators import mask_cpf
+
+    on_municipal_day(monkeypatch, TODAY)
+    october = _driver(barra_m, platform, "Ativo Em Outubro", dt.date(2026, 9, 1))
+    late = _driver(barra_m, platform, "Entrou Em Novembro", dt.date(2026, 11, 2))
+    report, _ = monthly_report_submit(
+        actor=platform_actor(),
+        municipality=barra_m,
+        platform=platform,
+        idempotency_key="k-outubro",
+        body={
+            "year": 2026,
+            "month": 10,
+            "intermediation_revenue_cents": 100,
+            "drivers": [
+                {"cpf": october.cpf, "trip_revenue_cents": 50},
+                {"cpf": late.cpf, "trip_revenue_cents": 50},
+            ],
+        },
+    )
+    (warning,) = report.response["avisos"]
+    assert mask_cpf(late.cpf) in warning and "10/2026" in warning and "art. 16, I" in warning

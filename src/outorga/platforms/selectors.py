@@ -412,6 +412,18 @@ def tax_regimes(platform: Platform, start: dt.datetime, end: dt.datetime) -> dic
     return {**newest, **{cpf: d.tax_regime for cpf, d in in_period.items()}}
 
 
+def roster_in_month(platform: Platform, year: int, month: int) -> dict[str, PlatformDriver]:
+    """:func:`roster_in_period` for a month on the municipality's clock."""
+    zone = zone_of(platform.municipality)
+    first = dt.date(year, month, 1)
+    after = dt.date(year + (month == 12), month % 12 + 1, 1)
+    return roster_in_period(
+        platform,
+        dt.datetime.combine(first, dt.time.min, tzinfo=zone),
+        dt.datetime.combine(after, dt.time.min, tzinfo=zone),
+    )
+
+
 def roster_in_period(
     platform: Platform, start: dt.datetime, end: dt.datetime
 ) -> dict[str, PlatformDriver]:

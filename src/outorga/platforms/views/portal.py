@@ -21,11 +21,10 @@ from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
 from outorga.core.formfields import MoneyField
 from outorga.core.lawseam import law_for
 from outorga.core.listing import page_of
-from outorga.core.localtime import today_of, zone_of
+from outorga.core.localtime import today_of
 from outorga.core.models import ApiToken
 from outorga.law.bindings import Service
 from outorga.law.competence import NotCompetent
-from outorga.law.windows import add_months
 from outorga.platforms.services import drivers as driver_services
 from outorga.platforms.services.common import PlatformError, refusal_lines, refusing_reasons
 from outorga.platforms.services.complaints import complaint_answer, complaint_forward
@@ -323,13 +322,8 @@ def reports(request: HttpRequest, platform: Platform) -> HttpResponse:
     chosen = request.POST.get("month") or request.GET.get("mes", "")
     chosen = chosen if chosen in offered else offered[0]
     first = dt.date.fromisoformat(f"{chosen}-01")
-    zone = zone_of(platform.municipality)
     roster = sorted(
-        selectors.roster_in_period(
-            platform,
-            dt.datetime.combine(first, dt.time.min, tzinfo=zone),
-            dt.datetime.combine(add_months(first, 1), dt.time.min, tzinfo=zone),
-        ).values(),
+        selectors.roster_in_month(platform, first.year, first.month).values(),
         key=lambda d: (d.name, d.pk),
     )
     names = {d.cpf: d.name for d in roster}

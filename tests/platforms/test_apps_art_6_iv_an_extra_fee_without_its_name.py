@@ -8,13 +8,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.test import Client
 
-from outorga.core.acts import Actor
 from outorga.core.tenancy import tenant
-from outorga.law.competence import Role
 from outorga.platforms.models import FareTable
-from outorga.platforms.tokens import api_token_issue
 
 pytestmark = pytest.mark.django_db
 
@@ -37,21 +33,16 @@ def test_art_6_iv_the_screen_refuses_an_extra_fee_without_its_name(barra_m, plat
         assert not FareTable.objects.filter(platform=platform).exists()
 
 
-def test_art_6_iv_the_api_refuses_an_extra_fee_without_its_name(barra_m, platform, user_of):
-    _, secret = api_token_issue(
-        actor=Actor.of(user_of("barra-do-garcas", Role.AUTORIDADE)),
-        municipality=barra_m,
-        platform=platform,
-        name="teste",
-    )
-    api = Client(HTTP_AUTHORIZATION=f"Bearer {secret}")
+def test_art_6_iv_the_api_refuses_an_extra_fee_without_its_name(barra_m, platform, token_client):
     body = {
         "base_fare_cents": 500,
         "per_km_cents": 210,
         "per_minute_cents": 35,
         "extras": [{"name": "bagagem", "amount_cents": 300}, {"name": " ", "amount_cents": 200}],
     }
-    r = api.post("/api/v1/platform/fares", json.dumps(body), content_type="application/json")
+    r = token_client.post(
+        "/api/v1/platform/fares", json.dumps(body), content_type="application/json"
+    )
     assert r.status_code == 422
     (error,) = r.json()["erros"]
     assert error["campo"] == "extras.1.name"

@@ -63,3 +63,19 @@ def portal(barra_m, user_of, authority, platform):  # type: ignore[no-untyped-de
     c = Client()
     c.force_login(user)
     return c
+
+
+@pytest.fixture
+def token_client(barra_m, platform, user_of):  # type: ignore[no-untyped-def]
+    """A client of the platform API bearing a token of ``platform`` the authority issued."""
+    from django.test import Client
+
+    from outorga.platforms.tokens import api_token_issue
+
+    _, secret = api_token_issue(
+        actor=Actor.of(user_of("barra-do-garcas", Role.AUTORIDADE)),
+        municipality=barra_m,
+        platform=platform,
+        name="teste",
+    )
+    return Client(HTTP_AUTHORIZATION=f"Bearer {secret}")

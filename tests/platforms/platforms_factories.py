@@ -13,7 +13,7 @@ from validate_docbr import CNPJ, CPF
 
 from outorga.core.acts import Actor
 from outorga.core.demo import demo_username
-from outorga.core.models import Municipality
+from outorga.core.models import Municipality, ParameterOverride
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.platforms.models import Platform, PlatformDriver
@@ -73,6 +73,18 @@ def make_platform(m: Municipality, name: str = "Plataforma Teste", **over: Any) 
             credentialed_at=dt.datetime(2025, 8, 1, tzinfo=dt.UTC),
             **over,
         )
+
+
+def fare_limits(m: Municipality, effective: dt.date = dt.date(2025, 7, 1), **values: Any) -> None:
+    """The executive's fare limits (art. 7: ``apps_2025.<name>``) recorded from ``effective``."""
+    with tenant(m):
+        for name, value in values.items():
+            ParameterOverride.objects.create(
+                name=f"apps_2025.{name}",
+                effective=effective,
+                value=value,
+                legal_reference="Decreto de teste",
+            )
 
 
 def enabled_drivers(m: Municipality, platform: Platform, n: int) -> None:

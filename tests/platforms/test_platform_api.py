@@ -7,11 +7,11 @@ import json
 
 import pytest
 from django.test import Client
-from platforms_factories import driver_data, make_platform, new_cpf
+from platforms_factories import driver_data, fare_limits, make_platform, new_cpf
 
 from outorga.core.acts import Actor
 from outorga.core.localtime import today_of
-from outorga.core.models import Act, ParameterOverride
+from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.platforms.models import MonthlyReport, PlatformDriver
@@ -99,14 +99,7 @@ def test_a_fare_table_without_limits_set_is_accepted_pending(api):
 
 
 def _limits(m, **values):
-    with tenant(m):
-        for name, value in values.items():
-            ParameterOverride.objects.create(
-                name=f"apps_2025.{name}",
-                effective=dt.date(2025, 7, 1),
-                value=value,
-                legal_reference="Decreto de teste",
-            )
+    fare_limits(m, **values)
 
 
 def test_fare_limits_and_dynamic_ceiling_are_checked_and_history_kept(api, barra_m):

@@ -11,7 +11,6 @@ import pytest
 from django.test import Client
 from platforms_factories import driver_data, platform_actor
 
-from outorga.core.acts import Actor
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
@@ -19,7 +18,6 @@ from outorga.platforms import selectors
 from outorga.platforms.models import PlatformDriver
 from outorga.platforms.services.common import PlatformError
 from outorga.platforms.services.drivers import platform_driver_disable, platform_driver_register
-from outorga.platforms.tokens import api_token_issue
 
 pytestmark = pytest.mark.django_db
 
@@ -27,14 +25,8 @@ UTC = dt.UTC
 
 
 @pytest.fixture
-def api(barra_m, platform, user_of):
-    _, secret = api_token_issue(
-        actor=Actor.of(user_of("barra-do-garcas", Role.AUTORIDADE)),
-        municipality=barra_m,
-        platform=platform,
-        name="teste",
-    )
-    return Client(HTTP_AUTHORIZATION=f"Bearer {secret}")
+def api(token_client):
+    return token_client
 
 
 def body(**over):

@@ -150,10 +150,16 @@ def test_a_monthly_report_sent_on_the_page_is_the_api_s_report_art_16(barra_m, s
         d, _ = platform_driver_register(
             actor=platform_actor(), municipality=barra_m, platform=p, data=driver_data()
         )
-    page = client.get("/plataforma/relatorios/").content.decode()
-    assert d.name in page
     today = today_of(barra_m)
     y, m = (today.year - 1, 12) if today.month == 1 else (today.year, today.month - 1)
+    # Enabled during the month reported, so the report's lines list him (art. 16, I).
+    with tenant(barra_m):
+        PlatformDriver.objects.filter(pk=d.pk).update(
+            enabled_at=dt.datetime(y, m, 10, 12, tzinfo=dt.UTC),
+            created_at=dt.datetime(y, m, 10, 12, tzinfo=dt.UTC),
+        )
+    page = client.get("/plataforma/relatorios/").content.decode()
+    assert d.name in page
     form = {
         "month": f"{y}-{m:02d}",
         "intermediation_revenue": "1.234,56",

@@ -406,20 +406,40 @@ def tax_regimes(platform: Platform, start: dt.datetime, end: dt.datetime) -> dic
     several the one enabled last (the month is declared as a whole at its end, D-15). A CPF with no
     entry enabled in the period takes the regime of its newest entry (a driver disabled before
     the month, or refused, still told the platform's answer)."""
-    in_period: dict[str, tuple[dt.datetime, str]] = {}
-    newest: dict[str, str] = {}
     rows = PlatformDriver.objects.filter(platform=platform).order_by("created_at", "pk")
-    for d in rows.only("cpf", "tax_regime", "status", "enabled_at", "disabled_at", "created_at"):
-        newest[d.cpf] = d.tax_regime
-        if d.status == PlatformDriver.Status.REFUSED:
-            continue
+    newest = {d.cpf: d.tax_regime for d in rows.only("cpf", "tax_regime")}
+    in_period = roster_in_period(platform, start, end)
+    return {**newest, **{cpf: d.tax_regime for cpf, d in in_period.items()}}
+
+
+def roster_in_month(platform: Platform, year: int, month: int) -> dict[str, PlatformDriver]:
+    """:func:`roster_in_period` for a month on the municipality's clock."""
+    zone = zone_of(platform.municipality)
+    first = dt.date(year, month, 1)
+    after = dt.date(year + (month == 12), month % 12 + 1, 1)
+    return roster_in_period(
+        platform,
+        dt.datetime.combine(first, dt.time.min, tzinfo=zone),
+        dt.datetime.combine(after, dt.time.min, tzinfo=zone),
+    )
+
+
+def roster_in_period(
+    platform: Platform, start: dt.datetime, end: dt.datetime
+) -> dict[str, PlatformDriver]:
+    """The drivers on ``platform``'s roster at some instant of ``[start, end)`` — a month's
+    "motoristas ativos no período" (art. 16, I) — by CPF: of several entries of one person, the
+    one enabled last (a change of regime or vehicle is a new entry)."""
+    in_period: dict[str, tuple[dt.datetime, PlatformDriver]] = {}
+    rows = PlatformDriver.objects.filter(platform=platform).order_by("created_at", "pk")
+    for d in rows.exclude(status=PlatformDriver.Status.REFUSED):
         began = d.enabled_at or d.created_at
         if began >= end or (d.disabled_at is not None and d.disabled_at <= start):
             continue
         seen = in_period.get(d.cpf)
         if seen is None or began >= seen[0]:
-            in_period[d.cpf] = (began, d.tax_regime)
-    return {**newest, **{cpf: regime for cpf, (_, regime) in in_period.items()}}
+            in_period[d.cpf] = (began, d)
+    return {cpf: d for cpf, (_, d) in in_period.items()}
 
 
 # --- penalties: the authority's queues (art. 26 sole paragraph; D-1, D-17) -----------------------

@@ -16,12 +16,13 @@ from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 
 from ..models import MonthlyReport, Platform, PlatformDriver
-from ..selectors import report_law
+from ..selectors import report_law, roster_in_month
 from ..validators import cpf_is_valid, mask_cpf
 from .common import (
     PlatformError,
     authorize_apps,
     basis_many,
+    cited,
     field_error,
     reasons_json,
 )
@@ -120,10 +121,15 @@ def monthly_report_submit(
         )["v"]
         version = (last or 0) + 1
         roster = set(PlatformDriver.objects.filter(platform=p).values_list("cpf", flat=True))
+        in_month = roster_in_month(p, year, month)
         warnings = [
             f"CPF {mask_cpf(str(d['cpf']))} não consta do cadastro da plataforma no Município."
-            for d in drivers
             if str(d["cpf"]) not in roster
+            else f"CPF {mask_cpf(str(d['cpf']))} não esteve habilitado na plataforma em "
+            f"{month:02d}/{year}: a relação é dos motoristas ativos no mês "
+            f"({cited(municipality, 'report_drivers')})."
+            for d in drivers
+            if str(d["cpf"]) not in in_month
         ]
         report = MonthlyReport.objects.create(
             platform=p,

@@ -285,7 +285,8 @@ def driver_disable(request: HttpRequest, platform: Platform, driver_id: int) -> 
 
 
 class ReportForm(forms.Form):
-    month = forms.ChoiceField(label="Mês do relatório (encerrado)")
+    # Chosen above the form (``?mes=``): the lines are that month's drivers (art. 16, I).
+    month = forms.ChoiceField(label="Mês do relatório (encerrado)", widget=forms.HiddenInput)
     intermediation_revenue = MoneyField(
         label="Faturamento da intermediação no mês, em R$ (art. 16, II)"
     )
@@ -310,20 +311,26 @@ ReportDrivers = forms.formset_factory(ReportDriverForm, extra=0)
 
 @platform_screen()
 def reports(request: HttpRequest, platform: Platform) -> HttpResponse:
-    """The reports sent (every version) and a new one: one line per driver enabled on the
-    roster (art. 16, I), each with its trips and revenue (III)."""
+    """The reports sent (every version) and a new one for the month chosen (``?mes=``, the
+    newest closed month by default): one line per driver on the roster at some moment of that
+    month — "os motoristas ativos no período" (art. 16, I) — each with its trips and revenue
+    (III)."""
     today = today_of(platform.municipality)
-    roster = list(
-        PlatformDriver.objects.filter(
-            platform=platform, status=PlatformDriver.Status.ENABLED
-        ).order_by("name")
+    # The twelve months before this one: only a month that has ended is reported.
+    months = month_choices(today.replace(day=1) - dt.timedelta(days=1))
+    offered = [value for value, _ in months]
+    chosen = request.POST.get("month") or request.GET.get("mes", "")
+    chosen = chosen if chosen in offered else offered[0]
+    first = dt.date.fromisoformat(f"{chosen}-01")
+    roster = sorted(
+        selectors.roster_in_month(platform, first.year, first.month).values(),
+        key=lambda d: (d.name, d.pk),
     )
     names = {d.cpf: d.name for d in roster}
     form = ReportForm(
         request.POST or None,
-        # The twelve months before this one: only a month that has ended is reported.
-        months=month_choices(today.replace(day=1) - dt.timedelta(days=1)),
-        initial={"key": f"web-{uuid.uuid4()}"},
+        months=months,
+        initial={"key": f"web-{uuid.uuid4()}", "month": chosen},
     )
     lines = ReportDrivers(
         request.POST or None, initial=[{"cpf": d.cpf} for d in roster], prefix="motoristas"
@@ -367,6 +374,9 @@ def reports(request: HttpRequest, platform: Platform) -> HttpResponse:
         {
             "p": platform,
             "form": form,
+            "months": months,
+            "chosen": chosen,
+            "chosen_label": dict(months)[chosen],
             "lines": [(f, names.get(str(f["cpf"].value()), "")) for f in lines],
             "formset": lines,
             "reports": MonthlyReport.objects.filter(platform=platform).order_by(
@@ -413,6 +423,16 @@ class FareForm(forms.Form):
         return out
 
 
+def _add_fare_refusal(form: FareForm, exc: PlatformError) -> None:
+    """The service names an additional fee by its place (``extras.0.name``); the form, by its
+    field (``extra_1_name``)."""
+    for e in exc.errors:
+        place, dot, rest = e["campo"].removeprefix("extras.").partition(".")
+        if e["campo"].startswith("extras.") and dot and place.isdigit():
+            e["campo"] = f"extra_{int(place) + 1}_{rest}"
+    _add_refusal(form, exc)
+
+
 @platform_screen()
 def fares(request: HttpRequest, platform: Platform) -> HttpResponse:
     form = FareForm(request.POST or None, initial={"valid_from": today_of(platform.municipality)})
@@ -435,7 +455,7 @@ def fares(request: HttpRequest, platform: Platform) -> HttpResponse:
         refused = refusing_reasons([dec])
         return None
 
-    if done := page_step(request, form, publish, partial(_add_refusal, form)):
+    if done := page_step(request, form, publish, partial(_add_fare_refusal, form)):
         return done
     return render(
         request,

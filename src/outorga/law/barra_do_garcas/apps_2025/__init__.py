@@ -96,6 +96,8 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "driver_tax_regime": art(20),  # the drivers, as MEI or Profissional Autônomo Pessoa Física
     "complaint_channel": art(11, inc="III"),  # the users' right to a complaint channel
     "complaint_answer": art(15),  # the platforms answer within the term of the law
+    "fare_extras": art(6, inc="IV"),  # the fare table's additional fees, each named
+    "report_drivers": art(16, inc="I"),  # the monthly report lists the month's active drivers
     "platform_cap": art(3, 1),  # at most so many platforms at the same time
     "municipal_tax_registration": art(19, 2),  # a condition of the credential
     "posture_inspection": (art(23, inc="III"), art(25)),  # safety, hygiene, no outer signs

@@ -39,6 +39,7 @@ LABELS: dict[str, str] = {
     "api_token.issue": "Credencial de API emitida",
     "api_token.revoke": "Credencial de API revogada",
     "api_token.refuse": "Chamada de API recusada (credenciamento suspenso ou cancelado)",
+    "list.export": "Lista exportada em CSV",
     # Registry
     "person.create": "Pessoa cadastrada",
     "person.update": "Cadastro de pessoa corrigido",
@@ -258,6 +259,7 @@ OBJECT_LABELS: dict[str, str] = {
     "core.lawbinding": "lei do serviço",
     "core.user": "usuário",
     "core.apitoken": "credencial de API",
+    "lista": "lista",
     "platforms.platform": "plataforma",
     "platforms.platformdocument": "documento da plataforma",
     "platforms.platformcase": "processo da plataforma",

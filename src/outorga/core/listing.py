@@ -18,6 +18,7 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.core.paginator import Page, Paginator
+from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponseRedirect, QueryDict, StreamingHttpResponse
 from django.http.response import HttpResponseBase
@@ -25,7 +26,13 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from outorga.core import searchtokens
+from outorga.core.access import forbidden
+from outorga.core.acts import record_act
+from outorga.core.identifiers import digits, mask_document
+from outorga.core.models import Act, Municipality
+from outorga.core.requests import actor_of
 from outorga.core.search import names_document
+from outorga.core.tenancy import current_municipality_or_none, tenant
 
 PER_PAGE = 50
 
@@ -174,9 +181,11 @@ def listing(
     filename: str,
     per_page: int | None = None,
     private: bool = False,
-) -> Listing | StreamingHttpResponse:
+    municipality: Municipality | None = None,
+) -> Listing | HttpResponseBase:
     """``qs`` already filtered from the request's GET; sorted by ``?ordem=<key>`` (``-<key>``
-    descending), paged by ``?pagina=``, or exported whole with ``?formato=csv``. A ``private``
+    descending), paged by ``?pagina=``, or exported whole with ``?formato=csv`` — an act of
+    ``municipality`` (the request's, when not given: :func:`export_recorded`). A ``private``
     search (answered on its POST, :func:`filters_of`) offers no links: they would drop it."""
     orders = {c.key: c.order for c in columns if c.order}
     asked = request.GET.get("ordem", "")
@@ -188,7 +197,10 @@ def listing(
         asked = ""
         qs = qs.order_by(default_order, "-pk")
     if request.GET.get("formato") == "csv":
-        return csv_response(qs.iterator(chunk_size=2000), columns, filename)
+        exported = export_recorded(request, qs, filename, municipality)
+        if not isinstance(exported, QuerySet):
+            return exported
+        return csv_response(exported.iterator(chunk_size=2000), columns, filename)
     keep = {k: v for k, v in request.GET.items() if k not in ("pagina", "formato") and v}
     query = urlencode(keep)
     page = Paginator(qs, per_page or PER_PAGE).get_page(request.GET.get("pagina"))
@@ -210,6 +222,53 @@ def listing(
         query=query,
         fields=columns,
     )
+
+
+#: The parameters of a list's address that are not its filters.
+_NOT_FILTERS = ("pagina", "formato", searchtokens.PARAM)
+
+
+def export_filters(request: HttpRequest) -> dict[str, str]:
+    """The filters of an export as the acts log keeps them: those of its address, the search a
+    session's token stands for read back — and a CPF/CNPJ searched masked (``mask_document``):
+    the log is read by roles that must not read one (LGPD, Lei 13.709/2018, art. 6º, III)."""
+    kept = {k: v for k, v in request.GET.dict().items() if k not in _NOT_FILTERS and v}
+    text, token, _ = searchtokens.searched(request)
+    if token and text:
+        kept["q"] = text
+    if names_document(kept.get("q", "")):
+        d = digits(kept["q"])
+        kept["q"] = mask_document(d) if len(d) in (11, 14) else "***"
+    return kept
+
+
+def export_recorded(
+    request: HttpRequest, qs: QuerySet[Any], filename: str, municipality: Municipality | None
+) -> QuerySet[Any] | HttpResponseBase:
+    """The rows of a CSV export, once its act is written (``list.export``: who, which list, its
+    filters and how many rows) in ``municipality`` — the one whose data leaves: the user's, or
+    the one the system administrator named — in the request, before a row is sent. With no
+    municipality to record it in, the export is refused (403): no export leaves unrecorded."""
+    m = municipality or current_municipality_or_none()
+    if m is None:
+        return forbidden(request, "Exportação recusada: nenhum município em que registrá-la.")
+    with transaction.atomic(), tenant(m):
+        rows = qs.count()
+        act = record_act(
+            municipality=m,
+            actor=actor_of(request),
+            action="list.export",
+            object_type="lista",
+            object_id=filename,
+            new={
+                "lista": filename,
+                "endereco": request.path,
+                "filtros": export_filters(request),
+                "linhas": rows,
+            },
+        )
+    # The acts log's own export: its act, written after the count, is not one of its rows.
+    return qs.exclude(pk=act.pk) if qs.model is Act else qs
 
 
 def page_of(
@@ -258,12 +317,21 @@ def list_page(
     filename: str,
     template: str,
     context: dict[str, Any] | None = None,
+    municipality: Municipality | None = None,
 ) -> HttpResponseBase:
     """A list screen whole: ``form`` (bound to the GET) narrows ``qs`` by ``narrow``, then the
-    sorted page of ``template`` with ``listing`` and ``form`` — or its CSV."""
+    sorted page of ``template`` with ``listing`` and ``form`` — or its CSV (an act of
+    ``municipality``, the request's when not given)."""
     if form.is_valid():
         qs = narrow(qs, form.cleaned_data)
-    result = listing(request, qs, columns, default_order=default_order, filename=filename)
+    result = listing(
+        request,
+        qs,
+        columns,
+        default_order=default_order,
+        filename=filename,
+        municipality=municipality,
+    )
     if not isinstance(result, Listing):
         return result
     return render(request, template, {"listing": result, "form": form, **(context or {})})

@@ -232,6 +232,7 @@ def acts(request: HttpRequest) -> HttpResponseBase:
             "audited": m,
             "system": user_of(request).municipality is None,
         },
+        municipality=m,
     )
 
 

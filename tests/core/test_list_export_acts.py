@@ -140,3 +140,54 @@ def test_the_export_of_the_acts_log_holds_the_rows_it_counted(ipatinga_m, user_o
     assert len(csv_lines(r)) == total + 1
     (act,) = new_acts(ipatinga_m, before)
     assert payload(act)["new"]["linhas"] == total
+
+
+# --- who acted, as a page shows it -----------------------------------------------------------------
+
+
+@pytest.fixture
+def portal_act(ipatinga_m):  # type: ignore[no-untyped-def]
+    """An act on a debt by a portal account, whose user name is ``<slug>-<CPF>``."""
+    from finance_factories import make_debt, make_person
+
+    from outorga.core.acts import Actor, record_act
+    from outorga.portal.accounts import account_username
+
+    holder = make_person(ipatinga_m, "Titular do Portal")
+    debt = make_debt(ipatinga_m, holder)
+    name = account_username(ipatinga_m, holder.document)
+    with tenant(ipatinga_m):
+        act = record_act(
+            municipality=ipatinga_m,
+            actor=Actor(None, Role.PERMISSIONARIO, name),
+            action="debt.contest",
+            obj=debt,
+        )
+    return holder, debt, act
+
+
+@pytest.mark.django_db
+def test_a_portal_account_s_act_never_shows_its_full_cpf_where_acts_are_listed(
+    ipatinga_m, user_of, portal_act
+):
+    from outorga.core.acts import verify_chain
+    from outorga.core.identifiers import mask_document
+
+    holder, debt, act = portal_act
+    full, masked = holder.document, mask_document(holder.document)
+    # The ledger's reader who sees CPFs masked (the Chief Executive) reads the debt's acts.
+    page = client_as(user_of("ipatinga", Role.CHEFE_EXECUTIVO)).get(f"/financas/debitos/{debt.pk}/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert full not in html and format_cpf(full) not in html and masked in html
+    # The acts log, on its page and in its CSV.
+    auditor = client_as(user_of("ipatinga", Role.AUTORIDADE))
+    log = auditor.get("/atos/", {"ordem": "-seq"}).content.decode()
+    assert full not in log and masked in log
+    exported = "\n".join(csv_lines(auditor.get("/atos/", {"formato": "csv"})))
+    assert full not in exported and masked in exported
+    # Only what is shown changed: the signed record still names the account, and verifies.
+    with tenant(ipatinga_m):
+        stored = Act.objects.get(pk=act.pk)
+    assert stored.actor_name.endswith(full) and json.loads(stored.canonical)["actor"].endswith(full)
+    assert verify_chain(ipatinga_m).ok

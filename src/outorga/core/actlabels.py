@@ -8,6 +8,9 @@ finds every code the sources record and fails on one without a name here."""
 
 from __future__ import annotations
 
+import re
+
+from outorga.core.identifiers import mask_document
 from outorga.law.competence import (
     ACTIONS,
     MUNICIPAL_DATA_ACTIONS,
@@ -239,6 +242,17 @@ def act_label(code: str) -> str:
     if attempt:
         return attempt[0].upper() + attempt[1:]
     return code
+
+
+#: A CPF inside a user name: a portal account is ``<slug>-<CPF>`` (``portal.accounts``).
+_CPF_IN_NAME = re.compile(r"(?<!\d)\d{11}(?!\d)")
+
+
+def actor_label(name: str) -> str:
+    """Who acted, as every page and export names them: the name the act recorded, a CPF in it
+    masked (``mask_document``) — the acts of a debt are read by roles that see CPFs masked (LGPD,
+    Lei 13.709/2018, art. 6º, III). Only what is shown: the signed record keeps the name."""
+    return _CPF_IN_NAME.sub(lambda m: mask_document(m.group()), name) if name else "sistema"
 
 
 def role_label(role: str) -> str:

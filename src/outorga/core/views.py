@@ -32,7 +32,7 @@ from outorga.law.competence import NotCompetent
 
 from . import selectors, services
 from .access import NOT_STAFF, forbidden
-from .actlabels import LABELS, OBJECT_LABELS, act_label, object_label, role_label
+from .actlabels import LABELS, OBJECT_LABELS, act_label, actor_label, object_label, role_label
 from .acts import Actor
 from .home import work as home_work
 from .lawctx import context
@@ -148,7 +148,7 @@ ACT_LOOKUPS = {
 ACT_COLUMNS = [
     Column("seq", "Nº", lambda a: a.seq, "seq"),
     Column("quando", "Data e hora", lambda a: a.created_at, "created_at"),
-    Column("quem", "Quem", lambda a: a.actor_name or "sistema", "actor_name"),
+    Column("quem", "Quem", lambda a: actor_label(a.actor_name), "actor_name"),
     Column("papel", "Papel", lambda a: role_label(a.role)),
     Column("ato", "Ato", lambda a: act_label(a.action), "action"),
     Column(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import template
 
 from outorga.core.actlabels import act_label as _act_label
+from outorga.core.actlabels import actor_label as _actor_label
 from outorga.core.actlabels import object_label as _object_label
 from outorga.core.actlabels import role_label as _role_label
 from outorga.core.charts import money, number
@@ -17,6 +18,11 @@ register = template.Library()
 @register.filter
 def act_label(code: str) -> str:
     return _act_label(code)
+
+
+@register.filter
+def actor_label(name: str) -> str:
+    return _actor_label(name)
 
 
 @register.filter

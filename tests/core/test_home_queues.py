@@ -230,7 +230,7 @@ def test_the_apps_law_authority_sees_late_reports_and_overdue_complaints(user_of
     )
 
 
-def test_logins_are_not_counted_among_the_days_acts(ipatinga_m, user_of):
+def test_logins_and_exports_are_not_counted_among_the_days_acts(ipatinga_m, user_of):
     clerk = user_of("ipatinga", Role.ATENDENTE)
 
     def acts_today() -> int:
@@ -245,6 +245,12 @@ def test_logins_are_not_counted_among_the_days_acts(ipatinga_m, user_of):
     assert r.status_code == 302
     with tenant(ipatinga_m):
         assert Act.objects.filter(action="auth.login").exists()
+    assert acts_today() == before
+    # Nor is a list exported as CSV: an access to data, in the log, not work done.
+    client.force_login(clerk)
+    assert client.get("/cadastro/pessoas/?formato=csv").status_code == 200
+    with tenant(ipatinga_m):
+        assert Act.objects.filter(action="list.export").exists()
     assert acts_today() == before
 
 

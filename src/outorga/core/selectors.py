@@ -72,14 +72,15 @@ def municipality_summary(m: Municipality) -> dict[str, Any]:
     }
 
 
-#: Acts that record an access, not work (a login, a sensitive document read): the log keeps them,
-#: the home's count of the day's acts does not.
+#: Acts that record an access, not work (a login, a sensitive document read, a list exported):
+#: the log keeps them, the home's count of the day's acts does not.
 ACCESS_EVENTS = (
     "auth.login",
     "auth.mfa.setup",
     "auth.mfa.verify",
     "auth.mfa.recovery",
     "document.read",
+    "list.export",
 )
 
 

@@ -321,6 +321,8 @@ class PaymentIn(Schema):
     method: str = Payment.Method.PIX.value
     payer_document: str = ""
     note: str = ""
+    #: "É outro pagamento": not the imported bank line of its debt, amount and day.
+    another_payment: bool = False
 
 
 @router.post(
@@ -329,7 +331,10 @@ class PaymentIn(Schema):
     summary="Registrar pagamento à mão",
     description="Com o cabeçalho `Idempotency-Key`, o mesmo pedido reenviado não registra um "
     "segundo pagamento: devolve o já registrado (200); a mesma chave com outro pagamento é "
-    "recusada.",
+    "recusada. Um pagamento cujo débito já tem, contado, um pagamento do arquivo do banco de "
+    "mesmo valor e data é recusado (422, campo `é outro pagamento`, nomeando esse pagamento): "
+    "se não é o mesmo, envie `another_payment: true` (é outro pagamento) e ele é registrado, "
+    "a maior.",
 )
 def payment_create(request: HttpRequest, payload: PaymentIn) -> Status[dict[str, Any]]:
     try:
@@ -342,6 +347,7 @@ def payment_create(request: HttpRequest, payload: PaymentIn) -> Status[dict[str,
             payer_document=payload.payer_document,
             note=payload.note,
             once=request.headers.get("Idempotency-Key", ""),
+            another=payload.another_payment,
         )
     except payments.PaymentAlreadyRecorded as exc:
         return Status(200, _payment_out(exc.payment))

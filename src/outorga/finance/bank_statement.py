@@ -42,14 +42,13 @@ from .payments import (
     OWED,
     PAY,
     apply_to_debt,
-    held_note,
     municipality_law,
     record_payment_act,
-    recorded_by_hand,
 )
+from .twins import counted_already, held_note
 
 #: The outcome of a bank line held for a person: its debt has a payment recorded by hand of its
-#: amount and day (``payments.recorded_by_hand``); the line is kept unknown, applied to nothing.
+#: amount and day (``twins.counted_already``); the line is kept unknown, applied to nothing.
 HELD = "held"
 
 # --- the bank CSV ----------------------------------------------------------------------------------
@@ -308,7 +307,8 @@ def payments_import_preview(
                 ln.outcome = Payment.Status.UNKNOWN
                 continue
             assert ln.amount_cents is not None and ln.paid_on is not None
-            if recorded_by_hand(ln.debt, ln.amount_cents, ln.paid_on) is not None:
+            twin = counted_already(ln.debt, ln.amount_cents, ln.paid_on, Payment.Source.MANUAL)
+            if twin is not None:
                 ln.outcome = HELD
                 continue
             if ln.debt.pk not in owed:
@@ -373,7 +373,11 @@ def payments_import(
                 report.append(entry)
                 continue
             debt = find_debt(ln.reference)
-            twin = recorded_by_hand(debt, ln.amount_cents, ln.paid_on) if debt else None
+            twin = (
+                counted_already(debt, ln.amount_cents, ln.paid_on, Payment.Source.MANUAL)
+                if debt
+                else None
+            )
             if twin is not None:
                 # Recorded by hand already (the statement seen, the receipt): a person says
                 # whether it is the same payment or another, never applied twice unseen.

@@ -41,6 +41,7 @@ from . import services as ledger
 from .guias import find_debt
 from .models import Debt
 from .models_payments import Payment, Refund
+from .twins import ANOTHER, held_for, imported_twin, twin_note
 
 #: Statuses of a debt still owed.
 OWED = (Debt.Status.OPEN, Debt.Status.UNDER_APPEAL, Debt.Status.FINAL)
@@ -160,8 +161,15 @@ def apply_to_debt(
 
 
 def record_payment_act(
-    actor: Actor, municipality: Municipality, payment: Payment, action: str = "payment.record"
+    actor: Actor,
+    municipality: Municipality,
+    payment: Payment,
+    action: str = "payment.record",
+    other_than: Payment | None = None,
 ) -> None:
+    """``other_than``: the imported payment of its debt, amount and day the clerk confirmed this
+    one is not (:func:`payment_record`'s ``another``)."""
+    other = {"other_than": other_than.pk} if other_than is not None else {}
     record_act(
         municipality=municipality,
         actor=actor,
@@ -177,6 +185,7 @@ def record_payment_act(
             "status": payment.status,
             "excess_cents": payment.excess_cents,
             "line_hash": payment.line_hash,
+            **other,
         },
     )
 
@@ -192,8 +201,13 @@ def payment_record(
     payer_document: str = "",
     note: str = "",
     once: str = "",
+    another: bool = False,
 ) -> Payment:
     """A payment registered by hand (the cashier's receipt, a transfer seen on the statement).
+
+    ``another``: the clerk confirms it is another payment than the bank's line of its debt,
+    amount and day already imported and counted toward the debt; without it such a payment is
+    refused naming that line (:func:`imported_twin`), never counted twice unseen.
 
     ``once``: the key of the form (or the API's ``Idempotency-Key``) that records it. The same
     key again with the same payment — a double click, a request retried — records nothing and
@@ -244,9 +258,12 @@ def payment_record(
                     f"{first.reference}); abra um novo para registrar outro pagamento",
                 ) from None
             raise PaymentAlreadyRecorded(first) from None
+        twin = imported_twin(debt, payment) if debt is not None else None
+        if twin is not None and not another:
+            raise FieldError(ANOTHER, twin_note(twin))
         if debt is not None:
             apply_to_debt(actor=actor, municipality=municipality, payment=payment, debt=debt)
-        record_payment_act(actor, municipality, payment)
+        record_payment_act(actor, municipality, payment, other_than=twin)
     return payment
 
 
@@ -396,40 +413,7 @@ def payment_return(
         )
 
 
-# --- a bank line of a payment already recorded by hand ---------------------------------------
-
-
-def recorded_by_hand(debt: Debt, amount_cents: int, paid_on: dt.date) -> Payment | None:
-    """A payment recorded by hand that counts toward ``debt`` with this amount and day: the
-    bank's line of it, imported afterwards, would pay the debt twice (call inside the tenant)."""
-    return (
-        Payment.objects.filter(
-            debt=debt,
-            source=Payment.Source.MANUAL,
-            amount_cents=amount_cents,
-            paid_on=paid_on,
-            status__in=Payment.APPLIED,
-        )
-        .order_by("id")
-        .first()
-    )
-
-
-def held_for(payment: Payment) -> Payment | None:
-    """The payment recorded by hand that a bank line was held for (its debt, amount and day),
-    while the line waits for a person; else None (call inside the tenant)."""
-    if payment.source != Payment.Source.IMPORT or payment.status != Payment.Status.UNKNOWN:
-        return None
-    debt = find_debt(payment.reference)
-    return recorded_by_hand(debt, payment.amount_cents, payment.paid_on) if debt else None
-
-
-def held_note(twin: Payment) -> str:
-    """Why an imported bank line waits for a person instead of paying its debt."""
-    return (
-        f"mesmo débito, valor e data do pagamento {twin.pk}, registrado à mão: se for o mesmo "
-        "pagamento, dê-o como tal; se for outro, atribua-o ao débito"
-    )
+# --- a bank line of a payment already recorded by hand (matched in .twins) -------------------
 
 
 def payment_same_as_recorded(

@@ -35,7 +35,7 @@ from outorga.law.inspections.results import RESULT_QUESTION
 from outorga.law.interfaces import answers
 from outorga.platforms.models import PlatformDriver
 from outorga.registry.models import Document, Permit
-from outorga.registry.services.common import AlreadyRegistered
+from outorga.registry.services.common import AlreadyRegistered, governed
 from outorga.registry.validation import FieldError
 
 from .models import CompanyToken, Inspection, InspectionCompany, InspectionItem, Withdrawal
@@ -169,7 +169,8 @@ def _law_and_subject(permit: Permit | None, driver: PlatformDriver | None) -> tu
             raise FieldError(
                 "permissão", f"a permissão está {permit.get_status_display()}: não se vistoria"
             )
-        return law_of(permit), permit.service, permit.vehicle.plate
+        # A service no law of the municipality governs has no checklist under a law (422).
+        return law_of(governed(permit)), permit.service, permit.vehicle.plate
     if driver is not None:
         law = apps_law(driver.municipality)
         if law is None:

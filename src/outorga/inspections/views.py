@@ -31,6 +31,7 @@ from outorga.law.questions import FactsInvalid
 from outorga.platforms.models import PlatformDriver
 from outorga.registry.acting import speaks_for
 from outorga.registry.models import Permit, Vehicle
+from outorga.registry.views.common import ungoverned_back
 
 from . import orders, pdf, selectors, services
 from .models import CompanyToken, Inspection, InspectionCompany, InspectionItem, InspectionOrder
@@ -258,6 +259,8 @@ def new(request: HttpRequest, permit_id: int) -> HttpResponse:
     if (denied := _staff_only(request)) is not None:
         return denied
     permit, vehicle = _permit_with_vehicle(permit_id)
+    if (back := ungoverned_back(request, permit)) is not None:
+        return back
     subject = f"{permit.number} · {permit.get_service_display()}"
     if permit.taxi_category:
         subject += f" {permit.get_taxi_category_display()}"

@@ -6,13 +6,12 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from outorga.core.formerrors import messages_add
 from outorga.core.requests import user_of
 from outorga.enforcement.lawbridge import taxi_like
 from outorga.enforcement.models import (
@@ -42,19 +41,9 @@ from outorga.enforcement.views.common import (
 from outorga.law import interfaces
 from outorga.law.competence import is_allowed
 from outorga.registry.models import Auxiliary, Permit
-from outorga.registry.services.common import ungoverned
 from outorga.registry.services.permit_status import permit_reinstate as permit_reinstate_service
 from outorga.registry.validation import FieldError
-
-
-def _ungoverned_back(request: HttpRequest, permit: Permit) -> HttpResponse | None:
-    """Back to the permit's page with the reason, for a permit whose service no law of the
-    municipality governs: no penalty under a law can be proposed for it. None while one does."""
-    refusal = ungoverned(permit)
-    if refusal is None:
-        return None
-    messages_add(request, refusal)
-    return HttpResponseRedirect(reverse("registry:permit", args=[permit.pk]))
+from outorga.registry.views.common import ungoverned_back
 
 
 @staff_only
@@ -136,7 +125,7 @@ def cassacao_new(request: HttpRequest, permit_id: int) -> HttpResponse:
     """Open a cassação proposal under the permit's own law (mototaxi art. 32 III / 47; taxi art.
     41 §3–4); the Chief Executive decides it after the defence (D-3). Competence: the service."""
     permit = get_object_or_404(Permit.objects.select_related("holder", "vehicle"), pk=permit_id)
-    if (back := _ungoverned_back(request, permit)) is not None:
+    if (back := ungoverned_back(request, permit)) is not None:
         return back
     autos = (
         list(
@@ -195,7 +184,7 @@ def auxiliary_cassacao_new(request: HttpRequest, permit_id: int, aux_id: int) ->
     core recognises; the auxiliary defends it and the Chief Executive decides (art. 34 §1–2,
     D-3). Competence: the service (the authority opens it)."""
     permit = get_object_or_404(Permit.objects.select_related("holder"), pk=permit_id)
-    if (back := _ungoverned_back(request, permit)) is not None:
+    if (back := ungoverned_back(request, permit)) is not None:
         return back
     if taxi_like(permit.law):
         raise Http404  # the taxi law cassa the auxiliary's inscription on an auto (art. 41 §3)
@@ -236,7 +225,7 @@ def taxi_suspension_new(request: HttpRequest, permit_id: int) -> HttpResponse:
     """Taxi art. 42 IV–V: the authority suspends, for at most 90 days (D-10), the permission (V)
     or the inscription in the Cadastro (IV) of the holder or of one of its auxiliaries."""
     permit = get_object_or_404(Permit.objects.select_related("holder", "vehicle"), pk=permit_id)
-    if (back := _ungoverned_back(request, permit)) is not None:
+    if (back := ungoverned_back(request, permit)) is not None:
         return back
     if not interfaces.cited(permit.law, "cadastro_suspenso"):
         raise Http404

@@ -24,7 +24,7 @@ from outorga.law.money import brl
 from outorga.registry.selectors import document_as_seen
 from outorga.registry.validation import FieldError
 
-from .. import bank_statement, guias, payments
+from .. import bank_statement, guias, payments, twins
 from ..models_payments import Payment
 from .common import staff_view
 
@@ -109,6 +109,12 @@ class PaymentForm(forms.Form):
     method = forms.ChoiceField(label="Forma", choices=Payment.Method.choices)
     payer_document = forms.CharField(label="CPF/CNPJ do pagador", max_length=20, required=False)
     note = forms.CharField(label="Observação", max_length=300, required=False)
+    another = forms.BooleanField(
+        label="É outro pagamento",
+        required=False,
+        help_text="marque só se conferiu que não é o pagamento do arquivo do banco, já importado, "
+        "de mesmo débito, valor e data",
+    )
     #: This form's key: sent twice (a double click), it records one payment.
     once = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)
 
@@ -140,6 +146,7 @@ def payment_new(request: HttpRequest) -> HttpResponse:
                 payer_document=d["payer_document"],
                 note=d["note"],
                 once=d["once"],
+                another=d["another"],
             )
         except payments.PaymentAlreadyRecorded as exc:
             messages.info(request, "Este pagamento já foi registrado por este formulário.")
@@ -185,7 +192,7 @@ def payment_detail(request: HttpRequest, payment_id: int) -> HttpResponse:
             "payer": document_as_seen(payment.payer_document, actor_of(request).role),
             "refunds": payment.refunds.all(),
             "acts": acts.order_by("seq"),
-            "held_for": payments.held_for(payment),
+            "held_for": twins.held_for(payment),
             "can_return": payment.status in (Payment.Status.PARTIAL, Payment.Status.UNKNOWN)
             or (
                 payment.status == Payment.Status.OVER

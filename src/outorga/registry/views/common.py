@@ -34,7 +34,13 @@ from outorga.law.decisions import Decision
 from outorga.law.interfaces import cited_once
 
 from ..models import Document, Permit
-from ..services.common import AlreadyRegistered, InvalidTransition, Ungoverned, governed
+from ..services.common import (
+    AlreadyRegistered,
+    InvalidTransition,
+    Ungoverned,
+    governed,
+    ungoverned,
+)
 from ..services.documents import document_record
 from ..validation import FieldError, format_plate
 
@@ -84,10 +90,23 @@ def competent(view: View) -> View:
         except NotCompetent as exc:
             return deny(request, exc)
         except Ungoverned as exc:  # no law governs the permit's service: its page says so
-            messages_add(request, exc)
-            return redirect("registry:permit", permit_id=exc.permit.pk)
+            return _back_to_permit(request, exc)
 
     return staff_required(wrapper)
+
+
+def _back_to_permit(request: HttpRequest, refusal: Ungoverned) -> HttpResponse:
+    messages_add(request, refusal)
+    return redirect("registry:permit", permit_id=refusal.permit.pk)
+
+
+def ungoverned_back(request: HttpRequest, permit: Permit) -> HttpResponse | None:
+    """Back to the permit's page with the reason, for a permit whose service no law of the
+    municipality governs (:class:`Ungoverned`) — what :func:`competent` answers, for a screen of
+    another app (a penalty, a vistoria) that acts on the permit: no act under a law can be
+    proposed for it. None while a law governs it."""
+    refusal = ungoverned(permit)
+    return None if refusal is None else _back_to_permit(request, refusal)
 
 
 @dataclass

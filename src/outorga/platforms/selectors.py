@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, Q, QuerySet
+from django.urls import reverse
 
 from outorga.core.charts import month_label
 from outorga.core.lawseam import BoundLaw, LawNotBound, governs, law_for, law_of
@@ -19,6 +20,7 @@ from outorga.core.tenancy import tenant
 from outorga.core.tokens import matching
 from outorga.law import interfaces
 from outorga.law.bindings import Service
+from outorga.law.citations import LAW_TITLES
 from outorga.law.competence import ROLE_LABELS, NotCompetent, Role
 
 from .models import (
@@ -178,10 +180,12 @@ def report_law(m: Municipality, year: int, month: int) -> BoundLaw:
     return law if on_due.binding == law.binding else on_due
 
 
-def report_statuses(m: Municipality, on: dt.date) -> list[ReportStatus]:
+def report_statuses(
+    m: Municipality, on: dt.date, platform: Platform | None = None
+) -> list[ReportStatus]:
     """Each platform's monthly reports since its credential, as the law core judges them on ``on``
     (art. 16, D-8; art. 28 adaptation) — each month under the law in force on its due date
-    (:func:`report_law`, D-15)."""
+    (:func:`report_law`, D-15); only ``platform``'s when given."""
     if not governs(m, Service.APLICATIVO):
         return []
     # Reports are due from the day a law first governed transport by app here.
@@ -189,7 +193,11 @@ def report_statuses(m: Municipality, on: dt.date) -> list[ReportStatus]:
     laws: dict[tuple[int, int], BoundLaw] = {}
     firsts: dict[tuple[int, int, int], MonthlyReport] = {}
     counts: dict[tuple[int, int, int], int] = defaultdict(int)
-    for r in MonthlyReport.objects.order_by("version"):
+    reports = MonthlyReport.objects.order_by("version")
+    platforms = Platform.objects.exclude(credentialed_at__isnull=True).order_by("name")
+    if platform is not None:
+        reports, platforms = reports.filter(platform=platform), platforms.filter(pk=platform.pk)
+    for r in reports:
         k = (r.platform_id, r.year, r.month)
         firsts.setdefault(k, r)
         counts[k] += 1
@@ -204,7 +212,7 @@ def report_statuses(m: Municipality, on: dt.date) -> list[ReportStatus]:
         ).order_by("changed_at", "pk")
     }
     out: list[ReportStatus] = []
-    for p in Platform.objects.exclude(credentialed_at__isnull=True).order_by("name"):
+    for p in platforms:
         assert p.credentialed_at is not None
         # The day of the credential on the municipality's clock, not UTC's (D-8).
         start = max(p.credentialed_at.astimezone(zone).date(), published)
@@ -246,12 +254,18 @@ class ComplaintStatus:
     decision: dict[str, Any]
 
 
-def complaint_statuses(m: Municipality, on: dt.date) -> list[ComplaintStatus]:
+def complaint_statuses(
+    m: Municipality, on: dt.date, platform: Platform | None = None
+) -> list[ComplaintStatus]:
+    """The complaints (only ``platform``'s when given) as the law judges them on ``on`` (art. 15)."""
     if not governs(m, Service.APLICATIVO):
         return []
     law = law_for(m, Service.APLICATIVO, on, nearest=True)
     out = []
-    for c in Complaint.objects.select_related("platform").order_by("deadline", "pk"):
+    complaints = Complaint.objects.select_related("platform").order_by("deadline", "pk")
+    if platform is not None:
+        complaints = complaints.filter(platform=platform)
+    for c in complaints:
         facts: dict[str, Any] = {"filed_on": c.filed_on.isoformat()}
         if c.answered_on is not None:
             facts["answered_on"] = c.answered_on.isoformat()
@@ -375,6 +389,80 @@ def app_plate_platforms(m: Municipality, plate: str) -> list[str]:
 def overdue_complaints(m: Municipality, on: dt.date) -> list[ComplaintStatus]:
     """Complaints without an answer after the term of the law (apps art. 15)."""
     return [s for s in complaint_statuses(m, on) if s.status == "overdue"]
+
+
+@dataclass(frozen=True)
+class Due:
+    """One thing a platform owes the municipality, for its portal's landing page: ``what`` it owes,
+    by ``due`` (``late`` past it), where to do it and the articles that demand it."""
+
+    what: str
+    due: dt.date
+    late: bool
+    url: str
+    cites: str
+
+
+#: The reports still owed (``report_statuses``): nothing sent, due date to come or passed.
+OWED_REPORT = ("not_yet_due", "missing")
+#: The complaints still to answer (``complaint_statuses``): within the term or past it.
+OWED_ANSWER = ("open", "overdue")
+
+
+def _short_cites(decision: dict[str, Any]) -> str:
+    """The articles of a decision's first reason (its duty), without the law's title."""
+    texts = []
+    for c in decision["reasons"][0]["citations"]:
+        title = f"{LAW_TITLES.get(c['law'], '')}, "
+        texts.append(c["text"].removeprefix(title))
+    return "; ".join(texts)
+
+
+@dataclass(frozen=True)
+class Dues:
+    """:func:`platform_dues`: the rows, how many more reports are owed than shown, and the title of
+    the law that demands them."""
+
+    rows: list[Due]
+    more_reports: int
+    law: str
+
+
+def platform_dues(platform: Platform, on: dt.date, reports: int = 3) -> Dues:
+    """What ``platform`` owes the municipality on ``on`` under the law governing transport by app:
+    its monthly reports not sent (art. 16, due as D-8 sets it; the ``reports`` nearest due dates
+    shown), then its complaints to answer (art. 15), nearest deadline first."""
+    m = platform.municipality
+    if not governs(m, Service.APLICATIVO):
+        return Dues([], 0, "")
+    owed = [s for s in report_statuses(m, on, platform) if s.status in OWED_REPORT]
+    owed.sort(key=lambda s: s.due)
+    shown = owed[-reports:] if reports else []
+    to_send = reverse("platforms:portal_reports")
+    rows = [
+        Due(
+            f"Relatório mensal de {s.label}",
+            s.due,
+            s.status == "missing",
+            f"{to_send}?mes={s.year}-{s.month:02d}",
+            _short_cites(s.decision),
+        )
+        for s in shown
+    ]
+    answers = reverse("platforms:portal_complaints")
+    rows += [
+        Due(
+            f"Responder a reclamação {s.complaint.protocol}",
+            s.deadline,
+            s.status == "overdue",
+            f"{answers}#reclamacao-{s.complaint.pk}",
+            _short_cites(s.decision),
+        )
+        for s in sorted(complaint_statuses(m, on, platform), key=lambda s: s.deadline)
+        if s.status in OWED_ANSWER
+    ]
+    law = law_for(m, Service.APLICATIVO, on, nearest=True).law
+    return Dues(rows, len(owed) - len(shown), LAW_TITLES.get(law, law))
 
 
 def latest_reports() -> list[MonthlyReport]:

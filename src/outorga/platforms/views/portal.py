@@ -112,6 +112,7 @@ def home(request: HttpRequest, platform: Platform) -> HttpResponse:
         "platforms/portal/home.html",
         {
             "p": platform,
+            "dues": selectors.platform_dues(platform, today),
             "enabled": enabled_roster(platform),
             "cap": _cap(platform),
             "open_complaints": open_complaints[:10],

@@ -209,9 +209,10 @@ def test_an_applicant_goes_from_sign_up_to_a_granted_permit_and_a_paid_fee(
             doc_type=doc_type,
             vehicle=vehicle,
             issued_on=today - dt.timedelta(days=3),
-            # Art. 19 §1: the policy's end of cover, printed on it.
+            # Art. 19 §1: the policy's end of cover; art. 5 §1 I: the licensing's validity —
+            # each printed on it.
             valid_until=today + dt.timedelta(days=362)
-            if doc_type == Document.Type.INSURANCE
+            if doc_type in (Document.Type.INSURANCE, Document.Type.CRLV)
             else None,
         )
     applicant_login(page, demo_site.url, username)

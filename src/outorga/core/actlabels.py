@@ -273,7 +273,7 @@ OBJECT_LABELS: dict[str, str] = {
     "core.lawbinding": "lei do serviço",
     "core.user": "usuário",
     "core.apitoken": "credencial de API",
-    "lista": "lista",
+    "core.list": "lista exportada",
     "platforms.platform": "plataforma",
     "platforms.platformdocument": "documento da plataforma",
     "platforms.platformcase": "processo da plataforma",

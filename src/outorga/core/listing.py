@@ -258,7 +258,7 @@ def export_recorded(
             municipality=m,
             actor=actor_of(request),
             action="list.export",
-            object_type="lista",
+            object_type="core.list",
             object_id=filename,
             new={
                 "lista": filename,

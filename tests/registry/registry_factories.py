@@ -486,17 +486,34 @@ def _granted_permit(
             },
         )
     person, vehicle = make_applicant(m, clerk, n=n, plate=plate or f"QWE{n % 10}A{n % 100:02d}")
+    return moto_grant(m, clerk, person, vehicle, awarded, on=granted_on, decree=decree)
+
+
+def moto_grant(
+    m: Municipality,
+    clerk: Actor,
+    person: Person,
+    vehicle: Any,
+    tender: Any,
+    on: dt.date = MOTO_ON,
+    decree: str = "Decreto 1.234/2026",
+    **more: Any,
+) -> Permit:
+    """A mototaxi permit granted by ``clerk`` through the registry's service on ``on``, for ten
+    years, with the equipment art. 5 asks for: the law's refusals raise as the service raises
+    them."""
     return permit_grant(
         actor=clerk,
         municipality=m,
         holder=person,
         service="mototaxi",
         vehicle=vehicle,
-        granted_on=granted_on,
+        granted_on=on,
         term_years=10,
         decree=decree,
         equipment=EQUIPMENT,
-        tender=awarded,
+        tender=tender,
+        **more,
     )
 
 

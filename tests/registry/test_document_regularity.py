@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from registry_factories import EQUIPMENT, MOTO, make_applicant
+from registry_factories import MOTO, make_applicant, moto_grant
 from registry_factories import MOTO_ON as ON
 
 from outorga.core.models import Act
@@ -17,24 +17,12 @@ from outorga.registry import sweep as registry_sweep
 from outorga.registry.models import Document, Notification, Permit
 from outorga.registry.services import documents as document_services
 from outorga.registry.services.documents import document_record
-from outorga.registry.services.permits import permit_grant
 
 
 @pytest.fixture
 def permit(ipatinga_m, clerk, tender):  # type: ignore[no-untyped-def]
     person, vehicle = make_applicant(ipatinga_m, clerk, n=1)
-    return permit_grant(
-        actor=clerk,
-        municipality=ipatinga_m,
-        holder=person,
-        service="mototaxi",
-        vehicle=vehicle,
-        granted_on=ON,
-        term_years=10,
-        decree="Decreto 1.234/2026",
-        equipment=EQUIPMENT,
-        tender=tender,
-    )
+    return moto_grant(ipatinga_m, clerk, person, vehicle, tender)
 
 
 def expired_on(m, permit) -> dt.date:  # type: ignore[no-untyped-def]

@@ -13,12 +13,12 @@ import datetime as dt
 import pytest
 from registry_factories import EQUIPMENT, MOTO, make_applicant, moto_vehicle
 from registry_factories import MOTO_ON as ON
+from registry_factories import moto_grant as grant
 
 from outorga.core.errors import Refused
 from outorga.core.tenancy import tenant
 from outorga.registry.models import Document, Permit, Vehicle
 from outorga.registry.services.documents import document_record
-from outorga.registry.services.permits import permit_grant
 from outorga.registry.services.termos import permit_renew
 from outorga.registry.services.vehicle_changes import vehicle_substitute
 from outorga.registry.validation import FieldError
@@ -56,21 +56,6 @@ def crlv_until(m, clerk, vehicle: Vehicle, valid_until: dt.date | None) -> None:
             )
             return
     record_crlv(m, clerk, vehicle, valid_until)
-
-
-def grant(m, clerk, person, vehicle, tender):
-    return permit_grant(
-        actor=clerk,
-        municipality=m,
-        holder=person,
-        service="mototaxi",
-        vehicle=vehicle,
-        granted_on=ON,
-        term_years=10,
-        decree="Decreto 1.234/2026",
-        equipment=EQUIPMENT,
-        tender=tender,
-    )
 
 
 def cites_art_5_par1_i(exc: Refused) -> bool:

@@ -7,6 +7,7 @@ import datetime as dt
 import pytest
 from registry_factories import EQUIPMENT, make_applicant
 from registry_factories import MOTO_ON as ON
+from registry_factories import moto_grant as grant
 
 from outorga.core.errors import Refused
 from outorga.core.models import Act, PopulationFigure
@@ -14,22 +15,6 @@ from outorga.core.tenancy import tenant, unscoped
 from outorga.registry.models import Permit, PermitStatusChange
 from outorga.registry.services.permits import permit_grant, permit_grant_decisions
 from outorga.registry.validation import FieldError
-
-
-def grant(m, clerk, person, vehicle, tender, on=ON, **more):  # type: ignore[no-untyped-def]
-    return permit_grant(
-        actor=clerk,
-        municipality=m,
-        holder=person,
-        service="mototaxi",
-        vehicle=vehicle,
-        granted_on=on,
-        term_years=10,
-        decree="Decreto 1.234/2026",
-        equipment=EQUIPMENT,
-        tender=tender,
-        **more,
-    )
 
 
 def test_a_compliant_applicant_gets_a_numbered_permit_and_an_act(ipatinga_m, clerk, tender):

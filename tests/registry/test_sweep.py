@@ -9,8 +9,9 @@ import io
 
 import pytest
 from django.core.management import call_command
-from registry_factories import EQUIPMENT, MOTO, make_applicant
+from registry_factories import MOTO, make_applicant
 from registry_factories import MOTO_ON as ON
+from registry_factories import moto_grant as grant
 from validate_docbr import RENAVAM
 
 from outorga.core.acts import Actor
@@ -22,24 +23,8 @@ from outorga.law.competence import Role
 from outorga.registry.models import Document, Notification, Permit, Vehicle
 from outorga.registry.services.auxiliaries import auxiliary_add
 from outorga.registry.services.documents import document_record
-from outorga.registry.services.permits import permit_grant
 from outorga.registry.services.vehicles import vehicle_register
 from outorga.registry.sweep import PREFIX, registry_sweep
-
-
-def grant(m, clerk, person, vehicle, tender):  # type: ignore[no-untyped-def]
-    return permit_grant(
-        actor=clerk,
-        municipality=m,
-        holder=person,
-        service="mototaxi",
-        vehicle=vehicle,
-        granted_on=ON,
-        term_years=10,
-        decree="Decreto 1.234/2026",
-        equipment=EQUIPMENT,
-        tender=tender,
-    )
 
 
 @pytest.fixture

@@ -22,6 +22,7 @@ from outorga.law.interfaces import MOTO_SERVICES
 from outorga.registry import acting
 from outorga.registry.facts import mototaxi_vehicle, taxi_vehicle
 from outorga.registry.models import Document, Permit, Person, Vehicle
+from outorga.registry.selectors import holder_id_on, holder_on
 
 from .models import Inspection, Withdrawal
 
@@ -370,9 +371,28 @@ def holder_of(user: Any) -> Person | None:
     return acting.person_of(user)
 
 
-def holder_inspections(person: Person) -> QuerySet[Inspection]:
-    """The final inspections of the holder's permits and of the companies' they are the
-    confirmed responsible person of (``registry.acting``, ADR 0047)."""
-    return Inspection.objects.filter(
-        acting.reach("permit__holder", person), status=Inspection.Status.FINAL
+def holder_inspections(person: Person) -> list[tuple[Inspection, Person]]:
+    """The final inspections ``person`` reads on the portal, each with the holder it names: those
+    of the vistorias made while ``person`` — or a company they are the confirmed responsible
+    person of (``registry.acting``, ADR 0047) — held the permit. A taxi permission passed on
+    (art. 13, parágrafo único) leaves the laudos before the transfer to the predecessor and
+    those from its day on to the successor (ADR 0065)."""
+    reached = acting.reach("permit__holder", person) | acting.reach(
+        "permit__holder_changes__from_holder", person
     )
+    ours = set(acting.acting_for(person).values_list("pk", flat=True))
+    candidates = (
+        Inspection.objects.filter(reached, status=Inspection.Status.FINAL)
+        .select_related("permit__holder")
+        .distinct()
+    )
+    held = [(i, holder_id_on(i.permit, i.inspected_on)) for i in candidates if i.permit]
+    named = Person.objects.in_bulk({h for _, h in held if h in ours})
+    return [(i, named[h]) for i, h in held if h in ours]
+
+
+def inspection_holder(inspection: Inspection) -> Person | None:
+    """The holder a laudo names: who held the inspected permit on the vistoria's day."""
+    if inspection.permit is None:
+        return None
+    return holder_on(inspection.permit, inspection.inspected_on)

@@ -294,11 +294,11 @@ def _can_see(user: User, inspection: Inspection) -> bool:
         return True
     # The holder's own permit's, or a company's whose confirmed responsible person they are
     # (``registry.acting``, ADR 0047).
-    return (
-        inspection.permit is not None
-        and inspection.status == Inspection.Status.FINAL
-        and speaks_for(user, inspection.permit.holder)
-    )
+    # The holder the laudo names, on the vistoria's day (taxi art. 13, parágrafo único; ADR 0065).
+    if inspection.status != Inspection.Status.FINAL:
+        return False
+    holder = selectors.inspection_holder(inspection)
+    return holder is not None and speaks_for(user, holder)
 
 
 @login_required
@@ -447,11 +447,7 @@ def mine(request: HttpRequest) -> HttpResponse:
     """The holder's laudos (portal)."""
     _municipality(request)
     holder = selectors.holder_of(user_of(request))
-    rows = (
-        selectors.holder_inspections(holder).select_related("permit__holder")
-        if holder is not None
-        else Inspection.objects.none()
-    )
+    rows = selectors.holder_inspections(holder) if holder is not None else []
     return render(request, "inspections/mine.html", {"inspections": rows, "holder": holder})
 
 

@@ -138,10 +138,15 @@ def holder_periods(permit: Permit) -> list[tuple[int, dt.date, dt.date | None]]:
     return periods
 
 
+def holder_id_on(permit: Permit, day: dt.date) -> int:
+    """The id of who held ``permit`` on ``day`` (:func:`holder_periods`): from the day of a
+    transfer on, the permit is the successor's; a day before the grant, the first holder's."""
+    return next(h for h, _, until in holder_periods(permit) if until is None or day < until)
+
+
 def holder_on(permit: Permit, day: dt.date) -> Person:
-    """Who held ``permit`` on ``day`` (:func:`holder_periods`): from the day of a transfer on, the
-    permit is the successor's; a day before the grant, the first holder's."""
-    holder = next(h for h, _, until in holder_periods(permit) if until is None or day < until)
+    """Who held ``permit`` on ``day`` (:func:`holder_id_on`)."""
+    holder = holder_id_on(permit, day)
     return permit.holder if holder == permit.holder_id else Person.objects.get(pk=holder)
 
 

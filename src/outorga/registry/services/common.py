@@ -303,6 +303,7 @@ def request_decided(
     actor: Actor,
     municipality: Municipality,
     permit: Permit | None,
+    status: str,
     fields: Mapping[str, Any],
     action: str,
     new: Mapping[str, Any],
@@ -311,13 +312,13 @@ def request_decided(
     extra: Mapping[str, Any] | None = None,
 ) -> None:
     """Close the locked request from the portal (a holder's, a registration update or
-    cancellation) as decided by the actor, with its status and the decision's own ``fields``
-    (when, the outcome or the refusal's reason); then the decision's act (``action``, with the
-    status and ``new``) and the person's aviso, which says the request was ``told``."""
-    req.decided_by = actor.user
+    cancellation) as ``status``, decided by the actor, with its model's own ``fields`` (when,
+    the outcome or the refusal's reason); then the decision's act (``action``, with the status
+    and ``new``) and the person's aviso, which says the request was ``told``."""
+    req.status, req.decided_by = status, actor.user
     for name, value in fields.items():
         setattr(req, name, value)
-    req.save(update_fields=[*fields, "decided_by"])
+    req.save(update_fields=["status", "decided_by", *fields])
     record_act(
         municipality=municipality,
         actor=actor,

@@ -160,19 +160,19 @@ def submissions_waiting(user: Any, today: dt.date) -> list[Task]:
     """Documents applicants sent from the portal, waiting since the day each was sent."""
     from .models import DocumentSubmission
 
-    rows = waiting(DocumentSubmission, "submitted_at", "person")
-    return [
-        Task(
-            f"{s.type_label} de {s.person.name}",
-            reverse("registry:submission", kwargs={"submission_id": s.pk}),
-            timezone.localtime(s.submitted_at).date(),
-            "desde",
-        )
-        for s in rows
-    ]
+    return _sent_from_the_portal(
+        DocumentSubmission,
+        related=("person",),
+        order="submitted_at",
+        title=lambda s: f"{s.type_label} de {s.person.name}",
+        url_name="registry:submission",
+        url_kwarg="submission_id",
+        since=lambda s: timezone.localtime(s.submitted_at).date(),
+        most=None,
+    )
 
 
-def _pending_requests(
+def _sent_from_the_portal(
     model: Any,
     *,
     related: tuple[str, ...],
@@ -180,13 +180,15 @@ def _pending_requests(
     title: Callable[[Any], str],
     url_name: str,
     since: Callable[[Any], dt.date],
+    url_kwarg: str = "request_id",
+    most: int | None = 50,
 ) -> list[Task]:
-    """The oldest 50 of the requests from the portal (``model``) still pending, each a task
-    linking to its decision screen and waiting since the day ``since`` reads."""
-    rows = waiting(model, order, *related)[:50]
+    """What the portal sent the desk (``model``) still pending, the oldest first (``most`` of
+    them; ``None``: all), each a task linking to its screen and waiting since the day ``since``
+    reads."""
+    rows = waiting(model, order, *related)[:most]
     return [
-        Task(title(r), reverse(url_name, kwargs={"request_id": r.pk}), since(r), "desde")
-        for r in rows
+        Task(title(r), reverse(url_name, kwargs={url_kwarg: r.pk}), since(r), "desde") for r in rows
     ]
 
 
@@ -203,7 +205,7 @@ def requests_waiting(user: Any, today: dt.date) -> list[Task]:
     """Renewals and auxiliaries holders asked from the portal, waiting since the day asked."""
     from .models import HolderRequest
 
-    return _pending_requests(
+    return _sent_from_the_portal(
         HolderRequest,
         related=("person", "permit"),
         order="filed_at",
@@ -229,7 +231,7 @@ def registration_requests_waiting(user: Any, today: dt.date) -> list[Task]:
     art. 4 §2), waiting for the holder to appear in person (art. 13 XX a)."""
     from .models import RegistrationRequest
 
-    return _pending_requests(
+    return _sent_from_the_portal(
         RegistrationRequest,
         related=("person",),
         order="requested_on",

@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from outorga.law.citations import Citation
+from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
-from outorga.law.rulebook import DATE, fmt, opt_day
+from outorga.law.rulebook import DATE, decide, fmt, opt_day
 from outorga.law.rules import check, reason
 from outorga.law.schemas import closed, nullable
 
@@ -52,12 +53,13 @@ def tender_places_within_quota(
 
 
 def tender_places_decision(
+    qid: str,
+    ctx: Context,
     quota: Decision,
     limit: int | None,
     available: int | None,
     facts: dict[str, Any],
     places_rule: Callable[[int, int, int], Reason],
-    decide: Callable[[dict[str, Any], list[Reason], str], Decision],
 ) -> Decision:
     """The tender's places judged against the ``quota`` decision of its law. The quota's own
     refusal (no place left for a grant now) is kept as information: it is the places rule that
@@ -80,6 +82,8 @@ def tender_places_decision(
         )
         outcome["allowed"] = unlimited
         return decide(
+            qid,
+            ctx,
             outcome,
             list(quota.reasons),
             "Vagas sem limite na lei." if unlimited else "Cota ainda não apurada.",
@@ -96,6 +100,8 @@ def tender_places_decision(
     outcome["free"] = max(0, available - promised)
     outcome["allowed"] = within.verdict is Verdict.OK
     return decide(
+        qid,
+        ctx,
         outcome,
         [*kept, within],
         "Vagas dentro da cota." if outcome["allowed"] else "Vagas acima da cota livre.",
@@ -135,15 +141,18 @@ def tender_applicant_kind(
 
 
 def tender_applicant_decision(
+    qid: str,
+    ctx: Context,
     facts: Mapping[str, Any],
     kind_rule: Callable[[str], Reason],
-    decide: Callable[[dict[str, Any], list[Reason], str], Decision],
 ) -> Decision:
     """Whether the person may apply to the tender: ``allowed`` when the law gives the
     permission to their kind of person."""
     r = kind_rule(str(facts["person_kind"]))
     allowed = r.verdict is Verdict.OK
     return decide(
+        qid,
+        ctx,
         {"allowed": allowed},
         [r],
         "Pode se inscrever na licitação." if allowed else "Não pode se inscrever na licitação.",
@@ -342,9 +351,10 @@ def tender_ranking_order(rule: str, g: TenderGrant, *citations: Citation) -> Rea
 
 
 def tender_grant_decision(
+    qid: str,
+    ctx: Context,
     facts: Mapping[str, Any],
     rules: tuple[Callable[[TenderGrant], Reason], ...],
-    decide: Callable[[dict[str, Any], list[Reason], str], Decision],
 ) -> Decision:
     """The grant in a tender's name judged by the law's ``rules``, in its order: the first refusal
     ends the reading (a tender out of its places calls nobody). ``allowed`` when none refuses;
@@ -358,6 +368,8 @@ def tender_grant_decision(
             break
     allowed = not any(r.verdict is Verdict.REFUSED for r in reasons)
     return decide(
+        qid,
+        ctx,
         {"allowed": allowed, "awarded": g.ranked_eligible},
         reasons,
         "Outorga segundo a licitação." if allowed else "Outorga recusada pela licitação.",

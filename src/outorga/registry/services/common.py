@@ -31,7 +31,8 @@ from outorga.law.decisions import Decision
 from outorga.law.interfaces import citations, cited_once
 
 from ..acting import speaks_for
-from ..models import Permit, RegisterCounter, Service
+from ..models import HolderRequest, Permit, RegisterCounter, RegistrationRequest, Service
+from ..notifications import request_decision_tell
 from ..validation import FieldError
 
 
@@ -294,3 +295,37 @@ def authorize_with_reason(
     authorize(actor=actor, municipality=municipality, action=action, law=law, on=on)
     if not reason.strip():
         raise FieldError("motivo", "informe o motivo do ato")
+
+
+def request_decided(
+    req: HolderRequest | RegistrationRequest,
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    permit: Permit | None,
+    status: str,
+    fields: Mapping[str, Any],
+    action: str,
+    new: Mapping[str, Any],
+    told: str,
+    basis: Mapping[str, Any] | None = None,
+    extra: Mapping[str, Any] | None = None,
+) -> None:
+    """Close the locked request from the portal (a holder's, a registration update or
+    cancellation) as ``status``, decided by the actor, with its model's own ``fields`` (when,
+    the outcome or the refusal's reason); then the decision's act (``action``, with the status
+    and ``new``) and the person's aviso, which says the request was ``told``."""
+    req.status, req.decided_by = status, actor.user
+    for name, value in fields.items():
+        setattr(req, name, value)
+    req.save(update_fields=["status", "decided_by", *fields])
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action=action,
+        obj=req,
+        new={"status": req.status, **new},
+        basis=basis,
+        extra=extra,
+    )
+    request_decision_tell(municipality, req, permit, told)

@@ -35,7 +35,6 @@ from ..models import (
     Person,
     Service,
 )
-from ..notifications import request_decision_tell
 from ..validation import FieldError
 from .auxiliaries import (
     auxiliary_add,
@@ -44,7 +43,13 @@ from .auxiliaries import (
     auxiliary_renewal_unavailable,
     taxi_auxiliary_add,
 )
-from .common import InvalidTransition, governed, own_or_desk, reason_required
+from .common import (
+    InvalidTransition,
+    governed,
+    own_or_desk,
+    reason_required,
+    request_decided,
+)
 from .eligibility import person_eligibility, vehicle_crlv
 from .termos import permit_renew, taxi_term_renew, taxi_term_renew_decisions
 
@@ -218,37 +223,6 @@ def _authorize_decision(actor: Actor, municipality: Municipality, req: HolderReq
     )
 
 
-def _decided(
-    req: HolderRequest,
-    *,
-    actor: Actor,
-    municipality: Municipality,
-    status: str,
-    outcome: str,
-    action: str,
-    new: Mapping[str, Any],
-    told: str,
-    extra: Mapping[str, Any] | None = None,
-) -> None:
-    """Close the locked request: its status, who decided and when, and the outcome the holder
-    reads on the portal; then the decision's act (``action``, with the status and ``new``) and
-    the holder's aviso, which says the request was ``told``."""
-    req.status = status
-    req.decided_by = actor.user
-    req.decided_at = timezone.now()
-    req.outcome = outcome
-    req.save(update_fields=["status", "decided_by", "decided_at", "outcome"])
-    record_act(
-        municipality=municipality,
-        actor=actor,
-        action=action,
-        obj=req,
-        new={"status": req.status, **new},
-        extra=extra,
-    )
-    request_decision_tell(municipality, req, req.permit, told)
-
-
 def holder_request_grant(
     *,
     actor: Actor,
@@ -338,12 +312,13 @@ def holder_request_grant(
             outcome = f"Condutor auxiliar {auxiliary.name} credenciado" + (
                 f" até {until:%d/%m/%Y}." if until else "."
             )
-        _decided(
+        request_decided(
             req,
             actor=actor,
             municipality=municipality,
+            permit=req.permit,
             status=HolderRequest.Status.GRANTED,
-            outcome=outcome,
+            fields={"decided_at": timezone.now(), "outcome": outcome},
             action="request.grant",
             new={"outcome": outcome},
             told=f"deferido. {outcome}",
@@ -360,12 +335,13 @@ def holder_request_refuse(
     reason = reason_required(reason, "informe o motivo do indeferimento")
     with transaction.atomic(), tenant(municipality):
         req = _locked_pending(request)
-        _decided(
+        request_decided(
             req,
             actor=actor,
             municipality=municipality,
+            permit=req.permit,
             status=HolderRequest.Status.REFUSED,
-            outcome=reason,
+            fields={"decided_at": timezone.now(), "outcome": reason},
             action="request.refuse",
             new={},
             extra={"reason": reason},
@@ -385,12 +361,13 @@ def holder_requests_lapse(
         permit=permit, status=HolderRequest.Status.PENDING
     ):
         reason = f"a permissão está {status_label}; o pedido não pode mais ser atendido"
-        _decided(
+        request_decided(
             req,
             actor=actor,
             municipality=municipality,
+            permit=req.permit,
             status=HolderRequest.Status.REFUSED,
-            outcome=reason,
+            fields={"decided_at": timezone.now(), "outcome": reason},
             action="request.refuse",
             new={"reason": reason},
             told=f"encerrado: {reason}.",

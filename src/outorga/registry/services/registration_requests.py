@@ -19,9 +19,8 @@ from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 
 from ..models import Permit, Person, RegistrationRequest
-from ..notifications import request_decision_tell
 from ..validation import FieldError
-from .common import bound_law
+from .common import bound_law, request_decided
 from .people import PERSON_FIELDS, person_update
 from .permit_status import permit_renounce
 
@@ -44,40 +43,6 @@ def _locked_pending(request: RegistrationRequest) -> RegistrationRequest:
     if req.status != RegistrationRequest.Status.PENDING:
         raise FieldError("pedido", f"o pedido já está {req.get_status_display().lower()}")
     return req
-
-
-def _decided(
-    req: RegistrationRequest,
-    *,
-    actor: Actor,
-    municipality: Municipality,
-    target: Permit,
-    status: str,
-    on: dt.date,
-    recorded: Mapping[str, Any],
-    action: str,
-    new: Mapping[str, Any],
-    told: str,
-    basis: Mapping[str, Any] | None = None,
-) -> None:
-    """Close the locked request as ``status`` on ``on`` by the actor, with the decision's own
-    fields (``recorded``: the day the holder appeared, the refusal's reason); then the decision's
-    act (``action``, with the status and ``new``) and the holder's aviso, which says the request
-    was ``told``."""
-    req.status = status
-    req.decided_by, req.decided_on = actor.user, on
-    for name, value in recorded.items():
-        setattr(req, name, value)
-    req.save(update_fields=["status", *recorded, "decided_by", "decided_on"])
-    record_act(
-        municipality=municipality,
-        actor=actor,
-        action=action,
-        obj=req,
-        new={"status": req.status, **new},
-        basis=basis,
-    )
-    request_decision_tell(municipality, req, target, told)
 
 
 def registration_request_file(
@@ -195,14 +160,13 @@ def registration_request_apply(
                 on=on,
                 request=f"pedido escrito de {req.requested_on:%d/%m/%Y}: {req.text}",
             )
-        _decided(
+        request_decided(
             req,
             actor=actor,
             municipality=municipality,
-            target=target,
+            permit=target,
             status=RegistrationRequest.Status.APPLIED,
-            on=on,
-            recorded={"appeared_on": appeared_on},
+            fields={"decided_on": on, "appeared_on": appeared_on},
             action="registration.request.apply",
             new={"appeared_on": appeared_on},
             basis=basis_of(d),
@@ -226,14 +190,13 @@ def registration_request_refuse(
     with transaction.atomic(), tenant(municipality):
         req = _locked_pending(request)
         reason = reason.strip()[:300]
-        _decided(
+        request_decided(
             req,
             actor=actor,
             municipality=municipality,
-            target=target,
+            permit=target,
             status=RegistrationRequest.Status.REFUSED,
-            on=on,
-            recorded={"refusal_reason": reason},
+            fields={"decided_on": on, "refusal_reason": reason},
             action="registration.request.refuse",
             new={"reason": reason},
             told=f"recusado. Motivo: {reason}",

@@ -215,12 +215,13 @@ def tender_places_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     q = quota_question(ctx, {k: facts[k] for k in ("grant_date", "active_permits") if k in facts})
     counted = q.outcome or {}
     return tender_places_decision(
+        qid,
+        ctx,
         q,
         counted.get("quota"),
         counted.get("available"),
         dict(facts),
         art_3_par_1_tender_places_within_quota,
-        lambda outcome, reasons, summary: decide(qid, ctx, outcome, reasons, summary),
     )
 
 
@@ -246,9 +247,7 @@ def tender_applicant_question(ctx: Context, facts: Mapping[str, Any]) -> Decisio
     """Art. 3º: a natural or a legal person applies."""
     qid = "ipatinga.taxi-2017.tender_applicant"
     return tender_applicant_decision(
-        facts,
-        art_3_tender_applicant_natural_or_legal_person,
-        lambda outcome, reasons, summary: decide(qid, ctx, outcome, reasons, summary),
+        qid, ctx, facts, art_3_tender_applicant_natural_or_legal_person
     )
 
 
@@ -294,6 +293,8 @@ def tender_grant_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     (art. 3) whether they are a ranked eligible applicant of it."""
     qid = "ipatinga.taxi-2017.tender_grant"
     return tender_grant_decision(
+        qid,
+        ctx,
         facts,
         (
             art_3_tender_of_the_service,
@@ -302,7 +303,6 @@ def tender_grant_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             art_3_tender_places_left,
             art_3_tender_ranking_order,
         ),
-        lambda outcome, reasons, summary: decide(qid, ctx, outcome, reasons, summary),
     )
 
 

@@ -149,10 +149,11 @@ def tender_places(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "ipatinga.mototaxi-2013.tender_places"
     q = quota(ctx, {k: facts[k] for k in ("service", "grant_on", "active_permits")})
     return tender_places_decision(
+        qid,
+        ctx,
         q,
         q.outcome["limit"],
         q.outcome["available"],
         dict(facts),
         art_6_art_10_i_tender_places_within_quota,
-        lambda outcome, reasons, summary: decide(qid, ctx, outcome, reasons, summary),
     )

@@ -25,7 +25,7 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason
 from outorga.law.questions import question
 
-from .._common import LAW_ID, art, decide
+from .._common import LAW_ID, art
 
 
 def art_6_par1_tender_applicant_natural_person(kind: str) -> Reason:
@@ -49,11 +49,7 @@ def art_6_par1_tender_applicant_natural_person(kind: str) -> Reason:
 def tender_applicant(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 6º, §1º: a natural person applies; a legal person is refused."""
     qid = "ipatinga.mototaxi-2013.tender_applicant"
-    return tender_applicant_decision(
-        facts,
-        art_6_par1_tender_applicant_natural_person,
-        lambda outcome, reasons, summary: decide(qid, ctx, outcome, reasons, summary),
-    )
+    return tender_applicant_decision(qid, ctx, facts, art_6_par1_tender_applicant_natural_person)
 
 
 def art_6_tender_places_left(g: TenderGrant) -> Reason:
@@ -78,7 +74,5 @@ def tender_grant(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 6º caput and §5º: within the tender's places, to the applicant its ranking calls now."""
     qid = "ipatinga.mototaxi-2013.tender_grant"
     return tender_grant_decision(
-        facts,
-        (art_6_tender_places_left, art_6_par5_tender_ranking_order),
-        lambda outcome, reasons, summary: decide(qid, ctx, outcome, reasons, summary),
+        qid, ctx, facts, (art_6_tender_places_left, art_6_par5_tender_ranking_order)
     )

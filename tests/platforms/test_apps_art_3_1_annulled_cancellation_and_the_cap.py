@@ -60,14 +60,18 @@ def annul(m, mayor, case):  # type: ignore[no-untyped-def]
         return PlatformCase.objects.select_related("platform").get(pk=case.pk)
 
 
+def confirmed(m, mayor, case) -> str:  # type: ignore[no-untyped-def]
+    """What the confirmation says before the Chief Executive annuls."""
+    with tenant(m):
+        c = PlatformCase.objects.select_related("platform").get(pk=case.pk)
+        return confirmations.case_annul(c, GROUNDS, mayor.user).consequence
+
+
 def test_art_3_1_lei_9784_art_53_with_9_others_the_annulment_makes_the_10th_and_no_aviso(
     barra_m, authority, mayor, platform
 ):
     case, _ = cancelled_then_filled(barra_m, authority, mayor, platform, 9)
-    with tenant(barra_m):
-        c = PlatformCase.objects.select_related("platform").get(pk=case.pk)
-        said = confirmations.case_annul(c, GROUNDS, mayor.user).consequence
-    assert "já está preenchido" not in said
+    assert "já está preenchido" not in confirmed(barra_m, mayor, case)
     c = annul(barra_m, mayor, case)
     assert c.platform.status == Platform.Status.CREDENTIALED
     assert "platform_cap" not in c.decision
@@ -80,10 +84,7 @@ def test_art_3_1_lei_9784_art_53_with_10_others_it_is_restored_and_the_authority
     barra_m, authority, mayor, platform
 ):
     case, since = cancelled_then_filled(barra_m, authority, mayor, platform, 10)
-    # The confirmation says it before the Chief Executive annuls.
-    with tenant(barra_m):
-        c = PlatformCase.objects.select_related("platform").get(pk=case.pk)
-        said = confirmations.case_annul(c, GROUNDS, mayor.user).consequence
+    said = confirmed(barra_m, mayor, case)
     assert "limite de 10 plataformas já está preenchido" in said and ART_3_1 in said
     c = annul(barra_m, mayor, case)
     # Not refused nor held: the annulled cancellation never took the platform's place.

@@ -18,6 +18,7 @@ from outorga.law.competence import Role, is_allowed
 from . import selectors
 from .models import Complaint, Platform, PlatformCase
 from .services.common import cited
+from .services.credentialing import _counted_platforms
 
 
 def _credentialed() -> int:
@@ -159,9 +160,7 @@ def platforms_over_cap(user: Any, today: dt.date) -> list[Task] | None:
     cap = law_for(m, Service.APLICATIVO, today).limit("platform_cap")
     if cap is None:  # a law with no cap of platforms
         return None
-    holding = Platform.objects.filter(
-        status__in=[Platform.Status.CREDENTIALED, Platform.Status.SUSPENDED]
-    ).count()
+    holding = _counted_platforms()
     if holding <= cap.value:
         return []
     article = cited(m, "platform_cap", on=today)

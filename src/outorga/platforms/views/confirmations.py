@@ -12,6 +12,7 @@ from outorga.core.models import User
 from outorga.law.competence import is_allowed
 from outorga.law.money import brl
 from outorga.platforms.services.common import apps_law, bound_law, cited
+from outorga.platforms.services.credentialing import _counted_platforms
 
 from ..models import (
     Platform,
@@ -82,13 +83,7 @@ def _cap_full(c: PlatformCase) -> str:
     credential comes back all the same, and the authority is told."""
     m = c.municipality
     cap = bound_law(m, today_of(m)).limit("platform_cap")
-    others = (
-        Platform.objects.filter(
-            status__in=[Platform.Status.CREDENTIALED, Platform.Status.SUSPENDED]
-        )
-        .exclude(pk=c.platform_id)
-        .count()
-    )
+    others = _counted_platforms(exclude=c.platform_id)
     if cap is None or others < cap.value:
         return ""
     return (

@@ -70,8 +70,7 @@ def make_platform(m: Municipality, name: str = "Plataforma Teste", **over: Any) 
             name=name,
             cadastro_mobiliario="CM-1",
             complaint_channel="sac@example.com",
-            credentialed_at=dt.datetime(2025, 8, 1, tzinfo=dt.UTC),
-            **over,
+            **{"credentialed_at": dt.datetime(2025, 8, 1, tzinfo=dt.UTC), **over},
         )
 
 

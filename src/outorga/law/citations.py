@@ -163,3 +163,12 @@ def render_many(citations: Iterable[Citation]) -> str:
         out.append(text)
         last = c.law
     return "; ".join(out)
+
+
+def render_within(citations: Iterable[Citation], law: str) -> str:
+    """:func:`render_many` on a page that already names ``law``: its articles without its title
+    ("art. 4, II; art. 14, I"); another law's, and the product's decisions, as they render."""
+    prefix = f"{LAW_TITLES.get(law, law)}, "
+    return "; ".join(
+        c.render().removeprefix(prefix) if c.law == law else c.render() for c in citations
+    )

@@ -10,13 +10,15 @@ from typing import Any
 
 from django.urls import reverse
 
-from outorga.core.home import Task, register, register_queue
-from outorga.core.lawseam import governs, law_of
+from outorga.core.home import Task, queue, register, register_queue
+from outorga.core.lawseam import governs, law_for, law_of
 from outorga.law.bindings import Service
 from outorga.law.competence import Role, is_allowed
 
 from . import selectors
-from .models import Complaint, Platform
+from .models import Complaint, Platform, PlatformCase
+from .services.common import cited
+from .services.credentialing import _counted_platforms
 
 
 def _credentialed() -> int:
@@ -137,3 +139,44 @@ register_queue(
     help="Reclamações de usuários contra a sua plataforma, no prazo da lei.",
     order=20,
 )
+
+
+@queue(
+    "platforms.over_cap",
+    "Plataformas credenciadas acima do limite",
+    roles=(Role.AUTORIDADE, Role.CHEFE_EXECUTIVO),
+    more="platforms:index",
+    help="Credenciamento restabelecido por anulação com o limite de plataformas já preenchido.",
+    order=12,
+    competent=("platform.credential", "platform.suspend"),
+)
+def platforms_over_cap(user: Any, today: dt.date) -> list[Task] | None:
+    """The aviso to the authority (ADR 0064): while more platforms hold a credential than the cap
+    of art. 3 §1 the law bound to the municipality gives today, each case whose annulled
+    cancellation gave a credential back over it, with the credentials given since to review."""
+    m = user.municipality
+    if m is None or not governs(m, Service.APLICATIVO):
+        return None
+    cap = law_for(m, Service.APLICATIVO, today).limit("platform_cap")
+    if cap is None:  # a law with no cap of platforms
+        return None
+    holding = _counted_platforms()
+    if holding <= cap.value:
+        return []
+    article = cited(m, "platform_cap", on=today)
+    cases = PlatformCase.objects.filter(decision__has_key="platform_cap").select_related("platform")
+    return [
+        Task(
+            f"{holding} plataformas credenciadas, acima do limite de {cap.value} ({article}): "
+            f"credenciamento de {c.platform.name} restabelecido no processo {c.pk}; reveja os "
+            "concedidos depois do cancelamento: "
+            + (
+                ", ".join(x["name"] for x in c.decision["platform_cap"]["credentialed_since"])
+                or "—"
+            ),
+            reverse("platforms:case", args=[c.pk]),
+            dt.date.fromisoformat(c.decision["platform_cap"]["on"]),
+            due_label="desde",
+        )
+        for c in cases.order_by("-pk")
+    ]

@@ -18,6 +18,7 @@ from ..models import Platform, PlatformCase, PlatformDriver, PlatformNotice, Pla
 from ..notices import platform_notice_send
 from ..validators import mask_cpf
 from .common import basis_many, bound_law, cited
+from .credentialing import _counted_platforms
 from .drivers import RosterRestored, platform_drivers_restore_in_transaction
 
 
@@ -75,6 +76,10 @@ def case_restore(
     }
     if p.suspended_until is not None:
         facts["suspended_until"] = p.suspended_until.isoformat()
+    if p.status == Platform.Status.CANCELLED:
+        # Its place among the platforms of art. 3 §1 should the credential come back (ADR 0064):
+        # the others counted under the municipality's row, locked by the caller.
+        facts["credentialed_platforms"] = _counted_platforms(exclude=p.pk)
     revised_until = (revision.outcome or {}).get("suspended_until")
     if revised_until is not None:
         facts["revised_until"] = revised_until.isoformat()
@@ -102,12 +107,43 @@ def case_restore(
         new={"status": p.status, "suspended_until": p.suspended_until, **undoing.extra},
         basis=basis,
     )
+    if after.outcome.get("over_platform_cap"):
+        _over_cap_kept(municipality, c, p, after, on)
     if (
         c.kind == PlatformCase.Kind.CANCELLATION
         and old["status"] == Platform.Status.CANCELLED
         and p.status != Platform.Status.CANCELLED
     ):
         _roster_restore(actor, municipality, c, p, undoing, on)
+
+
+def _over_cap_kept(
+    municipality: Municipality, c: PlatformCase, p: Platform, after: Decision, on: dt.date
+) -> None:
+    """The credential given back over the cap of art. 3 §1 (ADR 0064): never refused — the
+    annulment works from the start —, kept on the case with the law's reason and the platforms
+    credentialed since the cancellation, the ones the authority is to review by their own process
+    (D-3); the authority's home shows it (``home.platforms_over_cap``)."""
+    r = after.reasons[-1]  # the cap's reason, which the law gives last
+    since = Platform.objects.filter(
+        status__in=[Platform.Status.CREDENTIALED, Platform.Status.SUSPENDED]
+    ).exclude(pk=p.pk)
+    if c.decided_at is not None:
+        since = since.filter(credentialed_at__gt=c.decided_at)
+    c.decision = {
+        **c.decision,
+        "platform_cap": {
+            "on": on.isoformat(),
+            "credentialed": after.outcome["platforms"],
+            "cap": r.parameters[0].value,
+            "message": r.message,
+            "citations": render_many(r.citations),
+            "credentialed_since": [
+                {"id": x.pk, "name": x.name} for x in since.order_by("credentialed_at", "pk")
+            ],
+        },
+    }
+    c.save(update_fields=["decision"])
 
 
 def _disabled_by(c: PlatformCase, p: Platform) -> list[int]:

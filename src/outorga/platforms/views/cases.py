@@ -190,10 +190,12 @@ def case_annul(request: HttpRequest, user: User, case_id: int) -> HttpResponse:
     case = get_object_or_404(PlatformCase.objects.select_related("platform"), pk=case_id)
 
     def annul(data: dict[str, Any]) -> str:
-        platform_case_annul_ex_officio(
+        c = platform_case_annul_ex_officio(
             **as_servant(request, user), case=case, grounds=data["grounds"]
         )
-        return "Processo anulado de ofício (Lei 9.784/1999, art. 53)."
+        done = "Processo anulado de ofício (Lei 9.784/1999, art. 53)."
+        over = c.decision.get("platform_cap")  # ADR 0064: the cap of art. 3 §1 exceeded
+        return f"{done} {over['message']} ({over['citations']})" if over else done
 
     return annul_step(
         request,

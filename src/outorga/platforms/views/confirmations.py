@@ -11,7 +11,8 @@ from outorga.core.localtime import today_of
 from outorga.core.models import User
 from outorga.law.competence import is_allowed
 from outorga.law.money import brl
-from outorga.platforms.services.common import apps_law
+from outorga.platforms.services.common import apps_law, bound_law, cited
+from outorga.platforms.services.credentialing import _counted_platforms
 
 from ..models import (
     Platform,
@@ -77,6 +78,21 @@ def penalty_annul(x: PlatformPenalty, grounds: str, user: User) -> Confirmation 
     )
 
 
+def _cap_full(c: PlatformCase) -> str:
+    """ADR 0064: the cap of platforms (art. 3 §1, the bound law's) already filled by others — the
+    credential comes back all the same, and the authority is told."""
+    m = c.municipality
+    cap = bound_law(m, today_of(m)).limit("platform_cap")
+    others = _counted_platforms(exclude=c.platform_id)
+    if cap is None or others < cap.value:
+        return ""
+    return (
+        f"; o limite de {cap.value} plataformas já está preenchido por outras {others}: a anulação "
+        "não retira a vaga que o cancelamento nulo nunca tirou, a plataforma volta acima do limite "
+        f"e a autoridade é avisada ({cited(m, 'platform_cap')})"
+    )
+
+
 def case_annul(c: PlatformCase, grounds: str, user: User) -> Confirmation | None:
     """The annulment of a credential's suspension or cancellation by the Chief Executive (Lei
     9.784/1999 art. 53; art. 26 IV): the credential comes back when the status in force is the
@@ -103,6 +119,7 @@ def case_annul(c: PlatformCase, grounds: str, user: User) -> Confirmation | None
         if p.status == Platform.Status.CANCELLED:
             text += ", com os motoristas que o cancelamento desativou, dentro dos limites "
             text += "(art. 3º, §2º)"
+            text += _cap_full(c)
     else:
         text += f": a plataforma {p.name} segue {p.get_status_display()} (a medida deste "
         text += "processo já não é a que está em vigor)"

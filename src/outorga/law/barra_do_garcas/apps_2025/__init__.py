@@ -111,6 +111,22 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "unlicensed": art(26, inc="III"),  # the vehicle used in the irregular service is seized
     "seizure": (art(26, inc="III"), art(27)),  # its release on the regulation's conditions
     "credential_measures": art(26, inc="IV"),  # suspension or cancellation of the credential
+    "credentialed_platform": art(3),  # only credentialed platforms offer the service
+    "roster_size": art(3, 2),  # the drivers enabled on a platform, as its page counts them
+    # The platforms demand and keep the drivers' documents up to date, and see that the drivers
+    # comply with the law: the daily re-check of the rosters
+    "driver_documents": art(4, inc="II"),
+    "drivers_compliance": art(14, inc="I"),
+    "fare_table": (art(6), art(7), art(8), art(9)),  # the fare table, its limits and dynamics
+    "fare_items": art(6),  # base fare, per km, per minute, additional fees
+    "fare_limits": art(7),  # within the limits the Executive sets
+    "dynamic_pricing": (art(9), art(10)),  # dynamic pricing within them, disclosed
+    "driver_requirements": art(4),  # the vehicle, CNH and documents the platforms verify
+    "two_wheeler_ban": art(17),  # motorcycles and other two-wheelers banned
+    "monthly_report": art(16),  # the monthly report to the Finance secretariat
+    "report_intermediation_revenue": art(16, inc="II"),  # its intermediation revenue
+    "report_trip_revenue": art(16, inc="III"),  # and the trips' revenue, per driver
+    "penalty_appeal": art(26, "único"),  # always with defence and appeal
 }
 
 

@@ -6,7 +6,7 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
-from outorga.law.citations import Citation, decision
+from outorga.law.citations import Citation, cite, decision
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.parameters import ParameterValue
@@ -112,6 +112,56 @@ def art3_1_platform_cap(ctx: Context, credentialed_now: int) -> Reason:
         art(3, 1),
         fact="plataformas_credenciadas",
     )
+
+
+#: Lei 9.784/1999 art. 53: the annulment of the Administration's own illegal act (D-17).
+FEDERAL_ANNULMENT = cite("federal.9784-1999", 53)
+
+
+def art3_1_platform_cap_on_restoration(ctx: Context, others_now: int) -> Reason:
+    """Art. 3, §1 with Lei 9.784/1999 art. 53 and 64 (D-17; ADR 0064): the exception to the cap of
+    :func:`art3_1_platform_cap`. A cancellation of the credential (art. 26, IV) annulled — of the
+    authority's own motion or on appeal — or turned into a suspension is undone from the start:
+    the platform never lost its credential nor its place among the 10, so its return is not a new
+    credential and the cap does not refuse it. When the others credentialed since (``others_now``,
+    not counting it) fill the cap, the credentials over it are the ones given on the cancellation's
+    premise: the reason says so (``INFO``, the excess in its facts) for the authority to review
+    them by their own process; none is undone here (D-3). Suspendable (D-16) with the cap:
+    ``apps.art3.platform_cap``."""
+    cap = param(ctx, "platform_cap")
+
+    def apply() -> Reason:
+        after = others_now + 1
+        facts = {"plataformas_credenciadas": others_now, "com_a_restabelecida": after}
+        if after <= cap.value:
+            return reason(
+                RULE_PLATFORM_CAP,
+                Verdict.OK,
+                f"Com o credenciamento restabelecido serão {after} plataformas credenciadas; "
+                f"o limite é {cap.value}.",
+                art(3, 1),
+                facts=facts,
+                params=(cap,),
+            )
+        return reason(
+            RULE_PLATFORM_CAP,
+            Verdict.INFO,
+            f"Com o credenciamento restabelecido são {after} plataformas credenciadas, acima do "
+            f"limite de {cap.value}: o cancelamento desfeito não retirou a vaga da plataforma "
+            "(a anulação retroage), e cabe à autoridade rever, em processo próprio e com "
+            "contraditório, os credenciamentos concedidos depois dele.",
+            art(3, 1),
+            FEDERAL_ANNULMENT,
+            facts={**facts, "acima_do_limite": after - cap.value},
+            params=(cap,),
+        )
+
+    return unless_suspended(ctx, RULE_PLATFORM_CAP, apply)
+
+
+def over_platform_cap(r: Reason) -> bool:
+    """Whether :func:`art3_1_platform_cap_on_restoration` found the credentials over the cap."""
+    return r.verdict is Verdict.INFO and bool(r.facts.get("acima_do_limite"))
 
 
 def art3_2_roster_cap_platform(ctx: Context, roster_now: int) -> Reason:

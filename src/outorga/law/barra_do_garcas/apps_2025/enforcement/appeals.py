@@ -19,8 +19,9 @@ from outorga.law.questions import question
 from outorga.law.rules import check, reason
 from outorga.law.schemas import closed
 
-from .._base import DATE, LAW, art, day, decide, deciders, fmt, has_pending, has_refusal
+from .._base import COUNT, DATE, LAW, art, day, decide, deciders, fmt, has_pending, has_refusal
 from ..final_provisions import law_in_force
+from ..registration import art3_1_platform_cap_on_restoration, over_platform_cap
 from .penalties import (
     PROPOSALS,
     art26_iv_suspension_period,
@@ -715,6 +716,8 @@ def art64_credential_after_revision(
             "suspended_until": DATE,
             "suspension_of_another_case": {"type": "boolean"},
             "revised_until": DATE,
+            # The platforms holding a credential now, not counting this one (art. 3, §1).
+            "credentialed_platforms": COUNT,
         },
         required=["case_kind", "status", "suspension_of_another_case"],
     ),
@@ -724,7 +727,9 @@ def credential_after_revision(ctx: Context, facts: Mapping[str, Any]) -> Decisio
     (``case_kind``) is granted: in full (no ``revised_until``) or in part, the new last day of the
     suspension (``revised_until``, :func:`art64_credential_reduction`). ``status`` and
     ``suspended_until`` are the credential's now; ``suspension_of_another_case`` whether the
-    suspension in force was imposed by another case. The exceptions — a cancellation of another
+    suspension in force was imposed by another case; ``credentialed_platforms`` the others
+    holding a credential, read when a cancellation is undone (art. 3 §1, ADR 0064: reported, never
+    refused — ``over_platform_cap``, ``platforms`` with it, the cap's reason last). The exceptions — a cancellation of another
     case, a suspension of another case — come before the base rule."""
     qid = "barra-do-garcas.apps-2025.credential_after_revision"
     status = facts["status"]
@@ -740,4 +745,11 @@ def credential_after_revision(ctx: Context, facts: Mapping[str, Any]) -> Decisio
     else:
         new_status, until, why = art64_credential_after_revision(ctx.as_of, revised)
     outcome = {"status": new_status, "suspended_until": until}
-    return decide(qid, ctx, outcome, [why], why.message)
+    reasons = [why]
+    if status == "cancelled" and new_status != "cancelled" and "credentialed_platforms" in facts:
+        # The credential comes back: its place among the cap of art. 3 §1 (ADR 0064), the
+        # last reason.
+        others = int(facts["credentialed_platforms"])
+        reasons.append(art3_1_platform_cap_on_restoration(ctx, others))
+        outcome.update(over_platform_cap=over_platform_cap(reasons[-1]), platforms=others + 1)
+    return decide(qid, ctx, outcome, reasons, why.message)

@@ -528,3 +528,23 @@ def test_art_35_par1_storage_is_never_charged_for_days_yet_to_come(world):
     with tenant(world.m):
         s = Seizure.objects.get(pk=s.pk)
         assert s.storage_billed_until is None and not s.storage_debts.exists()
+
+
+def test_art_35_par1_the_seizure_page_bills_the_storage_and_refuses_the_release_naming_why(world):
+    """The steps on the seizure's page (mototaxi art. 35 §1): the storage billed, back on the
+    page with "Feito."; the release refused while the fine is unpaid, back on the page with the
+    law's reasons and the vehicle still held; a step the page does not have is not found."""
+    _, s = seized(world, D)
+    clerk = client_of(world.clerk.user)
+    page = f"/fiscalizacao/apreensoes/{s.pk}/"
+    billed = clerk.post(page + "estadia/", follow=True)
+    assert billed.redirect_chain == [(page, 302)] and "Feito." in billed.content.decode()
+    with tenant(world.m):
+        assert Seizure.objects.get(pk=s.pk).storage_debts.exists()
+    refused = clerk.post(page + "liberar/", follow=True)
+    text = refused.content.decode()
+    assert refused.redirect_chain == [(page, 302)] and "Feito." not in text
+    assert "não paga" in text
+    with tenant(world.m):
+        assert Seizure.objects.get(pk=s.pk).status == Seizure.Status.HELD
+    assert clerk.post(page + "vender/").status_code == 404

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
+from django import forms
 from django.contrib import messages
 from django.core.paginator import Page, Paginator
 from django.db import transaction
@@ -131,6 +132,13 @@ def csv_response(
 def any_of(choices: Any, label: str = "todos") -> list[tuple[str, str]]:
     """A list filter's choices, the first (blank) meaning any of them."""
     return [("", label), *choices]
+
+
+def date_filter(label: str) -> forms.DateField:
+    """A list filter's optional day, picked in the browser's calendar."""
+    return forms.DateField(
+        label=label, required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
 
 
 def q_names_document(data: QueryDict) -> bool:

@@ -44,6 +44,7 @@ from outorga.enforcement.views.common import (
     case_step,
     date_from,
     form_page,
+    post_step,
     posted_day,
     staff_only,
     today,
@@ -427,16 +428,11 @@ def seizure_new(request: HttpRequest, auto_id: int) -> HttpResponse:
 @require_POST
 def seizure_action(request: HttpRequest, seizure_id: int, action: str) -> HttpResponse:
     s = get_object_or_404(Seizure.objects.all(), pk=seizure_id)
-    to = reverse("enforcement:seizure", args=[s.pk])
     on = today()
-    try:
-        if action == "estadia":
-            seizure_bill_storage(**acting(request, s), seizure=s, through=on)
-        elif action == "liberar":
-            seizure_release(**acting(request, s), seizure=s, on=on)
-        else:
-            raise Http404
-    except ERRORS as exc:
-        return back(request, exc, to)
-    messages.success(request, "Feito.")
-    return HttpResponseRedirect(to)
+    steps = {
+        "estadia": lambda: seizure_bill_storage(**acting(request, s), seizure=s, through=on),
+        "liberar": lambda: seizure_release(**acting(request, s), seizure=s, on=on),
+    }
+    if action not in steps:
+        raise Http404
+    return post_step(request, reverse("enforcement:seizure", args=[s.pk]), steps[action], "Feito.")

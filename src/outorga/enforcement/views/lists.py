@@ -12,12 +12,10 @@ from django import forms
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponseBase
 
-from outorga.core.listing import Column, any_of, filtered, list_page
+from outorga.core.listing import Column, any_of, date_filter, filtered, list_page
 from outorga.core.search import name_matches, plate_key, words
 from outorga.enforcement.models import Case, InfractionNotice, Severity
 from outorga.enforcement.views.common import staff_only
-
-_DATE = {"required": False, "widget": forms.DateInput(attrs={"type": "date"})}
 
 
 def _plate(text: str, *fields: str) -> Q:
@@ -40,8 +38,8 @@ class AutoFilter(forms.Form):
         label="Situação", required=False, choices=any_of(InfractionNotice.Status.choices)
     )
     natureza = forms.ChoiceField(label="Natureza", required=False, choices=any_of(Severity.choices))
-    de = forms.DateField(label="Cometida de", **_DATE)  # type: ignore[arg-type]
-    ate = forms.DateField(label="até", **_DATE)  # type: ignore[arg-type]
+    de = date_filter("Cometida de")
+    ate = date_filter("até")
 
 
 AUTO_COLUMNS = [
@@ -108,9 +106,9 @@ class CaseFilter(forms.Form):
         required=False,
         choices=any_of([c for c in Case.Waiting.choices if c[0] != Case.Waiting.NONE]),
     )
-    prazo_ate = forms.DateField(label="Prazo em curso até", **_DATE)  # type: ignore[arg-type]
-    de = forms.DateField(label="Aberto de", **_DATE)  # type: ignore[arg-type]
-    ate = forms.DateField(label="até", **_DATE)  # type: ignore[arg-type]
+    prazo_ate = date_filter("Prazo em curso até")
+    de = date_filter("Aberto de")
+    ate = date_filter("até")
 
 
 def _who(c: Case) -> str:

@@ -23,36 +23,16 @@ from ..models import PlatformDriver, PlatformNotice
 from ..notices import platform_notice_send
 from ..validators import mask_cpf
 from .common import basis_many
-from .drivers import VEHICLE_KIND_TO_LAW, certificate_facts, document_facts
+from .drivers import driver_facts, entry_data
 
 QUESTION = "driver_documents_current"
 
 
 def recheck_facts(d: PlatformDriver) -> dict[str, Any]:
-    """The facts of the law's re-check, drawn from the roster entry (what the platform declared)."""
-    kind, wheels = VEHICLE_KIND_TO_LAW[d.vehicle_kind]
-    cnh: dict[str, Any] = {"category": d.cnh_category, "ear": d.cnh_ear}
-    if d.cnh_valid_until:
-        cnh["valid_until"] = d.cnh_valid_until.isoformat()
-    vehicle: dict[str, Any] = {"kind": kind, "manufacture_year": d.vehicle_manufacture_year}
-    if wheels is not None:
-        vehicle["wheels"] = wheels
-    optional = {
-        "crlv": document_facts(d.crlv, d.crlv_valid_until),
-        "app_insurance": document_facts(d.app_insurance, d.app_insurance_valid_until),
-        "dpvat": document_facts(d.dpvat),
-    }
-    vehicle.update({k: v for k, v in optional.items() if v is not None})
-    facts: dict[str, Any] = {"cnh": cnh, "vehicle": vehicle}
-    driver = {
-        "criminal_certificate": certificate_facts(
-            d.criminal_certificate, d.criminal_certificate_date
-        ),
-        "municipal_debt_certificate": certificate_facts(d.debt_clearance, d.debt_clearance_date),
-        "inss_registration": document_facts(d.inss),
-    }
-    facts.update({k: v for k, v in driver.items() if v is not None})
-    return facts
+    """The facts of the law's re-check, drawn from the roster entry (what the platform declared):
+    the driver's facts of the registration, with the vehicle's among them."""
+    driver, vehicle = driver_facts(entry_data(d))
+    return {**driver, "vehicle": vehicle}
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from django.db import transaction
@@ -124,6 +124,12 @@ def driver_facts(data: DriverData) -> tuple[dict[str, Any], dict[str, Any]]:
         }
     )
     return driver, vehicle
+
+
+def entry_data(d: PlatformDriver) -> DriverData:
+    """A roster entry's data as the platform declared them when it registered the driver: of
+    them the law's facts are drawn again (:func:`driver_facts`)."""
+    return DriverData(**{k: getattr(d, k) for k in DriverData.__dataclass_fields__})
 
 
 def _cnh_categories(law: BoundLaw) -> list[str]:
@@ -415,8 +421,8 @@ def platform_drivers_restore_in_transaction(
         pk__in=driver_ids, platform=platform, status=PlatformDriver.Status.DISABLED
     ).order_by("pk")
     for d in taken:
-        values = {k: getattr(d, k) for k in DriverData.__dataclass_fields__}
-        driver_facts_, vehicle_facts = driver_facts(DriverData(**values))
+        data = entry_data(d)
+        driver_facts_, vehicle_facts = driver_facts(data)
         decision = law.ask(
             "roster_restore",
             {
@@ -446,7 +452,7 @@ def platform_drivers_restore_in_transaction(
             continue
         restored = PlatformDriver.objects.create(
             platform=platform,
-            **values,
+            **asdict(data),
             status=PlatformDriver.Status.ENABLED,
             enabled_at=timezone.now(),
             decision={

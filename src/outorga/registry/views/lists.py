@@ -13,7 +13,16 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase, QueryDict
 from django.shortcuts import render
 
 from outorga.core.access import staff_required
-from outorga.core.listing import Column, Listing, any_of, filtered, filters_of, list_page, listing
+from outorga.core.listing import (
+    Column,
+    Listing,
+    any_of,
+    date_filter,
+    filtered,
+    filters_of,
+    list_page,
+    listing,
+)
 from outorga.core.requests import actor_of
 from outorga.law.competence import Role
 
@@ -26,9 +35,6 @@ from ..selectors import (
     vehicles_search,
 )
 from ..validation import format_plate
-
-_DATE = {"required": False, "widget": forms.DateInput(attrs={"type": "date"})}
-
 
 # --- people ----------------------------------------------------------------------------------------
 
@@ -44,8 +50,8 @@ class PeopleFilter(forms.Form):
         required=False,
         choices=any_of(Permit.Status.choices, "qualquer situação"),
     )
-    de = forms.DateField(label="Cadastrada de", **_DATE)  # type: ignore[arg-type]
-    ate = forms.DateField(label="até", **_DATE)  # type: ignore[arg-type]
+    de = date_filter("Cadastrada de")
+    ate = date_filter("até")
 
     def __init__(self, *args: Any, role: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -174,9 +180,9 @@ class PermitFilter(forms.Form):
         label="Situação", required=False, choices=any_of(Permit.Status.choices, "todas")
     )
     irregular = forms.BooleanField(label="Só as irregulares", required=False)
-    outorga_de = forms.DateField(label="Outorgada de", **_DATE)  # type: ignore[arg-type]
-    outorga_ate = forms.DateField(label="até", **_DATE)  # type: ignore[arg-type]
-    vence_ate = forms.DateField(label="Prazo termina até", **_DATE)  # type: ignore[arg-type]
+    outorga_de = date_filter("Outorgada de")
+    outorga_ate = date_filter("até")
+    vence_ate = date_filter("Prazo termina até")
 
 
 def _status(p: Permit) -> str:

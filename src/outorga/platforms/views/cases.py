@@ -23,7 +23,7 @@ from outorga.platforms.services.cases import (
 
 from ..models import Platform, PlatformCase, PlatformCaseAppeal
 from . import confirmations
-from .common import AnnulForm, annul_step, as_servant, form_step, page_step, screen
+from .common import AnnulForm, PaperAppealForm, annul_step, as_servant, form_step, page_step, screen
 
 
 class CaseForm(forms.Form):
@@ -50,13 +50,6 @@ class DecisionNoticeForm(forms.Form):
         label="Data da notificação da decisão (assinatura, AR ou publicação — decisão D-4)",
         widget=forms.DateInput({"type": "date"}),
     )
-
-
-class PaperAppealForm(forms.Form):
-    filed_on = forms.DateField(
-        label="Data do protocolo do recurso", widget=forms.DateInput({"type": "date"})
-    )
-    text = forms.CharField(label="Razões do recurso", widget=forms.Textarea({"rows": 3}))
 
 
 class AppealDecisionForm(forms.Form):

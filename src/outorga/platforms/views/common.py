@@ -211,6 +211,15 @@ def run_step(
     return HttpResponseRedirect(then)
 
 
+class PaperAppealForm(forms.Form):
+    """An appeal the platform or the driver filed on paper, typed in by the staff."""
+
+    filed_on = forms.DateField(
+        label="Data do protocolo do recurso", widget=forms.DateInput({"type": "date"})
+    )
+    text = forms.CharField(label="Razões do recurso", widget=forms.Textarea({"rows": 3}))
+
+
 class AnnulForm(forms.Form):
     # Not required here: blank grounds are the law's to refuse, with its article (art. 50).
     grounds = forms.CharField(

@@ -42,7 +42,7 @@ from ..models import (
     PlatformPenaltyAppeal,
 )
 from . import confirmations
-from .common import AnnulForm, annul_step, as_servant, form_step, screen
+from .common import AnnulForm, PaperAppealForm, annul_step, as_servant, form_step, screen
 
 
 def _upfbg(label: str) -> forms.DecimalField:
@@ -74,13 +74,6 @@ class NoticeForm(forms.Form):
         widget=forms.DateInput({"type": "date"}),
     )
     channel = forms.ChoiceField(label="Meio", choices=PlatformPenalty.NoticeChannel.choices)
-
-
-class PaperAppealForm(forms.Form):
-    filed_on = forms.DateField(
-        label="Apresentado em (data do protocolo)", widget=forms.DateInput({"type": "date"})
-    )
-    text = forms.CharField(label="Razões do recurso", widget=forms.Textarea({"rows": 4}))
 
 
 class JudgeForm(forms.Form):

@@ -433,3 +433,22 @@ def test_lei_9784_art_64_the_screen_shows_the_laws_refusal_of_a_warning_in_part_
     assert "Só a multa se reduz em parte" in page and "art. 64" in page
     assert "fine_upfbg:" not in page
     assert PlatformPenaltyAppeal._base_manager.get(pk=warning_appealed.pk).forwarded_on is None
+
+
+def test_lei_9784_art_64_the_screen_asks_the_new_amount_of_a_fine_reconsidered_in_part(
+    barra_m, user_of, appealed, monkeypatch
+):
+    """The screen refuses a reconsideration in part without the fine's new amount as the API
+    does (``fine_in_part``): naming the amount, and nothing decided."""
+    on_municipal_day(monkeypatch, dt.date(2026, 10, 8))
+    authority = Client()
+    authority.force_login(user_of("barra-do-garcas", Role.AUTORIDADE))
+    r = authority.post(
+        f"/plataformas/penalidades/{appealed.penalty_id}/reconsideracao/",
+        {"result": "partial", "reasoning": "Reduzo.", "fine_upfbg": ""},
+        follow=True,
+    )
+    assert "Informe o novo valor da multa em UPFBG (art. 64)" in r.content.decode()
+    a = PlatformPenaltyAppeal._base_manager.get(pk=appealed.pk)
+    assert a.forwarded_on is None and a.reconsidered_on is None
+    assert reload(appealed.penalty).amount_cents == 1_000_000

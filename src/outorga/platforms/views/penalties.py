@@ -332,7 +332,7 @@ def penalty_reconsider(request: HttpRequest, user: User, penalty_id: int) -> Htt
             appeal=appeal,
             result=data["result"],
             reasoning=data["reasoning"],
-            fine_upfbg=data["fine_upfbg"] if data["result"] == "partial" else None,
+            fine_upfbg=fine_in_part(data["result"] == "partial", data["fine_upfbg"], "fine_upfbg"),
         )
         if done.forwarded_on:
             return (

@@ -12,16 +12,15 @@ from django.db import migrations
 
 
 def repair(apps: Any, schema_editor: Any) -> None:
-    from outorga.core.acts import Actor
-    from outorga.core.models import Municipality
-    from outorga.core.tenancy import unscoped
-    from outorga.registry.services.auxiliaries import auxiliaries_ended_before_begun_repair
+    from outorga.registry.services.auxiliaries import (
+        auxiliaries_ended_before_begun_repair,
+        in_every_municipality,
+    )
 
-    actor = Actor.system("correção dos registros (auxiliares desligados antes do vínculo)")
-    with unscoped():
-        municipalities = list(Municipality.objects.order_by("pk"))
-    for m in municipalities:
-        auxiliaries_ended_before_begun_repair(actor=actor, municipality=m)
+    in_every_municipality(
+        auxiliaries_ended_before_begun_repair,
+        "correção dos registros (auxiliares desligados antes do vínculo)",
+    )
 
 
 class Migration(migrations.Migration):

@@ -5,7 +5,7 @@ removed, and the credential renewed.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from django.db import transaction
@@ -532,6 +532,18 @@ def auxiliaries_ended_before_begun_repair(*, actor: Actor, municipality: Municip
             )
             fixed += 1
     return fixed
+
+
+def in_every_municipality(repair: Callable[..., int], why: str) -> int:
+    """A repair of the records (a data migration's: ``repair(actor=, municipality=)``) run in
+    every municipality, once each, as the system acting for ``why``; how many it changed."""
+    from outorga.core.models import Municipality
+    from outorga.core.tenancy import unscoped
+
+    actor = Actor.system(why)
+    with unscoped():
+        municipalities = list(Municipality.objects.order_by("pk"))
+    return sum(repair(actor=actor, municipality=m) for m in municipalities)
 
 
 #: The question a law answers to renew an auxiliary's credential, by its service's interface

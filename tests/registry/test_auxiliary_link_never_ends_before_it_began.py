@@ -177,11 +177,17 @@ def _without_the_check() -> Iterator[None]:
             with connection.cursor() as cursor:
                 cursor.execute("PRAGMA ignore_check_constraints = 0")
         return
-    with connection.schema_editor(atomic=False) as editor:
-        editor.remove_constraint(Auxiliary, constraint)
+
+    def alter(change: Any) -> None:
+        # PostgreSQL alters no table with deferred checks pending in the test's transaction.
+        with connection.cursor() as cursor:
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        with connection.schema_editor(atomic=False) as editor:
+            change(editor)
+
+    alter(lambda editor: editor.remove_constraint(Auxiliary, constraint))
     yield
-    with connection.schema_editor(atomic=False) as editor:
-        editor.add_constraint(Auxiliary, constraint)
+    alter(lambda editor: editor.add_constraint(Auxiliary, constraint))
 
 
 def test_migration_0022_repairs_links_ended_before_they_began(ipatinga_m, tender):

@@ -236,3 +236,11 @@ def test_art_19_a_mototaxi_policy_without_its_printed_end_is_an_error_of_the_row
     errors = run(ipatinga_m, raw).errors
     assert [(e.line, e.column) for e in errors] == [(line, "apolice_valida_ate")]
     assert "art. 19" in errors[0].render()
+
+
+def test_a_document_issued_after_the_import_day_is_an_error_of_the_row(ipatinga_m):
+    """The import records the documents the vehicle holds on its day: one issued later is a
+    typing error, refused on the dry run."""
+    after = TODAY + dt.timedelta(days=1)
+    raw, _, line = taxi_sheet("mototaxi", **{**MOTO_DOCUMENTS, "vistoria_emissao": f"{after:{D}}"})
+    assert [(e.line, e.column) for e in run(ipatinga_m, raw).errors] == [(line, "vistoria_emissao")]

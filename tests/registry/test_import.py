@@ -203,6 +203,7 @@ def test_a_row_s_vehicle_documents_come_from_the_records_and_its_columns(ipating
             "crlv_updated_in_ipatinga": True,
             "dpvat": True,
             "vistoria_report": False,
+            "inspection_report_on": None,
         }
         assert facts["in_holders_name"] == {"crv": True, "crlv": True, "dpvat": True}
         elsewhere = dict(row.vehicle, registration_city="Coronel Fabriciano")

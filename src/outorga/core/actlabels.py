@@ -96,6 +96,7 @@ LABELS: dict[str, str] = {
     "auxiliary.renew": "Credencial de auxiliar renovada",
     "auxiliary.remove": "Condutor auxiliar desligado",
     "auxiliary.cassado": "Credencial de auxiliar cassada",
+    "auxiliary.correct": "Data de desligamento do auxiliar corrigida",
     "tender.create": "Licitação aberta",
     "tender.apply": "Inscrição em licitação",
     "tender.evaluate": "Inscrição em licitação avaliada",

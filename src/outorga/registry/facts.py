@@ -533,7 +533,9 @@ def person_facts(
     return facts
 
 
-def _doc(doc: Any, **more: Any) -> dict[str, Any]:
+def document_facts(doc: Any, **more: Any) -> dict[str, Any]:
+    """A document as the taxi law's ``registration_documents`` reads it: presented, its issue
+    and validity, and ``more`` of what is printed on it (None left out)."""
     if doc is None:
         return {"presented": False}
     out: dict[str, Any] = {"presented": True, "issued_on": doc.issued_on.isoformat()}
@@ -577,7 +579,7 @@ def counter_records(service: str, person: Person) -> tuple[str, ...]:
 def _counter_doc(code: str, person: Person, signed: set[str]) -> dict[str, Any]:
     if code in signed:
         return {"presented": True}
-    return _doc(latest_document(person, None, COUNTER_DOCUMENTS[code]))
+    return document_facts(latest_document(person, None, COUNTER_DOCUMENTS[code]))
 
 
 def person_documents_facts(
@@ -598,9 +600,11 @@ def person_documents_facts(
     if person.kind == Person.Kind.LEGAL:
         company = latest_document(person, None, Document.Type.COMPANY)
         docs = {
-            "contrato_social": _doc(company),
+            "contrato_social": document_facts(company),
             "cnpj": {"presented": bool(person.document)},
-            "alvara": _doc(latest_document(person, None, Document.Type.OPERATING_LICENCE)),
+            "alvara": document_facts(
+                latest_document(person, None, Document.Type.OPERATING_LICENCE)
+            ),
             "endereco": {"presented": bool(person.address), "municipality_ibge": ibge},
             **{
                 code: _counter_doc(code, person, signed)
@@ -630,22 +634,26 @@ def person_documents_facts(
     vistoria = latest_document(None, vehicle, Document.Type.VISTORIA) if vehicle else None
     dpvat = latest_document(None, vehicle, Document.Type.DPVAT) if vehicle else None
     docs = {
-        "identidade_cpf": _doc(
+        "identidade_cpf": document_facts(
             latest_document(person, None, Document.Type.RG)
             or latest_document(person, None, Document.Type.CPF)
         ),
         "cnh": cnh,
-        "quitacao_militar_eleitoral": _doc(latest_document(person, None, Document.Type.ELECTORAL)),
-        "atestado_medico": _doc(latest_document(person, None, Document.Type.MEDICAL)),
-        "inss": _doc(latest_document(person, None, Document.Type.INSS)),
-        "curso": _doc(latest_document(person, None, Document.Type.COURSE)),
-        "residencia": _doc(residence, municipality_ibge=ibge if residence else None),
-        "antecedentes_criminais": _doc(criminal),
+        "quitacao_militar_eleitoral": document_facts(
+            latest_document(person, None, Document.Type.ELECTORAL)
+        ),
+        "atestado_medico": document_facts(latest_document(person, None, Document.Type.MEDICAL)),
+        "inss": document_facts(latest_document(person, None, Document.Type.INSS)),
+        "curso": document_facts(latest_document(person, None, Document.Type.COURSE)),
+        "residencia": document_facts(residence, municipality_ibge=ibge if residence else None),
+        "antecedentes_criminais": document_facts(criminal),
         "declaracao_outorgas": _counter_doc("declaracao_outorgas", person, signed),
         "declaracao_vinculo": _counter_doc("declaracao_vinculo", person, signed),
         # The category printed on the insurance document, as recorded (art. 22 XI).
-        "seguro_obrigatorio": _doc(dpvat, category=(dpvat.category or None) if dpvat else None),
-        "vistoria": _doc(
+        "seguro_obrigatorio": document_facts(
+            dpvat, category=(dpvat.category or None) if dpvat else None
+        ),
+        "vistoria": document_facts(
             vistoria, approved=bool(checks.get("inspection_approved")) if vistoria else None
         ),
     }
@@ -664,15 +672,17 @@ def vehicle_documents_facts(
         "crlv_ou_nota_fiscal": (
             {"presented": True, "zero_km": True}
             if zero_km
-            else _doc(crlv, in_holder_name=vehicle.owner_id in owners if crlv else None)
+            else document_facts(crlv, in_holder_name=vehicle.owner_id in owners if crlv else None)
         ),
-        "laudo_vistoria": _doc(
+        "laudo_vistoria": document_facts(
             latest_document(None, vehicle, Document.Type.VISTORIA),
             approved=bool(checks.get("inspection_approved")),
             accredited_inmetro=bool(checks.get("inspection_accredited_inmetro")),
         ),
-        "afericao_taximetro": _doc(taximeter, issuer=str(checks.get("taximeter_approved_by", ""))),
-        "seguranca_gnv": _doc(latest_document(None, vehicle, Document.Type.CNG)),
+        "afericao_taximetro": document_facts(
+            taximeter, issuer=str(checks.get("taximeter_approved_by", ""))
+        ),
+        "seguranca_gnv": document_facts(latest_document(None, vehicle, Document.Type.CNG)),
     }
     return {
         "subject": "veiculo",

@@ -410,6 +410,16 @@ class Auxiliary(TenantModel):
     added_on = models.DateField()
     removed_on = models.DateField(null=True, blank=True)
 
+    class Meta:
+        constraints = [
+            # A link cannot end before it began (services.auxiliaries.link_end).
+            models.CheckConstraint(
+                condition=models.Q(removed_on__isnull=True)
+                | models.Q(removed_on__gte=models.F("added_on")),
+                name="auxiliary_removed_not_before_added",
+            ),
+        ]
+
 
 class DocumentQuerySet(models.QuerySet["Document"]):
     def current(self) -> DocumentQuerySet:

@@ -264,6 +264,7 @@ def _split(rows: list[Row]) -> tuple[list[Row], list[Row]]:
             and (row.permit is None or row.permit["number"] not in taken_numbers)
             and not (row.permit and row.permit["service"] == Service.TAXI)
             and row.crlv is None  # its CRLV recorded by the desk's service, with its act
+            and not row.documents  # so are its other documents
         )
         (fresh if new else others).append(row)
         # A CPF or plate seen again later in the batch is then on record: that row corrects it.

@@ -5,26 +5,29 @@ Termo of art. 10, 13), asked of the law bound to the row's service on the row's 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 from outorga.core.lawseam import Asker
 from outorga.core.models import Municipality
 from outorga.law import interfaces
 from outorga.law.bindings import RULEBOOKS
-from outorga.law.decisions import Decision, Verdict
+from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.rulebook import day
 
-from ..facts import TAXI_VEHICLE_KIND, crlv_in_force, same_place
+from ..facts import TAXI_VEHICLE_KIND, crlv_in_force, document_facts, same_place
 from ..models import (
     Document,
     PermitTerm,
     Service,
     Vehicle,
 )
+from ..services.documents import cover_terms
+from ..validation import FieldError
 from .parsing import RowParser
-from .rows import Row, chunked, law_cites, service_law
+from .rows import DOCUMENT_COLUMNS, Row, chunked, law_cites, service_law
 
 #: Rules whose facts the spreadsheet holds entirely: a refusal is an error of the row. The other
 #: rules of the same questions need documents and inspections the spreadsheet does not carry.
@@ -44,6 +47,28 @@ TAXI_VEHICLE_ERRORS = {
 
 
 TAXI_VEHICLE_WARNINGS = {"art_28_ii_max_age", "art_28_par_2_until_renewal"}
+
+
+#: The rules on the vehicle's documents of mototaxi and motofrete art. 5 §1 II–III, and the
+#: column each reads (I and §5 name several columns: :meth:`LawChecks._moto_documents`).
+MOTO_DOCUMENT_RULES = {
+    "art_5_par1_ii_vistoria": "vistoria_emissao",
+    "art_5_par1_iii_semiannual_inspection": "inspecao_emissao",
+}
+IN_HOLDERS_NAME_COLUMNS = {"crv": "crv_emissao", "crlv": "crlv_emissao", "dpvat": "dpvat_emissao"}
+INSURANCE_RULE = "art_19_insurance"
+#: The taxi law's codes of the vehicle's documents (art. 24 II–IV) and the registry's type of
+#: each; the CRLV (art. 24 I) has its own columns and checks (art. 28 I).
+TAXI_VEHICLE_DOCUMENTS = {
+    "laudo_vistoria": Document.Type.VISTORIA,
+    "afericao_taximetro": Document.Type.TAXIMETER,
+    "seguranca_gnv": Document.Type.CNG,
+}
+#: ... and the seguro obrigatório of the person's documents (art. 22 XI).
+TAXI_DOCUMENT_CODES = {**TAXI_VEHICLE_DOCUMENTS, "seguro_obrigatorio": Document.Type.DPVAT}
+#: Of ``registration_documents``' rules, those whose facts the spreadsheet holds: presented, and
+#: in validity on the day (art. 22 and 24).
+TAXI_DOCUMENT_RULES = {"art_22_presented", "art_24_presented", "art_22_validity", "art_24_validity"}
 
 
 class LawChecks(Asker):
@@ -102,6 +127,7 @@ class LawChecks(Asker):
                 "licenciado até que o atendimento o corrija com o 'válido até' impresso nele",
                 self.cites(p["service"], granted, "crlv"),
             )
+        self._document_terms(r, law, row)
         in_force = RULEBOOKS[law].in_force_from
         if granted < in_force:
             # The law's checks are made on the grant date, when it did not yet apply; a permit
@@ -117,6 +143,7 @@ class LawChecks(Asker):
             return
         if v is not None:
             self._taxi(r, granted, p, v, row.crlv)
+            self._taxi_documents(r, row, v)
         self._taxi_termo(r, granted, p)
 
     def _moto(self, row: Row, r: RowParser, granted: dt.date, p: Any, v: Any, lic: Any) -> None:
@@ -184,11 +211,16 @@ class LawChecks(Asker):
                     row.person.get("document", ""),
                     self.on_record,
                     crlv=row.crlv,
+                    documents=row.documents,
                     on=self.today,
                 ),
                 # The spreadsheet has no column for the vehicle's equipment.
                 "equipment": [],
             }
+            if p["service"] == Service.MOTOTAXI:
+                facts["insurance"] = row_insurance(
+                    self._on_record_of(v["plate"]), row.documents, self.today
+                )
             if p["service"] == Service.MOTOFRETE:
                 facts["cargo"] = {
                     "device": v["cargo_device"] or None,
@@ -213,6 +245,7 @@ class LawChecks(Asker):
             self.report(
                 r, d, "faixas_retrorrefletivas", set(), {"art_24_par4_retroreflective_strips"}
             )
+            self._moto_documents(r, d, row, facts)
 
     def _taxi(
         self, r: RowParser, granted: dt.date, p: Any, v: Any, crlv: dict[str, Any] | None
@@ -254,6 +287,105 @@ class LawChecks(Asker):
         if crlv is not None and crlv["valid_until"] is not None:
             # The row's CRLV expired: imported, it does not license the car (art. 28 I).
             self.report(r, d, "crlv_valido_ate", set(), {"art_28_i_registered"})
+
+    def _document_terms(self, r: RowParser, law: str, row: Row) -> None:
+        """The end printed on a row's document, as the desk's service checks it under the law
+        the row's permit is recorded with (``services.documents.cover_terms``): required for a
+        mototaxi's policy (art. 19 §1, "atualizada"), refused where that law asks for none."""
+        for doc_type, doc in row.documents.items():
+            cols = DOCUMENT_COLUMNS[doc_type]
+            if any(e.column in cols.names for e in r.errors):
+                continue  # the cell itself is wrong
+            if doc["issued_on"] > self.today:
+                # The import records the vehicle's documents as they are on its day.
+                r.error(cols.issued, "data de emissão posterior ao dia da importação")
+                continue
+            try:
+                cover_terms(law, doc_type, doc["issued_on"], doc["valid_until"], None)
+            except FieldError as exc:
+                r.error(cols.until or cols.issued, exc.message, exc.citation)
+
+    def _warn(self, r: RowParser, reason: Reason, column: str) -> None:
+        if not any(e.column == column for e in r.errors):
+            r.warn(column, reason.message, "; ".join(c.render() for c in reason.citations))
+
+    def _moto_documents(
+        self, r: RowParser, d: Decision, row: Row, facts: Mapping[str, Any]
+    ) -> None:
+        """The documents of mototaxi and motofrete art. 5 §1 I–III and §5, and the mototaxi's
+        policy (art. 13 XXI, art. 19 §1–2), as the law judged them on the import's day: each
+        one missing or expired a warning on the column that gives it."""
+        docs, named = facts["documents"], facts["in_holders_name"]
+        crlv = row.crlv
+        for reason in d.reasons:
+            if reason.verdict is not Verdict.REFUSED:
+                continue
+            name = reason.rule.rsplit(".", 1)[-1]
+            if name == "art_5_par1_i_crlv":
+                if not docs["crlv_updated_in_ipatinga"]:
+                    record = self._on_record_of(row.vehicle["plate"]) if row.vehicle else None
+                    has, in_force = row_crlv(record, crlv, self.today)
+                    column = (
+                        "crlv_emissao"
+                        if not has
+                        else "crlv_valido_ate"
+                        if not in_force
+                        else "municipio_registro"
+                    )
+                    if not (column == "crlv_valido_ate" and crlv and crlv["valid_until"] is None):
+                        self._warn(r, reason, column)  # an undated CRLV is warned already
+                if not docs["dpvat"]:
+                    self._warn(r, reason, "dpvat_emissao")
+            elif name in MOTO_DOCUMENT_RULES:
+                self._warn(r, reason, MOTO_DOCUMENT_RULES[name])
+            elif name == "art_5_par5_in_holders_name":
+                first = next(k for k in ("crv", "crlv", "dpvat") if not named.get(k))
+                self._warn(r, reason, IN_HOLDERS_NAME_COLUMNS[first])
+            elif name == INSURANCE_RULE:
+                policy = facts.get("insurance") or {}
+                self._warn(
+                    r,
+                    reason,
+                    "apolice_valida_ate" if policy.get("copy_filed") else "apolice_emissao",
+                )
+
+    def _taxi_documents(self, r: RowParser, row: Row, v: dict[str, Any]) -> None:
+        """The vehicle's documents of taxi art. 24 II–IV and the seguro obrigatório of art. 22
+        XI, asked of the law's ``registration_documents`` as presented on the import's day: each
+        one missing or expired (its printed end, where on record) a warning on its column, a
+        seguro of another category on ``dpvat_categoria``. The approval of the vistoria and the
+        body that calibrated the taxímetro are the desk's checks, with no column here."""
+        record = self._on_record_of(v["plate"])
+
+        def doc(doc_type: str) -> dict[str, Any]:
+            found = row_document(record, row.documents, doc_type)
+            return document_facts(
+                SimpleNamespace(**found) if found else None,
+                category=(found.get("category") or None) if found else None,
+            )
+
+        asked = {
+            "veiculo": {
+                "cng": v["fuel"] == Vehicle.Fuel.GNV,
+                "documents": {
+                    code: doc(doc_type) for code, doc_type in TAXI_VEHICLE_DOCUMENTS.items()
+                },
+            },
+            "pessoa_fisica": {"documents": {"seguro_obrigatorio": doc(Document.Type.DPVAT)}},
+        }
+        for subject, facts in asked.items():
+            facts = {"subject": subject, "presented_on": self.today.isoformat(), **facts}
+            d = self.ask(Service.TAXI, "registration_documents", facts, self.today)
+            for reason in d.reasons:
+                name = reason.rule.rsplit(".", 1)[-1]
+                code = (reason.facts or {}).get("documento")
+                if reason.verdict is not Verdict.REFUSED:
+                    continue
+                if name == "art_22_xi_insurance_category":
+                    self._warn(r, reason, "dpvat_categoria")
+                elif name in TAXI_DOCUMENT_RULES and code in TAXI_DOCUMENT_CODES:
+                    doc_type = TAXI_DOCUMENT_CODES[code]
+                    self._warn(r, reason, DOCUMENT_COLUMNS[doc_type].issued)
 
     def _on_record_of(self, plate: str) -> VehicleOnRecord | None:
         on_record = self.on_record if self.on_record is not None else vehicles_on_record([plate])
@@ -370,41 +502,62 @@ class LawChecks(Asker):
 @dataclass(frozen=True)
 class VehicleOnRecord:
     """A vehicle on record, as a row's checks read it: its owner's CPF, its current documents'
-    types and the validity of its newest CRLV (None: none on record, or without it)."""
+    types, the validity of its newest CRLV (None: none on record, or without it) and the newest
+    document of each type (``issued_on``, ``valid_until``, ``category``)."""
 
     owner: str
     types: frozenset[str]
     crlv_until: dt.date | None = None
+    newest: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
 
 OnRecord = dict[str, VehicleOnRecord]
 
 
 def vehicles_on_record(plates: Iterable[str]) -> OnRecord:
-    """The vehicles already recorded under ``plates`` (inside the tenant): owner's CPF, the
-    types of their current documents and their CRLV's validity — one query per thousands of
-    rows, not one per row."""
-    found: dict[str, tuple[str, set[str], dt.date | None]] = {}
+    """The vehicles already recorded under ``plates`` (inside the tenant): owner's CPF, their
+    current documents (the newest of each type) and their CRLV's validity — one query per
+    thousands of rows, not one per row."""
+    found: dict[str, tuple[str, dict[str, dict[str, Any]]]] = {}
     for part in chunked(sorted(set(plates))):
         for plate, owner in Vehicle.objects.filter(plate__any=part).values_list(
             "plate", "owner__document"
         ):
-            found[plate] = (owner, set(), None)
+            found[plate] = (owner, {})
         docs = (
             Document.objects.current()
             .filter(vehicle__plate__any=part)
             .order_by("issued_on", "id")
-            .values_list("vehicle__plate", "doc_type", "valid_until")
+            .values_list("vehicle__plate", "doc_type", "issued_on", "valid_until", "category")
         )
-        for plate, doc_type, until in docs:
-            owner, types, crlv_until = found[plate]
-            types.add(doc_type)
-            if doc_type == Document.Type.CRLV:  # the newest, read last
-                found[plate] = (owner, types, until)
+        for plate, doc_type, issued, until, category in docs:
+            # The newest of each type, read last.
+            found[plate][1][doc_type] = {
+                "issued_on": issued,
+                "valid_until": until,
+                "category": category,
+            }
     return {
-        plate: VehicleOnRecord(owner, frozenset(types), until)
-        for plate, (owner, types, until) in found.items()
+        plate: VehicleOnRecord(
+            owner,
+            frozenset(newest),
+            (newest.get(Document.Type.CRLV) or {}).get("valid_until"),
+            newest,
+        )
+        for plate, (owner, newest) in found.items()
     }
+
+
+def row_document(
+    record: VehicleOnRecord | None, documents: Mapping[str, Any] | None, doc_type: str
+) -> Mapping[str, Any] | None:
+    """The vehicle's ``doc_type`` as the row leaves it: the newer of the row's own
+    (``Row.documents``) and the newest on record (the row's on the same day), else None."""
+    given = documents.get(doc_type) if documents else None
+    kept = record.newest.get(doc_type) if record is not None else None
+    if given is None or kept is None:
+        return given or kept
+    return kept if kept["issued_on"] > given["issued_on"] else given
 
 
 def row_crlv(
@@ -435,33 +588,53 @@ def row_vehicle_documents(
     on_record: OnRecord | None = None,
     *,
     crlv: dict[str, Any] | None = None,
+    documents: Mapping[str, Any] | None = None,
     on: dt.date,
 ) -> dict[str, Any]:
     """The facts of a row's vehicle documents (mototaxi art. 5 §1, §5), from what the import
-    knows: the row's CRLV (``crlv``: its ``crlv_emissao`` and ``crlv_valido_ate``); the
-    spreadsheet has no column for the CRV, the DPVAT or the vistoria report
-    (``docs/import-registry.md``), so those count only when already on record for the plate (a
-    vehicle registered before, a re-import). The CRLV is "atualizado" (art. 5 §1 I) when it is in
-    force on ``on`` (its validity known) and the row's ``municipio_registro`` names the
-    municipality; the documents are in the holder's name when the vehicle on record is the row's
-    person's, or is new (the import registers it in their name). ``on_record``:
-    :func:`vehicles_on_record` of the batch's plates (else read for this one)."""
+    knows: the row's CRLV (``crlv``: its ``crlv_emissao`` and ``crlv_valido_ate``) and its other
+    documents (``documents``: ``Row.documents``, the CRV, DPVAT, vistoria and inspection
+    reports), else those on record for the plate (a vehicle registered before, a re-import). The
+    CRLV is "atualizado" (art. 5 §1 I) when it is in force on ``on`` (its validity known) and the
+    row's ``municipio_registro`` names the municipality; the inspection report's date is the
+    newest, the law judging it on ``on`` (§1 III); the documents are in the holder's name when
+    the vehicle on record is the row's person's, or is new (the import registers it in their
+    name). ``on_record``: :func:`vehicles_on_record` of the batch's plates (else read for this
+    one)."""
     if on_record is None:
         on_record = vehicles_on_record([v["plate"]])
     record = on_record.get(v["plate"])
-    types = record.types if record is not None else frozenset()
     has_crlv, crlv_current = row_crlv(record, crlv, on)
     owned = record is None or record.owner == holder_cpf
+
+    def has(doc_type: str) -> bool:
+        return row_document(record, documents, doc_type) is not None
+
+    inspection = row_document(record, documents, Document.Type.INSPECTION)
     return {
         "documents": {
             "crlv_updated_in_ipatinga": crlv_current
             and same_place(v["registration_city"] or "", m.name),
-            "dpvat": Document.Type.DPVAT in types,
-            "vistoria_report": Document.Type.VISTORIA in types,
+            "dpvat": has(Document.Type.DPVAT),
+            "vistoria_report": has(Document.Type.VISTORIA),
+            "inspection_report_on": inspection["issued_on"].isoformat() if inspection else None,
         },
         "in_holders_name": {
-            "crv": owned and Document.Type.CRV in types,
+            "crv": owned and has(Document.Type.CRV),
             "crlv": owned and has_crlv,
-            "dpvat": owned and Document.Type.DPVAT in types,
+            "dpvat": owned and has(Document.Type.DPVAT),
         },
     }
+
+
+def row_insurance(
+    record: VehicleOnRecord | None, documents: Mapping[str, Any] | None, on: dt.date
+) -> dict[str, Any]:
+    """Mototaxi art. 13 XXI, art. 19 §1–§2, as ``facts.insurance_facts`` reads the record: the
+    row's policy (else the newest on record), in force on ``on`` unless its printed end is
+    before it; its copy filed when there is one."""
+    policy = row_document(record, documents, Document.Type.INSURANCE)
+    if policy is None:
+        return {"policy_in_force": False, "copy_filed": False}
+    until = policy.get("valid_until")
+    return {"policy_in_force": until is None or until >= on, "copy_filed": True}

@@ -15,6 +15,7 @@ from openpyxl.utils.datetime import from_excel
 
 from .. import validation
 from ..models import (
+    Document,
     Permit,
     PermitTerm,
     Person,
@@ -23,7 +24,17 @@ from ..models import (
     Vehicle,
 )
 from ..validation import FieldError
-from .rows import COLUMNS, GROUPS, NO, STATUS_BY_LABEL, YES, Row, RowError, shown
+from .rows import (
+    COLUMNS,
+    DOCUMENT_COLUMNS,
+    GROUPS,
+    NO,
+    STATUS_BY_LABEL,
+    YES,
+    Row,
+    RowError,
+    shown,
+)
 
 #: Digits of the numbers the registry keeps (CPF, CNH's registration number, RENAVAM): Excel
 #: stores a number typed in a "Geral" column and drops its leading zeros.
@@ -279,6 +290,7 @@ def parse_row(
                 r.error("crlv_valido_ate", "a validade do CRLV é anterior à sua emissão")
         elif crlv_until is not None:
             r.error("crlv_emissao", "informe a data de emissão do CRLV cuja validade a linha traz")
+        row.documents = row_documents(r)
     if r.filled("permissao") and r.required("permissao"):
         if row.vehicle is None:
             r.error("placa", "a permissão precisa do veículo (um veículo por permissão)")
@@ -322,3 +334,25 @@ def parse_row(
         if p["granted_on"] and p["term_end"] and p["term_end"] <= p["granted_on"]:
             r.error("fim_prazo", "o termo final deve ser posterior à outorga")
     return row, r
+
+
+def row_documents(r: RowParser) -> dict[str, dict[str, Any]]:
+    """The vehicle's documents the row gives (:data:`~.rows.DOCUMENT_COLUMNS`), by type: an
+    issue date, with the end printed on it where the column exists (not before the issue) and
+    the category printed on it; an end or a category without the issue is the row's error."""
+    out: dict[str, dict[str, Any]] = {}
+    for doc_type, cols in DOCUMENT_COLUMNS.items():
+        label = Document.Type(doc_type).label
+        issued = r.date(cols.issued)
+        until = r.date(cols.until) if cols.until else None
+        category = r.text(cols.category).upper() if cols.category else ""
+        if len(category) > 10:
+            r.error(cols.category, "categoria com no máximo 10 caracteres")
+        if issued is None:
+            if until is not None or category:
+                r.error(cols.issued, f"informe a data de emissão do documento ({label})")
+            continue
+        if until is not None and until < issued:
+            r.error(cols.until, f"o fim da vigência ({label}) é anterior à emissão")
+        out[doc_type] = {"issued_on": issued, "valid_until": until, "category": category}
+    return out

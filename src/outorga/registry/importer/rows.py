@@ -15,6 +15,7 @@ from outorga.core.models import Municipality
 from outorga.law import interfaces
 
 from ..models import (
+    Document,
     Permit,
     Service,
 )
@@ -69,6 +70,48 @@ COLUMNS: list[Column] = [
         "DD/MM/AAAA, validade do licenciamento impressa no CRLV (táxi: art. 24, I e 28, I; "
         "mototáxi e motofrete: art. 5, §1, I)",
     ),
+    # The other documents the vehicle must carry (mototaxi and motofrete art. 5 §1 I–III and §5;
+    # the mototaxi's policy, art. 13 XXI and 19 §1–2; taxi art. 22 XI and 24 II–IV): each its
+    # issue, and the end printed on it where the desk types one (the policy).
+    Column(
+        "crv_emissao", "veiculo", "DD/MM/AAAA, emissão do CRV (mototáxi e motofrete: art. 5, §5)"
+    ),
+    Column(
+        "dpvat_emissao",
+        "veiculo",
+        "DD/MM/AAAA, emissão do seguro obrigatório (DPVAT) (mototáxi e motofrete: art. 5, §1, I e "
+        "§5; táxi: art. 22, XI)",
+    ),
+    Column("dpvat_categoria", "veiculo", "categoria impressa no DPVAT (táxi: 3, art. 22, XI)"),
+    Column(
+        "vistoria_emissao",
+        "veiculo",
+        "DD/MM/AAAA, emissão do laudo de vistoria (mototáxi e motofrete: art. 5, §1, II; táxi: "
+        "art. 22, XII e 24, II)",
+    ),
+    Column(
+        "inspecao_emissao",
+        "veiculo",
+        "DD/MM/AAAA, emissão do laudo de inspeção semestral (mototáxi e motofrete: art. 5, §1, "
+        "III; validade dada pela lei)",
+    ),
+    Column(
+        "apolice_emissao",
+        "veiculo",
+        "DD/MM/AAAA, emissão da apólice de seguro de condutor e passageiro (mototáxi: art. 13, "
+        "XXI e 19, §1–2)",
+    ),
+    Column("apolice_valida_ate", "veiculo", "DD/MM/AAAA, fim da vigência impresso na apólice"),
+    Column(
+        "taximetro_emissao",
+        "veiculo",
+        "DD/MM/AAAA, emissão do certificado de aferição do taxímetro (táxi: art. 24, III)",
+    ),
+    Column(
+        "gnv_emissao",
+        "veiculo",
+        "DD/MM/AAAA, emissão do certificado de segurança veicular do GNV (táxi: art. 24, IV)",
+    ),
     Column(
         "carga_dispositivo",
         "veiculo",
@@ -109,6 +152,34 @@ COLUMNS: list[Column] = [
 
 
 BY_NAME = {c.name: c for c in COLUMNS}
+
+
+@dataclass(frozen=True)
+class DocumentColumns:
+    """The columns of one of the vehicle's documents: its issue, the end printed on it (only
+    where the desk types one, ``services.documents.takes_cover_end``) and its category."""
+
+    issued: str
+    until: str = ""
+    category: str = ""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(c for c in (self.issued, self.until, self.category) if c)
+
+
+#: The vehicle's documents a row gives besides its CRLV, by the registry's document type: what
+#: the laws require the vehicle to carry (mototaxi and motofrete art. 5 §1 I–III, §5; mototaxi
+#: art. 13 XXI, 19 §1–2; taxi art. 22 XI–XII, 24 II–IV).
+DOCUMENT_COLUMNS: dict[str, DocumentColumns] = {
+    Document.Type.CRV: DocumentColumns("crv_emissao"),
+    Document.Type.DPVAT: DocumentColumns("dpvat_emissao", category="dpvat_categoria"),
+    Document.Type.VISTORIA: DocumentColumns("vistoria_emissao"),
+    Document.Type.INSPECTION: DocumentColumns("inspecao_emissao"),
+    Document.Type.INSURANCE: DocumentColumns("apolice_emissao", until="apolice_valida_ate"),
+    Document.Type.TAXIMETER: DocumentColumns("taximetro_emissao"),
+    Document.Type.CNG: DocumentColumns("gnv_emissao"),
+}
 
 
 GROUPS = ("pessoa", "cnh", "veiculo", "permissao")
@@ -160,6 +231,9 @@ class Row:
     #: The vehicle's CRLV the row gives (``crlv_emissao``, ``crlv_valido_ate``): its issue and
     #: the validity of its licensing, None when the row does not give it.
     crlv: dict[str, Any] | None = None
+    #: The vehicle's other documents the row gives (:data:`DOCUMENT_COLUMNS`), by type: each
+    #: ``issued_on``, ``valid_until`` (the policy's printed end, else None) and ``category``.
+    documents: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 @dataclass

@@ -246,6 +246,9 @@ def row_write(
         if row.crlv is not None:
             _crlv_import(actor, m, law, vehicle, row.crlv)
             done["CRLVs"] += 1
+        for doc_type, doc in row.documents.items():
+            if _document_import(actor, m, law, vehicle, doc_type, doc):
+                done["documentos do veículo"] += 1
     if row.permit is not None and vehicle is not None:
         _, created = permit_import(
             actor=actor,
@@ -264,26 +267,46 @@ def _crlv_import(
 ) -> None:
     """The row's CRLV (``crlv_emissao``, ``crlv_valido_ate``), recorded by the desk's service
     with the validity of its licensing; without it (a warning of the row's checks) it is kept
-    without it and licenses nothing until corrected (``facts.crlv_in_force_on``). The same CRLV
-    imported again is not recorded twice."""
-    same = Document.objects.current().filter(
-        vehicle=vehicle,
-        doc_type=Document.Type.CRLV,
-        issued_on=crlv["issued_on"],
-        valid_until=crlv["valid_until"],
+    without it and licenses nothing until corrected (``facts.crlv_in_force_on``)."""
+    _document_import(
+        actor, m, law, vehicle, Document.Type.CRLV, crlv, end_unknown=crlv["valid_until"] is None
     )
+
+
+def _document_import(
+    actor: Actor,
+    m: Municipality,
+    law: str,
+    vehicle: Vehicle,
+    doc_type: str,
+    doc: dict[str, Any],
+    *,
+    end_unknown: bool = False,
+) -> bool:
+    """One of the vehicle's documents the row gives (``rows.DOCUMENT_COLUMNS``, or its CRLV),
+    recorded as the desk records it on the vehicle's page (``document_record``, with its act):
+    the law gives the validity where it fixes one (the semiannual inspection, mototaxi art. 5
+    §1 III), the end printed on a policy is the row's. The same document imported again (same
+    type, issue and printed end) is not recorded twice: returns whether it was recorded."""
+    same = Document.objects.current().filter(
+        vehicle=vehicle, doc_type=doc_type, issued_on=doc["issued_on"]
+    )
+    if doc.get("valid_until") is not None or end_unknown:
+        same = same.filter(valid_until=doc.get("valid_until"))
     if same.exists():
-        return
+        return False
     document_record(
         actor=actor,
         municipality=m,
         law=law,
-        doc_type=Document.Type.CRLV,
+        doc_type=doc_type,
         vehicle=vehicle,
-        issued_on=crlv["issued_on"],
-        valid_until=crlv["valid_until"],
-        end_unknown=crlv["valid_until"] is None,
+        issued_on=doc["issued_on"],
+        valid_until=doc.get("valid_until"),
+        category=doc.get("category", ""),
+        end_unknown=end_unknown,
     )
+    return True
 
 
 def guarded(row: Row, write: Callable[..., T], **kwargs: Any) -> T:

@@ -5,7 +5,7 @@ removed, and the credential renewed.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from django.db import transaction
@@ -70,6 +70,21 @@ def _moto_auxiliary_requirements(
     )
 
 
+def _within_term(permit: Permit, on: dt.date) -> None:
+    """The link serves the permission (mototaxi art. 6 §4, art. 11, art. 14; taxi art. 4 XIV,
+    art. 20 §único): it cannot begin before the permission was granted nor after its term's last
+    day (``term_end``, with the extensions granted), when no permission is left to serve."""
+    if permit.granted_on <= on <= permit.term_end:
+        return
+    raise FieldError(
+        "data",
+        f"o credenciamento ({on:%d/%m/%Y}) fica fora do prazo da permissão {permit.number}, "
+        f"de {permit.granted_on:%d/%m/%Y} a {permit.term_end:%d/%m/%Y}: o auxiliar serve a "
+        "permissão enquanto ela vigora",
+        cited_once(permit.law_on(min(max(on, permit.granted_on), permit.term_end)), "auxiliary"),
+    )
+
+
 def _in_force(permit: Permit, refusal: str) -> None:
     """An auxiliary serves a permission in force (active, suspended or in reserve): a revoked,
     cassada, extinct or renounced one has no vehicle to drive, so ``refusal`` says what it cannot
@@ -111,6 +126,7 @@ def auxiliary_add(
         # IV §3): this addition either reads that cassação's bar, or is one of those credentials.
         permit = Permit.objects.select_for_update().get(pk=permit.pk)
         _in_force(permit, "não recebe condutor auxiliar")
+        _within_term(permit, on)
         number = next_number(f"register:{permit.service}:auxiliar")
         lock_person(person.pk)
         current = permit.auxiliaries.filter(status=Auxiliary.Status.ACTIVE).count()
@@ -176,6 +192,7 @@ def taxi_auxiliary_add(
         # cassação of the inscription (art. 41 IV §3) locks before the person's inscriptions.
         permit = locked_taxi_permit(permit)
         _in_force(permit, "não recebe taxista auxiliar")
+        _within_term(permit, on)
         number = next_number(TAXI_CADASTRO)
         lock_person(person.pk)
         if permit.auxiliaries.filter(person=person, status=Auxiliary.Status.ACTIVE).exists():
@@ -275,9 +292,17 @@ def auxiliary_cassar(
             .order_by("pk")
             if o.permit.law_on(on) == law
         ]
+        if on < aux.added_on:
+            raise FieldError(
+                "data",
+                f"a cassação ({on:%d/%m/%Y}) não pode ser anterior ao credenciamento, de "
+                f"{aux.added_on:%d/%m/%Y}",
+            )
         for one in (aux, *others):
             old = {"status": one.status, "removed_on": one.removed_on}
-            one.status, one.removed_on = Auxiliary.Status.CASSADO, on
+            # Another credential inscribed after the day of this cassação ends the day it began.
+            ends = link_end(one, on)
+            one.status, one.removed_on = Auxiliary.Status.CASSADO, ends
             one.save(update_fields=["status", "removed_on"])
             record_act(
                 municipality=municipality,
@@ -285,7 +310,7 @@ def auxiliary_cassar(
                 action="auxiliary.cassado",
                 obj=one,
                 old=old,
-                new={"status": one.status, "removed_on": on},
+                new={"status": one.status, "removed_on": ends},
                 basis=basis,
                 extra={"reason": reason.strip()}
                 if one is aux
@@ -346,7 +371,10 @@ def auxiliaries_unlink(
     articles). The person's own standing (a cassação of the register, a suspension) is
     untouched."""
     for aux in auxiliaries:
-        aux.status, aux.removed_on = Auxiliary.Status.REMOVED, on
+        ends, why = link_end(aux, on), reason
+        if ends != on:
+            why = f"{reason} — {BEFORE_THE_LINK.format(on=on, added=aux.added_on)}"
+        aux.status, aux.removed_on = Auxiliary.Status.REMOVED, ends
         aux.save(update_fields=["status", "removed_on"])
         record_act(
             municipality=municipality,
@@ -354,10 +382,27 @@ def auxiliaries_unlink(
             action="auxiliary.remove",
             obj=aux,
             old={"status": Auxiliary.Status.ACTIVE.value},
-            new={"status": aux.status, "removed_on": on},
+            new={"status": aux.status, "removed_on": ends},
             basis=basis,
-            extra={"reason": reason},
+            extra={"reason": why},
         )
+
+
+#: Why a link ends on the day it began rather than on the day asked (:func:`link_end`).
+BEFORE_THE_LINK = (
+    "o fim ({on:%d/%m/%Y}) é antes do vínculo, de {added:%d/%m/%Y}: o vínculo termina no dia "
+    "em que começou, sem nenhum dia em vigor depois do fim da permissão"
+)
+
+
+def link_end(aux: Auxiliary, on: dt.date | None) -> dt.date | None:
+    """The day the link of ``aux`` ends when what it serves ends on ``on``: that day, or the day
+    the link began when ``on`` comes before it — a permission ended (or passed to another holder)
+    on a day dated before the auxiliary was added. The link cannot end before it began
+    (``removed_on >= added_on``, a constraint of the table); ended the day it began, it was in
+    force on no day after the permission's end (mototaxi art. 6 §4, art. 11, art. 14; taxi art. 4
+    XIV, art. 20 §único: it never outlives the permission). ``None`` stays undated."""
+    return None if on is None else max(on, aux.added_on)
 
 
 #: The concept of the article that ended a permission, by the status it ended in: cassada
@@ -445,6 +490,60 @@ def auxiliaries_of_ended_permits_end(*, actor: Actor, municipality: Municipality
             )
             ended += len(theirs)
     return ended
+
+
+def auxiliaries_ended_before_begun_repair(*, actor: Actor, municipality: Municipality) -> int:
+    """Repair of the records (registry migration 0022): a link that ended with its permission
+    (:func:`auxiliaries_end_with_permit`, and migration 0021's repair) was dated the permission's
+    end even when that came before the auxiliary was added — a link ending before it began. Each
+    such link now ends the day it began (:func:`link_end`), with an ``auxiliary.correct`` act
+    keeping the old and new day; its status stays. Idempotent: a second run finds none. Returns
+    how many were corrected."""
+    from django.db.models import F
+
+    fixed = 0
+    with transaction.atomic(), tenant(municipality):
+        wrong = list(
+            Auxiliary.objects.select_for_update()
+            .filter(removed_on__lt=F("added_on"))
+            .select_related("permit")
+            .order_by("pk")
+        )
+        for aux in wrong:
+            old = aux.removed_on
+            aux.removed_on = aux.added_on
+            aux.save(update_fields=["removed_on"])
+            try:
+                cites = citations(aux.permit.law_on(aux.added_on), "permit_end_ends_auxiliaries")
+            except LawNotBound:
+                cites = ()
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="auxiliary.correct",
+                obj=aux,
+                old={"removed_on": old},
+                new={"removed_on": aux.removed_on},
+                basis=basis_of(None, cites),
+                extra={
+                    "reason": "correção dos registros: "
+                    + BEFORE_THE_LINK.format(on=old, added=aux.added_on)
+                },
+            )
+            fixed += 1
+    return fixed
+
+
+def in_every_municipality(repair: Callable[..., int], why: str) -> int:
+    """A repair of the records (a data migration's: ``repair(actor=, municipality=)``) run in
+    every municipality, once each, as the system acting for ``why``; how many it changed."""
+    from outorga.core.models import Municipality
+    from outorga.core.tenancy import unscoped
+
+    actor = Actor.system(why)
+    with unscoped():
+        municipalities = list(Municipality.objects.order_by("pk"))
+    return sum(repair(actor=actor, municipality=m) for m in municipalities)
 
 
 #: The question a law answers to renew an auxiliary's credential, by its service's interface

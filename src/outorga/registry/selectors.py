@@ -12,6 +12,7 @@ from outorga.core.identifiers import digits
 from outorga.core.lawseam import LawNotBound, law_for, law_of
 from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
+from outorga.core.personaldata import SEES_DOCUMENT, document_as_seen
 from outorga.core.search import name_matches, names_document, plate_key, words
 from outorga.law.competence import Role, is_allowed
 
@@ -27,21 +28,6 @@ from .models import (
     VehicleChange,
 )
 from .ports import ledger
-from .validation import format_cpf, mask_document
-
-#: Roles that need a person's full CPF/CNPJ to do their job (registry, judging, fines).
-SEES_DOCUMENT = {Role.ATENDENTE, Role.AUTORIDADE, Role.FISCAL, Role.FINANCAS, Role.ADMIN}
-
-
-def document_as_seen(document: str, role: str) -> str:
-    """A CPF/CNPJ (digits) as ``role`` may see it: in full to the roles that need it
-    (``SEES_DOCUMENT``), masked to everyone else — a person's, an auxiliary's indicated by CPF,
-    a payer's (LGPD, Lei 13.709/2018, art. 6º, III: only the data the purpose needs)."""
-    if not document:
-        return ""
-    if Role(role) in SEES_DOCUMENT:
-        return format_cpf(document)
-    return mask_document(document)
 
 
 def shown_document(person: Person, role: str) -> str:

@@ -48,6 +48,30 @@ def sees_private_data(
     return is_allowed(role, "registry.record", law, today_of(municipality))
 
 
+#: What a reader without the need reads in place of what is written about a health or criminal
+#: document.
+NOTE_RESERVED = (
+    "Motivo reservado a quem mantém o cadastro: documento de saúde ou certidão criminal "
+    "(LGPD, Lei 13.709/2018, art. 6º, III, e art. 11)."
+)
+
+
+def note_as_seen(
+    text: str, *, role: str, doc_type: str, law: str, municipality: Municipality
+) -> str:
+    """What is written about a document of ``doc_type`` kept under ``law`` — the desk's reason to
+    refuse one sent, a correction's reason — as ``role`` reads it: whole for an ordinary document;
+    for a health or criminal one (``Document.SENSITIVE``) only to who may open its file, the desk
+    that keeps the register (``registry.record``: mototaxi art. 4, taxi art. 20), as
+    :func:`sees_private_data` says of a person's health data; ``NOTE_RESERVED`` to everyone else
+    (LGPD, Lei 13.709/2018, art. 6º, III; art. 11)."""
+    if not text or doc_type not in Document.SENSITIVE:
+        return text
+    if is_allowed(role, "registry.record", law, today_of(municipality)):
+        return text
+    return NOTE_RESERVED
+
+
 def waiting(model: Any, since: str, *related: str) -> QuerySet[Any]:
     """What the portal sent the desk and it has not decided yet (``model``: a document sent, a
     holder's request), the oldest first by ``since``, the field of when it was sent — the desk's

@@ -40,7 +40,6 @@ from .listing import Column, export_filters, filtered, list_page
 from .localtime import today_of
 from .middleware import client_ip
 from .models import Act, Municipality
-from .personaldata import documents_masked
 from .requests import actor_of, user_of
 from .search import fold, words
 from .tenancy import tenant
@@ -216,7 +215,7 @@ def _system_read(request: HttpRequest, m: Municipality, act: Act | None = None) 
     is already one (``list.export``)."""
     if user_of(request).municipality is not None or request.GET.get("formato") == "csv":
         return
-    read = {"endereco": request.path, "filtros": documents_masked(export_filters(request))}
+    read = {"endereco": request.path, "filtros": export_filters(request)}
     services.audit_read_record(actor=actor_of(request), municipality=m, read=read, act=act)
 
 

@@ -8,9 +8,7 @@ finds every code the sources record and fails on one without a name here."""
 
 from __future__ import annotations
 
-import re
-
-from outorga.core.identifiers import mask_document
+from outorga.core.personaldata import documents_masked
 from outorga.law.competence import (
     ACTIONS,
     MUNICIPAL_DATA_ACTIONS,
@@ -43,6 +41,7 @@ LABELS: dict[str, str] = {
     "api_token.revoke": "Credencial de API revogada",
     "api_token.refuse": "Chamada de API recusada (credenciamento suspenso ou cancelado)",
     "list.export": "Lista exportada em CSV",
+    "audit.read": "Registro de atos lido pelo administrador do sistema",
     # Registry
     "person.create": "Pessoa cadastrada",
     "person.update": "Cadastro de pessoa corrigido",
@@ -245,15 +244,12 @@ def act_label(code: str) -> str:
     return code
 
 
-#: A CPF inside a user name: a portal account is ``<slug>-<CPF>`` (``portal.accounts``).
-_CPF_IN_NAME = re.compile(r"(?<!\d)\d{11}(?!\d)")
-
-
 def actor_label(name: str) -> str:
     """Who acted, as every page and export names them: the name the act recorded, a CPF in it
-    masked (``mask_document``) — the acts of a debt are read by roles that see CPFs masked (LGPD,
-    Lei 13.709/2018, art. 6º, III). Only what is shown: the signed record keeps the name."""
-    return _CPF_IN_NAME.sub(lambda m: mask_document(m.group()), name) if name else "sistema"
+    masked (a portal account is ``<slug>-<CPF>``, ``portal.accounts``) — the acts of a debt are
+    read by roles that see CPFs masked (LGPD, Lei 13.709/2018, art. 6º, III). Only what is
+    shown: the signed record keeps the name."""
+    return str(documents_masked(name)) if name else "sistema"
 
 
 def role_label(role: str) -> str:
@@ -275,6 +271,7 @@ OBJECT_LABELS: dict[str, str] = {
     "core.user": "usuário",
     "core.apitoken": "credencial de API",
     "core.list": "lista exportada",
+    "core.act": "ato",
     "platforms.platform": "plataforma",
     "platforms.platformdocument": "documento da plataforma",
     "platforms.platformcase": "processo da plataforma",

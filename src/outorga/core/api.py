@@ -18,7 +18,7 @@ from outorga.law.competence import NotCompetent
 
 from . import api_errors, selectors
 from .apikit import Handlers, IsoDate, error, staff
-from .apipages import paged
+from .apipages import Rows, paged
 from .lawctx import context
 from .models import Act
 from .requests import actor_of, user_of
@@ -112,19 +112,32 @@ class ActOut(Schema):
     hash: str
     prev_hash: str
     record: dict[str, Any]
+    record_masked: bool = Field(
+        description="Verdadeiro quando CPF e CNPJ vêm mascarados em actor_name e record (quem "
+        "não lê o documento inteiro, LGPD art. 6º, III): o record mostrado não é o assinado e "
+        "não confere com hash; a cadeia se verifica sobre os registros guardados "
+        "(outorga audit verify). Falso: o record é o assinado, hash = SHA-256(prev_hash + JSON "
+        "canônico do record)."
+    )
+
+
+def _acts_read(request: HttpRequest) -> Any:
+    """Each act as the caller reads it (``selectors.act_read``), in the caller's municipality."""
+    user, m = user_of(request), selectors.require_municipality()
+    return lambda act: selectors.act_read(act, user, m)
 
 
 @router.get("/acts", response=list[ActOut], auth=staff, tags=["atos"], summary="Registro de atos")
 @paged("-seq")
 def acts(request: HttpRequest) -> Any:
     selectors.require(actor_of(request), "system.audit.read")
-    return Act.objects.all()
+    return Rows(Act.objects.all(), _acts_read(request))
 
 
 @router.get("/acts/{act_id}", response=ActOut, auth=staff, tags=["atos"], summary="Um ato")
 def act_detail(request: HttpRequest, act_id: int) -> Any:
     selectors.require(actor_of(request), "system.audit.read")
-    return get_object_or_404(Act.objects.all(), pk=act_id)
+    return _acts_read(request)(get_object_or_404(Act.objects.all(), pk=act_id))
 
 
 def _question(qid: str) -> questions.Question:

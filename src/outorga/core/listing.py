@@ -31,6 +31,7 @@ from outorga.core.access import forbidden
 from outorga.core.acts import record_act
 from outorga.core.identifiers import digits, mask_document
 from outorga.core.models import Act, Municipality
+from outorga.core.personaldata import documents_masked
 from outorga.core.requests import actor_of
 from outorga.core.search import names_document
 from outorga.core.tenancy import current_municipality_or_none, tenant
@@ -247,7 +248,8 @@ def export_filters(request: HttpRequest) -> dict[str, str]:
     if names_document(kept.get("q", "")):
         d = digits(kept["q"])
         kept["q"] = mask_document(d) if len(d) in (11, 14) else "***"
-    return kept
+    # A CPF typed in any other filter (the acts log's "who"), masked as well.
+    return {k: str(documents_masked(v)) for k, v in kept.items()}
 
 
 def export_recorded(

@@ -21,6 +21,7 @@ from .models import (
     PopulationFigure,
     User,
 )
+from .personaldata import documents_masked, reads_documents_of
 from .tenancy import current_municipality
 
 
@@ -72,7 +73,36 @@ def municipality_summary(m: Municipality) -> dict[str, Any]:
     }
 
 
-#: Acts that record an access, not work (a login, a sensitive document read, a list exported):
+def act_read(act: Act, user: User, municipality: Municipality) -> dict[str, Any]:
+    """``act`` of ``municipality``'s log as ``user`` reads it (the API's item, the page's record).
+    A reader who reads the municipality's CPFs in full (``reads_documents_of``: its authority and
+    its administrator, who audit it) reads the record as signed, and can recompute its hash from
+    it; any other reader — the system administrator, a role outside ``SEES_DOCUMENT`` — reads
+    every CPF and CNPJ in the actor and the record masked, and ``record_masked`` says the record
+    shown is not the one the hash covers (ADR 0052, 0063). What is stored is never changed: the
+    chain is verified on it (``outorga audit verify``)."""
+    whole = reads_documents_of(user, municipality)
+    record = act.record
+    return {
+        "id": act.pk,
+        "seq": act.seq,
+        "created_at": act.created_at,
+        "actor_name": act.actor_name if whole else documents_masked(act.actor_name),
+        "role": act.role,
+        "action": act.action,
+        "object_type": act.object_type,
+        "object_id": act.object_id,
+        "outcome": act.outcome,
+        "ip": act.ip,
+        "hash": act.hash,
+        "prev_hash": act.prev_hash,
+        "record": record if whole else documents_masked(record),
+        "record_masked": not whole,
+    }
+
+
+#: Acts that record an access, not work (a login, a sensitive document read, a list exported,
+#: the system administrator's reading of the log):
 #: the log keeps them, the home's count of the day's acts does not.
 ACCESS_EVENTS = (
     "auth.login",
@@ -81,6 +111,7 @@ ACCESS_EVENTS = (
     "auth.mfa.recovery",
     "document.read",
     "list.export",
+    "audit.read",
 )
 
 

@@ -21,6 +21,7 @@ from .acts import Actor, basis_of, competence_basis, insert_recorded, record_act
 from .authz import authorize
 from .errors import FieldError
 from .models import (
+    Act,
     ApiToken,
     CalendarDay,
     FiscalUnitValue,
@@ -47,6 +48,23 @@ def user_login_record(*, user: User, ip: str | None) -> None:
             actor=Actor.of(user, ip),
             action="auth.login",
             obj=user,
+        )
+
+
+def audit_read_record(
+    *, actor: Actor, municipality: Municipality, read: Mapping[str, Any], act: Act | None = None
+) -> None:
+    """The system administrator's reading of ``municipality``'s acts log — its list (``read``:
+    the address and filters) or one ``act`` — kept as an act of that municipality, which its own
+    log shows (ADR 0063; LGPD, Lei 13.709/2018, art. 37: the processing is recorded). The
+    municipality's own readers leave none: theirs is the log of their own work."""
+    with transaction.atomic(), tenant(municipality):
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="audit.read",
+            obj=act if act is not None else municipality,
+            new={**read, **({"ato": act.seq} if act is not None else {})},
         )
 
 

@@ -36,11 +36,11 @@ from .actlabels import LABELS, OBJECT_LABELS, act_label, actor_label, object_lab
 from .acts import Actor
 from .home import work as home_work
 from .lawctx import context
-from .listing import Column, filtered, list_page
+from .listing import Column, export_filters, filtered, list_page
 from .localtime import today_of
 from .middleware import client_ip
 from .models import Act, Municipality
-from .requests import user_of
+from .requests import actor_of, user_of
 from .search import fold, words
 from .tenancy import tenant
 
@@ -210,6 +210,15 @@ def _acts_narrowed(qs: QuerySet[Act], data: dict[str, Any]) -> QuerySet[Act]:
     return qs.filter(action__in=acts_named(text)) if text else qs
 
 
+def _system_read(request: HttpRequest, m: Municipality, act: Act | None = None) -> None:
+    """The system administrator's reading of ``m``'s log is an act of ``m`` (ADR 0063); a CSV
+    is already one (``list.export``)."""
+    if user_of(request).municipality is not None or request.GET.get("formato") == "csv":
+        return
+    read = {"endereco": request.path, "filtros": export_filters(request)}
+    services.audit_read_record(actor=actor_of(request), municipality=m, read=read, act=act)
+
+
 @login_required
 def acts(request: HttpRequest) -> HttpResponseBase:
     """The acts log, filtered by date, kind, who and outcome at a URL, sorted, paged and exported
@@ -217,6 +226,7 @@ def acts(request: HttpRequest) -> HttpResponseBase:
     m = _audit_scope(request)
     if isinstance(m, HttpResponse):
         return m
+    _system_read(request, m)
     with tenant(m):
         qs = Act.objects.all()
     return list_page(
@@ -238,13 +248,21 @@ def acts(request: HttpRequest) -> HttpResponseBase:
 
 @login_required
 def act_detail(request: HttpRequest, act_id: int) -> HttpResponse:
+    """One act; its record as the reader reads it (``selectors.act_read``: CPFs masked for
+    whoever does not read them in full, ADR 0052, 0063)."""
     m = _audit_scope(request)
     if isinstance(m, HttpResponse):
         return m
     with tenant(m):
         act = get_object_or_404(Act.objects.all(), pk=act_id)
-    pretty = json.dumps(act.record, ensure_ascii=False, indent=2)
-    return render(request, "core/act_detail.html", {"act": act, "pretty": pretty})
+    _system_read(request, m, act)
+    read = selectors.act_read(act, user_of(request), m)
+    pretty = json.dumps(read["record"], ensure_ascii=False, indent=2)
+    return render(
+        request,
+        "core/act_detail.html",
+        {"act": act, "pretty": pretty, "masked": read["record_masked"]},
+    )
 
 
 @login_required

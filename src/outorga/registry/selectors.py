@@ -12,6 +12,7 @@ from outorga.core.identifiers import digits
 from outorga.core.lawseam import LawNotBound, law_for, law_of
 from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
+from outorga.core.personaldata import SEES_DOCUMENT, document_as_seen
 from outorga.core.search import name_matches, names_document, plate_key, words
 from outorga.law.competence import Role, is_allowed
 
@@ -27,21 +28,6 @@ from .models import (
     VehicleChange,
 )
 from .ports import ledger
-from .validation import format_cpf, mask_document
-
-#: Roles that need a person's full CPF/CNPJ to do their job (registry, judging, fines).
-SEES_DOCUMENT = {Role.ATENDENTE, Role.AUTORIDADE, Role.FISCAL, Role.FINANCAS, Role.ADMIN}
-
-
-def document_as_seen(document: str, role: str) -> str:
-    """A CPF/CNPJ (digits) as ``role`` may see it: in full to the roles that need it
-    (``SEES_DOCUMENT``), masked to everyone else — a person's, an auxiliary's indicated by CPF,
-    a payer's (LGPD, Lei 13.709/2018, art. 6º, III: only the data the purpose needs)."""
-    if not document:
-        return ""
-    if Role(role) in SEES_DOCUMENT:
-        return format_cpf(document)
-    return mask_document(document)
 
 
 def shown_document(person: Person, role: str) -> str:
@@ -60,6 +46,30 @@ def sees_private_data(
     (art. 6º, III)."""
     law = registry_law(municipality, person_id=person_id)
     return is_allowed(role, "registry.record", law, today_of(municipality))
+
+
+#: What a reader without the need reads in place of what is written about a health or criminal
+#: document.
+NOTE_RESERVED = (
+    "Motivo reservado a quem mantém o cadastro: documento de saúde ou certidão criminal "
+    "(LGPD, Lei 13.709/2018, art. 6º, III, e art. 11)."
+)
+
+
+def note_as_seen(
+    text: str, *, role: str, doc_type: str, law: str, municipality: Municipality
+) -> str:
+    """What is written about a document of ``doc_type`` kept under ``law`` — the desk's reason to
+    refuse one sent, a correction's reason — as ``role`` reads it: whole for an ordinary document;
+    for a health or criminal one (``Document.SENSITIVE``) only to who may open its file, the desk
+    that keeps the register (``registry.record``: mototaxi art. 4, taxi art. 20), as
+    :func:`sees_private_data` says of a person's health data; ``NOTE_RESERVED`` to everyone else
+    (LGPD, Lei 13.709/2018, art. 6º, III; art. 11)."""
+    if not text or doc_type not in Document.SENSITIVE:
+        return text
+    if is_allowed(role, "registry.record", law, today_of(municipality)):
+        return text
+    return NOTE_RESERVED
 
 
 def waiting(model: Any, since: str, *related: str) -> QuerySet[Any]:

@@ -16,7 +16,7 @@ from outorga.core.apipages import Rows, paged
 from outorga.core.uploads import download_response, read_upload
 
 from ..models import Document, Person, Vehicle
-from ..selectors import document_law
+from ..selectors import document_law, note_as_seen
 from ..services.documents import (
     MAGIC,
     document_correct,
@@ -108,10 +108,17 @@ class DocumentVersionOut(DocumentOut):
     current: bool = Field(..., description="a versão em vigor (a lei só lê esta)")
     supersedes: int | None = Field(..., description="id da versão que esta corrigiu")
     superseded_at: dt.datetime | None
-    correction_reason: str = Field(..., description="motivo da correção; vazio na 1ª versão")
+    correction_reason: str = Field(
+        ...,
+        description="motivo da correção; vazio na 1ª versão. De atestado médico ou certidão "
+        "criminal, só quem mantém o cadastro o lê; os demais recebem 'Motivo reservado…' "
+        "(LGPD art. 6º, III, e art. 11)",
+    )
 
 
-def version_out(doc: Document) -> dict[str, Any]:
+def version_out(doc: Document, reason: str | None = None) -> dict[str, Any]:
+    """A version of a document; ``reason``: its correction's reason as the caller reads it
+    (``note_as_seen``), the one recorded when not given (the desk that wrote it)."""
     return {
         **document_out(doc),
         "number": doc.number,
@@ -119,7 +126,7 @@ def version_out(doc: Document) -> dict[str, Any]:
         "current": doc.superseded_at is None,
         "supersedes": doc.supersedes_id,
         "superseded_at": doc.superseded_at,
-        "correction_reason": doc.correction_reason,
+        "correction_reason": doc.correction_reason if reason is None else reason,
     }
 
 
@@ -167,7 +174,17 @@ def document_correct_route(
 @paged(as_listed="id")  # the chain of corrections, the current version first
 def document_versions_route(request: HttpRequest, doc_id: int) -> Rows:
     doc = get_object_or_404(Document.objects.all(), pk=doc_id)
-    return Rows(document_versions(doc), version_out)
+    here = acting(request)
+    m, role = here["municipality"], here["actor"].role
+    law = document_law(doc, m)
+
+    def seen(v: Document) -> dict[str, Any]:
+        reason = note_as_seen(
+            v.correction_reason, role=role, doc_type=v.doc_type, law=law, municipality=m
+        )
+        return version_out(v, reason)
+
+    return Rows(document_versions(doc), seen)
 
 
 _FILE = {"type": "string", "format": "binary"}

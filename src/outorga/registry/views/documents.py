@@ -3,6 +3,8 @@ as a new version with the history of its versions."""
 
 from __future__ import annotations
 
+import functools
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -19,7 +21,7 @@ from outorga.law.money import brl
 
 from ..forms import DocumentCorrectionForm
 from ..models import Document
-from ..selectors import document_law
+from ..selectors import document_law, note_as_seen
 from ..services.documents import (
     document_correct,
     document_filename,
@@ -103,6 +105,10 @@ def document_edit(request: HttpRequest, doc_id: int) -> HttpResponse:
         if doc.person_id
         else reverse("registry:vehicle", kwargs={"vehicle_id": doc.vehicle_id})
     )
+    role = actor_of(request).role
+    about = functools.partial(
+        note_as_seen, role=role, doc_type=doc.doc_type, law=law, municipality=m
+    )
     return render(
         request,
         "registry/document.html",
@@ -111,9 +117,7 @@ def document_edit(request: HttpRequest, doc_id: int) -> HttpResponse:
             "owner": owner,
             "back": back,
             "form": form if doc.superseded_at is None else None,
-            "versions": document_versions(doc),
-            "can_edit": is_allowed(
-                actor_of(request).role, "registry.record", law, timezone.localdate()
-            ),
+            "versions": [(v, about(v.correction_reason)) for v in document_versions(doc)],
+            "can_edit": is_allowed(role, "registry.record", law, timezone.localdate()),
         },
     )

@@ -3,6 +3,7 @@ waiting (oldest first), and one document's page with its file, accepted or refus
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django import forms
@@ -23,7 +24,8 @@ from outorga.law.competence import NotCompetent
 
 from ..forms import CRLV_END_LABEL, cover_amount_field, cover_end_field
 from ..models import Document, DocumentSubmission
-from ..selectors import waiting
+from ..selectors import note_as_seen, waiting
+from ..services.common import service_law
 from ..services.documents import COVERED, END_ASKED, service_takes_cover_end
 from ..services.submissions import (
     MIN_REASON,
@@ -105,10 +107,24 @@ def review(request: HttpRequest, submission_id: int) -> HttpResponse:
         .exclude(pk=sub.pk)
         .order_by("-submitted_at")[:20]
     )
+    m = current_municipality()
+    seen = functools.partial(
+        note_as_seen,
+        role=actor_of(request).role,
+        doc_type=sub.doc_type,
+        law=service_law(m, sub.service),
+        municipality=m,
+    )
     return render(
         request,
         "registry/submission.html",
-        {"sub": sub, "form": form, "cover": cover, "history": history},
+        {
+            "sub": sub,
+            "reason": seen(sub.refusal_reason),
+            "form": form,
+            "cover": cover,
+            "history": [(h, seen(h.refusal_reason)) for h in history],
+        },
     )
 
 

@@ -392,6 +392,10 @@ def _prior_infractions(
                 "id": a.number or str(a.pk),
                 "committed_on": timezone.localtime(a.committed_at).date().isoformat(),
                 "final": case is not None and case.stage == Case.Stage.FINAL,
+                # Art. 41 §1 reads the record on the date of the fact: since when final (D-1).
+                "final_on": case.final_on.isoformat()
+                if case is not None and case.stage == Case.Stage.FINAL and case.final_on
+                else None,
             }
         )
     return out

@@ -50,16 +50,30 @@ def test_art_41_par_1_an_auxiliary_s_final_infraction_follows_him_to_another_per
         )
 
 
+WARNING = InfractionNotice.Penalty.WARNING
+
+
+def _warned(world, permit: Permit, on: dt.date) -> InfractionNotice:  # type: ignore[no-untyped-def]
+    """A harmless conduct of the holder of ``permit`` on ``on``, written with a warning."""
+    return taxi_auto(
+        world, permit, "desobediencia_sem_risco", on=on, warning=True, warning_harmless=True
+    )
+
+
 def test_art_41_par_1_another_taxista_of_the_permit_is_still_primary(world):
     """The auxiliary's final infraction is his own: the holder of the same permit stays primary."""
     permit, aux = taxi_auxiliary(world.m)
     final_taxi_auto(world, permit, on=D, committed_by="auxiliary", auxiliary=aux)
-    warned = taxi_auto(
-        world,
-        permit,
-        "desobediencia_sem_risco",
-        on=D + dt.timedelta(days=60),
-        warning=True,
-        warning_harmless=True,
-    )
-    assert warned.penalty == InfractionNotice.Penalty.WARNING
+    assert _warned(world, permit, D + dt.timedelta(days=60)).penalty == WARNING
+
+
+def test_art_41_par_1_a_conduct_before_the_prior_became_final_is_primary(world):
+    """Art. 41 §1 with D-1: the conduct is read against the record on the date of the fact. An
+    auto lavrado later for a conduct committed while the first auto's defence still ran is a
+    primary conduct, though the first is final by the day the second is issued."""
+    permit = taxi_permit(world.m)
+    first = final_taxi_auto(world, permit, on=D)
+    with tenant(world.m):
+        final_on = InfractionNotice.objects.get(pk=first.pk).case.final_on
+    assert final_on is not None and final_on > D + dt.timedelta(days=2)
+    assert _warned(world, permit, D + dt.timedelta(days=2)).penalty == WARNING

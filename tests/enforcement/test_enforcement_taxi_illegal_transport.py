@@ -29,16 +29,16 @@ D = dt.date(2026, 4, 6)  # a Monday
 PLATE = "ILG1A23"
 
 
-def _illegal_auto(world, *, document="", measures=(), **kw):
+def _illegal_auto(world, *, document="", measures=(), plate=PLATE, on=D, **kw):
     return infraction_issue(
         actor=world.fiscal,
         municipality=world.m,
         code="transporte_ilegal",
-        committed_at=at(D),
+        committed_at=at(on),
         place="Rodoviária",
         description="Transportava passageiro mediante pagamento, sem permissão de táxi.",
         agent_registration="F-9",
-        plate=PLATE,
+        plate=plate,
         law="ipatinga.taxi-2017",
         offender_document=document,
         offender_signed=True,
@@ -297,3 +297,21 @@ def test_screens_an_inspector_writes_the_art_16_auto_and_removes_the_car(world, 
     with tenant(world.m):
         s = Seizure.objects.get(auto=auto)
     assert s.person == offender and s.removal_debt.amount_cents == 15_000
+
+
+def test_art_41_par_1_illegal_transport_primary_is_the_offender_s_not_the_car_s(world):
+    """Art. 41 caput and §1: the penalties fall on "o infrator", and the warning is for his
+    primary conduct — read from his own record (found by CPF, art. 16), never from the plate:
+    another person caught in the same car is still primary; the same person caught in another
+    car is not."""
+    _regulation(world, "leve")
+    first_offender = person(world.m, name="Clandestino da Silva")
+    first = _illegal_auto(world, document=first_offender.document)
+    make_final(world, first, D)
+    later = D + dt.timedelta(days=90)
+    other = person(world.m, name="Outro Motorista")
+    warn = {"warning": True, "warning_harmless": True, "on": later}
+    warned = _illegal_auto(world, document=other.document, **warn)
+    assert warned.penalty == InfractionNotice.Penalty.WARNING
+    with pytest.raises(Refused, match=r"art\. 41, §1"):
+        _illegal_auto(world, document=first_offender.document, plate="OTR2B34", **warn)

@@ -180,6 +180,16 @@ def test_art_42_IV_a_second_suspension_does_not_overlap_a_running_one(world):
     _suspend(world, permit, 10, aux, start=D + dt.timedelta(days=10))
 
 
+def test_art_42_IV_a_second_suspension_does_not_overlap_one_that_starts_later(world):
+    """Art. 42 IV: no overlap either way — a suspension that starts before another already
+    imposed for a later start, and runs into its days, is refused as one that starts inside it."""
+    permit, aux = _taxi_permit(world.m)
+    _suspend(world, permit, 10, aux, start=D + dt.timedelta(days=20))
+    with pytest.raises(Refused, match=r"art\. 42, IV"):
+        _suspend(world, permit, 10, aux, start=D + dt.timedelta(days=15))
+    _suspend(world, permit, 5, aux, start=D + dt.timedelta(days=15))
+
+
 def test_art_41_IV_par3_cassado_register_is_refused(world):
     permit, aux = _taxi_permit(world.m)
     auxiliary_cassar(

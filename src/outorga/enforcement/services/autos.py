@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from outorga.core.acts import Actor, basis_of, law_refused, record_act
@@ -148,6 +149,7 @@ def infraction_issue(
             auxiliary=auxiliary,
             fixable=warning_fixable,
             harmless=warning_harmless,
+            document=offender_document if permit is None else "",
         )
         if warning
         else None
@@ -359,11 +361,14 @@ def _prior_infractions(
     committed_by: str,
     auxiliary: Auxiliary | None,
     before: dt.datetime,
+    document: str = "",
 ) -> list[dict[str, Any]]:
     """The offender's earlier autos, each with whether its penalty is final — the taxista's own
     prontuário under this law, whichever permit (as the points of art. 42 §3): the auxiliary's, or
     the holder's as holder or as someone's auxiliary; an offender not identified, the permit's
-    autos of one not identified; without a permit, the plate's. The law reads from them whether
+    autos of one not identified; without a permit, the autos without a permit of the person the
+    ``document`` (CPF or CNPJ, art. 16) identifies — "o infrator" (art. 41 caput), never the car
+    —, and only when no document identifies anyone, the plate's. The law reads from them whether
     the conduct is "primária" (taxi art. 41 §1, D-1)."""
     qs = InfractionNotice.objects.filter(
         status=InfractionNotice.Status.ISSUED, committed_at__lt=before
@@ -376,7 +381,12 @@ def _prior_infractions(
         if permit is not None and committed_by == by.HOLDER
         else None
     )
-    if permit is None:
+    digits = "".join(c for c in document if c.isdigit())
+    if permit is None and digits:
+        qs = qs.filter(permit__isnull=True).filter(
+            Q(case__person__document=digits) | Q(offender_registration=digits)
+        )
+    elif permit is None:
         qs = qs.filter(plate=plate)
     elif taxista is not None:
         qs = qs.filter(pk__in=prontuario(law, taxista).values("pk"))
@@ -392,6 +402,10 @@ def _prior_infractions(
                 "id": a.number or str(a.pk),
                 "committed_on": timezone.localtime(a.committed_at).date().isoformat(),
                 "final": case is not None and case.stage == Case.Stage.FINAL,
+                # Art. 41 §1 reads the record on the date of the fact: since when final (D-1).
+                "final_on": case.final_on.isoformat()
+                if case is not None and case.stage == Case.Stage.FINAL and case.final_on
+                else None,
             }
         )
     return out
@@ -410,6 +424,7 @@ def _warning_check(
     auxiliary: Auxiliary | None,
     fixable: bool,
     harmless: bool,
+    document: str = "",
 ) -> Decision:
     """The law core says whether a written warning may replace the fine (mototaxi art. 31 §3, never
     for service without a permit, art. 35; taxi art. 41 §1; apps art. 26 III: never instead of the
@@ -434,6 +449,7 @@ def _warning_check(
                 committed_by=committed_by,
                 auxiliary=auxiliary,
                 before=committed_at,
+                document=document,
             )
         d = ask(
             municipality,

@@ -26,7 +26,7 @@ from outorga.enforcement.services.autos import taxi_auto_checked
 from outorga.enforcement.services.common import InvalidStep
 from outorga.law import interfaces
 from outorga.law.decisions import Decision
-from outorga.registry.models import Auxiliary, Permit
+from outorga.registry.models import Auxiliary, Permit, Person
 from outorga.registry.services.common import InvalidTransition, bound_law
 from outorga.registry.services.eligibility import register_bar
 from outorga.registry.services.permit_status import (
@@ -448,6 +448,26 @@ class _TaxiSuspension:
         raise refused
 
 
+def _later_bar_within(person: Person, start: dt.date, ends_on: dt.date) -> Decision | None:
+    """Art. 42 IV: a suspension of ``person``'s inscription already imposed to start after
+    ``start`` and on or before ``ends_on`` — the new one would run into its days —, as the law's
+    ``register_bar`` reads it on that suspension's first day; None when there is none."""
+    later = (
+        Penalty.objects.filter(
+            kind=Penalty.Kind.SUSPENSION,
+            decision__target="cadastro",
+            decision__offender__person_id=person.pk,
+            annulled_on__isnull=True,
+            imposed_on__gt=start,
+            imposed_on__lte=ends_on,
+        )
+        .order_by("imposed_on")
+        .values_list("imposed_on", flat=True)
+        .first()
+    )
+    return register_bar(person, later) if later is not None else None
+
+
 def _suspension_allowed(
     municipality: Municipality, auto: InfractionNotice, target: str, days: int, start: dt.date
 ) -> Decision:
@@ -553,7 +573,7 @@ def taxi_register_suspension_impose(
     offender["name"] = person.name
     ends_on = start + dt.timedelta(days=days - 1)
     with asked.locked(auto, grounds):
-        running = register_bar(person, start)
+        running = register_bar(person, start) or _later_bar_within(person, start, ends_on)
         if running is not None:
             raise Refused(running)
         penalty = Penalty.objects.create(

@@ -69,9 +69,10 @@ def art_41_par_1_primary(
     """Art. 41, §1º, "condutas primárias": the offender has no earlier infraction whose penalty is
     final (D-1: only final penalties count) — read from the offender's record on the date of the
     fact: the taxista's prontuário (holder or auxiliary, whichever permit), or the plate's without
-    a permit."""
+    a permit. A prior whose penalty became final only after the fact (``final_on``) was not final
+    when the offender acted, and does not count (D-1, D-15)."""
     earlier = [p for p in priors if (opt_day(p["committed_on"]) or committed) < committed]
-    counted = [p for p in earlier if p.get("final")]
+    counted = [p for p in earlier if p.get("final") and _final_by(p, committed)]
     primary = not counted
     shown = ", ".join(
         f"{p['id']} ({fmt(opt_day(p['committed_on']) or committed)})" for p in counted
@@ -89,6 +90,13 @@ def art_41_par_1_primary(
             "definitivas": [p["id"] for p in counted],
         },
     )
+
+
+def _final_by(prior: Mapping[str, Any], committed: dt.date) -> bool:
+    """Whether ``prior``'s penalty was already final on ``committed`` (the day of the new fact):
+    when it says since when it is final; without that day, final as the caller read it."""
+    since = opt_day(prior.get("final_on"))
+    return since is None or since <= committed
 
 
 def art_41_par_1_warning(primary: bool, affects: bool) -> Reason:
@@ -318,6 +326,9 @@ PENALTY_SCHEMA: dict[str, Any] = closed(
                     "id": {"type": "string"},
                     "committed_on": DATE,
                     "final": {"type": "boolean"},
+                    # The day the penalty became final (D-1): only a prior final by the day of
+                    # the fact makes it non-primary (art. 41 §1).
+                    "final_on": {"anyOf": [DATE, {"type": "null"}]},
                 },
                 required=["id", "committed_on", "final"],
             )

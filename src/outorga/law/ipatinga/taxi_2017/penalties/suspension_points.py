@@ -5,7 +5,7 @@ months after the first infraction.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -309,12 +309,14 @@ class CountedInfraction:
 
 
 def art_42_par_3_windows(
-    infractions: Iterable[CountedInfraction], months: int
+    infractions: Iterable[CountedInfraction], months: int | Callable[[dt.date], int]
 ) -> list[tuple[dt.date, dt.date, list[CountedInfraction]]]:
     """Art. 42, §3º: a pontuação é computada no período de 12 meses subsequentes à data da primeira
     infração. Cada período começa na primeira infração ainda não contada e tem 12 meses, ambas as
-    pontas incluídas (como a janela de D-1, mas ancorada na primeira infração, não na mais
-    recente)."""
+    pontas incluídas (como a janela de D-1, :func:`months_ending`, mas ancorada na primeira
+    infração, não na mais recente): aberto em 29/02/2024, vai até 28/02/2025. ``months``: the
+    length, or the length in force on the day a period opens (D-15)."""
+    length = months if callable(months) else (lambda _on: months)
     ordered = sorted(infractions, key=lambda i: (i.committed_on, i.id))
     windows: list[tuple[dt.date, dt.date, list[CountedInfraction]]] = []
     for inf in ordered:
@@ -322,7 +324,9 @@ def art_42_par_3_windows(
             windows[-1][2].append(inf)
             continue
         start = inf.committed_on
-        windows.append((start, add_months(start, months) - dt.timedelta(days=1), [inf]))
+        # The last day whose 12 months (both ends included, D-1) still reach back to ``start``.
+        end = add_months(start - dt.timedelta(days=1), length(start))
+        windows.append((start, end, [inf]))
     return windows
 
 
@@ -365,7 +369,17 @@ def points_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             for i in facts["infractions"]
         ]
         counted = [i for i in all_infs if i.final and i.committed_on >= LAW_DATE]
-        months = param(ctx, "points_window_months")
+        # D-15: each period lasts what the law in force on its first infraction gives it.
+        periods: dict[dt.date, ParameterValue] = {}
+
+        def months_on(start: dt.date) -> int:
+            value = param(ctx, "points_window_months", start)
+            periods.setdefault(value.effective, value)
+            return int(value.value)
+
+        windows = art_42_par_3_windows(counted, months_on)
+        lengths = list(periods.values()) or [param(ctx, "points_window_months")]
+        told = " ou ".join(dict.fromkeys(str(v.value) for v in lengths))
         reasons: list[Reason] = [
             reason(
                 rule_id("d_1_final_only"),
@@ -379,13 +393,13 @@ def points_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             reason(
                 rule_id("art_42_par_3_window"),
                 Verdict.INFO,
-                f"Período de {months.value} meses a partir da primeira infração (art. 42, §3º); "
+                f"Período de {told} meses a partir da primeira infração (art. 42, §3º); "
                 "a lei prevalece sobre a janela de D-1, que terminaria na infração mais recente.",
                 art(42, 3),
-                params=(months,),
+                *((decision(15),) if len(lengths) > 1 else ()),
+                params=tuple(lengths),
             ),
         ]
-        windows = art_42_par_3_windows(counted, int(months.value))
         missing: set[Severity] = set()
         unclassified: list[str] = []
         out_windows: list[dict[str, Any]] = []

@@ -21,6 +21,7 @@ from pydantic import field_validator
 from outorga.core.apikit import IsoDate, staff
 from outorga.core.apipages import Rows, paged
 from outorga.core.lawseam import LawNotBound, law_of
+from outorga.core.localtime import day_of
 from outorga.core.requests import actor_of, user_of
 from outorga.law.competence import Role, is_allowed
 from outorga.registry.models import Auxiliary, Permit
@@ -402,7 +403,8 @@ def _service_law(request: HttpRequest, service: str | None, at: dt.datetime) -> 
     if not service:
         return None
     try:
-        return law_of(_m(request), service, timezone.localtime(at).date())
+        m = _m(request)
+        return law_of(m, service, day_of(m, at))
     except LawNotBound:
         raise FieldError(
             "service", f"nenhuma lei rege o serviço {service} neste município"

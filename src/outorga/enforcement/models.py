@@ -9,9 +9,12 @@ cancelled with a reason, cases annulled, proposals dismissed.
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.db import models
 
 from outorga.core.attachments import Attachment
+from outorga.core.localtime import day_of
 from outorga.core.tenancy import TenantModel
 
 
@@ -126,6 +129,12 @@ class InfractionNotice(TenantModel):
         constraints = [
             models.UniqueConstraint(fields=["municipality", "number"], name="uniq_auto_number")
         ]
+
+    @property
+    def committed_on(self) -> dt.date:
+        """The date of the fact: the municipality's day at the auto's instant (D-4, D-15), not the
+        server's — 23:30 of the 30th in Barra do Garças is the 1st in Brasília."""
+        return day_of(self.municipality, self.committed_at)
 
     def __str__(self) -> str:
         return f"Auto {self.number}"

@@ -16,7 +16,7 @@ from outorga.core.acts import Actor, basis_of, law_refused, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
 from outorga.core.filestore import save_in_transaction
-from outorga.core.localtime import day_of, in_the_future
+from outorga.core.localtime import day_of, in_the_future, zone_of
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
@@ -164,7 +164,7 @@ def infraction_issue(
         "provision": code,
         "place": place,
         "date": committed_on.isoformat(),
-        "time": timezone.localtime(committed_at).strftime("%H:%M"),
+        "time": timezone.localtime(committed_at, zone_of(municipality)).strftime("%H:%M"),
         "description": description,
         "agent_signature": True,
         "agent_registration": agent_registration,
@@ -400,7 +400,7 @@ def _prior_infractions(
         out.append(
             {
                 "id": a.number or str(a.pk),
-                "committed_on": timezone.localtime(a.committed_at).date().isoformat(),
+                "committed_on": a.committed_on.isoformat(),
                 "final": case is not None and case.stage == Case.Stage.FINAL,
                 # Art. 41 §1 reads the record on the date of the fact: since when final (D-1).
                 "final_on": case.final_on.isoformat()

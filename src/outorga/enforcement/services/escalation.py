@@ -8,7 +8,6 @@ import datetime as dt
 from typing import Any
 
 from django.db.models import QuerySet
-from django.utils import timezone
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.models import Municipality
@@ -65,7 +64,7 @@ def _counted(a: InfractionNotice) -> dict[str, Any]:
     case = getattr(a, "case", None)
     return {
         "id": a.number,
-        "committed_on": timezone.localtime(a.committed_at).date().isoformat(),
+        "committed_on": a.committed_on.isoformat(),
         "final": bool(case and case.stage == Case.Stage.FINAL),
     }
 

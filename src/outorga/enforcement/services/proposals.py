@@ -7,7 +7,6 @@ import datetime as dt
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 
 from outorga.core.acts import Actor, law_refused, record_act
 from outorga.core.authz import authorize
@@ -74,10 +73,8 @@ def _taxi_cassacao_facts(auto: InfractionNotice, target: str, on: dt.date) -> di
     infraction, whether it was cancelled since, and for the register who committed it (§3)."""
     facts: dict[str, Any] = {
         "infraction": auto.infraction_code,
-        "regulation_items": taxi_regulation_items(
-            taxi_items(timezone.localtime(auto.committed_at).date())
-        ),
-        "committed_on": timezone.localtime(auto.committed_at).date().isoformat(),
+        "regulation_items": taxi_regulation_items(taxi_items(auto.committed_on)),
+        "committed_on": auto.committed_on.isoformat(),
         "imposed_on": on.isoformat(),
         "requested": f"cassacao_{target}",
         "auto_cancelled": auto.status == InfractionNotice.Status.CANCELLED,

@@ -10,7 +10,6 @@ from functools import partial
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
@@ -166,7 +165,7 @@ def seizure_create(
 def _committed_on(auto: InfractionNotice) -> dict[str, str]:
     """The date of the fact the auto records: a fine charged at the seizure is the one of the
     law in force that day (D-15), not on the day of the seizure."""
-    return {"committed_on": timezone.localtime(auto.committed_at).date().isoformat()}
+    return {"committed_on": auto.committed_on.isoformat()}
 
 
 def storage_days(s: Seizure, on: dt.date) -> int:

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
@@ -480,7 +479,7 @@ def _suspension_allowed(
         auto.law,
         "suspension",
         {"target": target, "days": days, "start": start.isoformat()},
-        timezone.localtime(auto.committed_at).date(),
+        auto.committed_on,
     )
     if not (d.outcome or {}).get("allowed"):
         raise Refused(d)

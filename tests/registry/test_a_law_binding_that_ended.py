@@ -163,8 +163,12 @@ def test_d15_the_daily_sweep_skips_the_permits_of_a_service_whose_binding_ended(
     permit, _, _ = ended
     with tenant(ipatinga_m):
         Permit.objects.filter(pk=permit.pk).update(certificate_valid_until=dt.date(2020, 1, 1))
-    runs = list(sweep_run(today_of(ipatinga_m), ipatinga_m))
-    assert {r.step for r in runs} >= {"registry", "inspections"}
+    on = today_of(ipatinga_m)
+    runs = {r.step: r.result for r in sweep_run(on, ipatinga_m)}
+    assert {"registry", "inspections"} <= set(runs)
+    skipped = [line for line in runs["registry"].lines if "não verificadas" in line]
+    assert skipped and all(f"nenhuma lei rege o serviço em {on:%d/%m/%Y}" in s for s in skipped)
+    assert any("de mototáxi não verificadas" in line for line in skipped)
     with tenant(ipatinga_m):
         permit.refresh_from_db()
     assert not permit.irregular

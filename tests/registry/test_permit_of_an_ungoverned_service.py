@@ -129,3 +129,14 @@ def test_the_home_and_the_registry_of_each_role_render(ungoverned, ipatinga_clie
     client = ipatinga_client(role)
     for url in ("/", "/cadastro/", "/crachas/"):
         assert client.get(url).status_code == 200, url
+
+
+@pytest.mark.parametrize("role", [Role.FISCAL, Role.AUTORIDADE])
+def test_the_auto_form_for_it_goes_back_to_the_permit_saying_why(ungoverned, ipatinga_client, role):
+    permit, _ = ungoverned
+    page = f"/cadastro/permissoes/{permit.pk}/"
+    response = ipatinga_client(role).get(
+        f"/fiscalizacao/autos/novo/?permit={permit.pk}", follow=True
+    )
+    assert response.redirect_chain == [(page, 302)]
+    assert NO_LAW in response.content.decode()

@@ -20,7 +20,7 @@ from functools import cached_property
 from typing import Any
 
 from outorga.law import interfaces, questions
-from outorga.law.bindings import Binding, LawNotBound, binding_on, services_of
+from outorga.law.bindings import Binding, LawEnded, LawNotBound, binding_on, services_of
 from outorga.law.citations import Citation, cite
 from outorga.law.context import Context, MunicipalityFacts
 from outorga.law.decisions import Decision
@@ -32,11 +32,13 @@ from .models import Municipality
 
 __all__ = [
     "BoundLaw",
+    "LawEnded",
     "LawNotBound",
     "NotAnswered",
     "ask",
     "binding",
     "governs",
+    "law_ended",
     "law_for",
     "law_of",
     "services_under",
@@ -44,15 +46,31 @@ __all__ = [
 
 
 def binding(
-    m: Municipality, service: str, on: dt.date | None = None, *, nearest: bool = False
+    m: Municipality,
+    service: str,
+    on: dt.date | None = None,
+    *,
+    nearest: bool = False,
+    ended: bool = False,
 ) -> Binding:
     """The binding of ``service`` in force on ``on`` (today, on the municipality's clock).
 
     ``nearest``: for a record older than every binding of its service (carried over from before
-    the law, imported), the first binding; for one after the last binding ended, the last."""
+    the law, imported), the first binding.
+
+    ``ended``: for *reading* a record on a day after the binding of its service ended with none
+    in force (its page, its history, a document of an old fact), that binding. Every decision is
+    judged by the law in force on the date of the fact (D-15): a fact dated while the binding was
+    in force is judged by it, asked on the fact's date; but a new act dated after its end — a
+    grant, a renewal, a badge, an auto for a fact of that day — is judged by no law, so without
+    ``ended`` that day raises :class:`LawEnded`, the refusal naming since when (ADR 0062)."""
     day = on or today_of(m)
     try:
         return binding_on(m.law_bindings(), service, day, m.name)
+    except LawEnded as exc:
+        if not ended:
+            raise
+        return exc.ended
     except LawNotBound:
         own = [b for b in m.law_bindings() if b.service == service]
         if not nearest or not own:
@@ -62,10 +80,29 @@ def binding(
 
 
 def law_of(
-    m: Municipality, service: str, on: dt.date | None = None, *, nearest: bool = False
+    m: Municipality,
+    service: str,
+    on: dt.date | None = None,
+    *,
+    nearest: bool = False,
+    ended: bool = False,
 ) -> str:
-    """The law id governing ``service`` in ``m`` on ``on``; :class:`LawNotBound` if none does."""
-    return binding(m, service, on, nearest=nearest).law
+    """The law id governing ``service`` in ``m`` on ``on``; :class:`LawNotBound` if none does
+    (``nearest`` and ``ended`` as in :func:`binding`)."""
+    return binding(m, service, on, nearest=nearest, ended=ended).law
+
+
+def law_ended(m: Municipality, service: str, on: dt.date | None = None) -> LawEnded | None:
+    """Why no new act under a law of ``service`` can be dated ``on`` (today) in ``m``: the
+    binding that governed it ended and none followed (ADR 0062). None while one is in force, for
+    a day before the first (records carried over), and where none was ever bound (``governs``)."""
+    try:
+        binding_on(m.law_bindings(), service, on or today_of(m), m.name)
+    except LawEnded as exc:
+        return exc
+    except LawNotBound:
+        return None
+    return None
 
 
 def governs(m: Municipality, service: str) -> bool:
@@ -153,12 +190,17 @@ def ask(m: Municipality, law: str, name: str, facts: Any, on: dt.date) -> Decisi
 
 
 def law_for(
-    m: Municipality, service: str, on: dt.date | None = None, *, nearest: bool = False
+    m: Municipality,
+    service: str,
+    on: dt.date | None = None,
+    *,
+    nearest: bool = False,
+    ended: bool = False,
 ) -> BoundLaw:
     """The law governing ``service`` in ``m`` on ``on`` (today, on the municipality's clock):
-    :class:`LawNotBound` when none does. ``nearest`` as in :func:`binding`."""
+    :class:`LawNotBound` when none does. ``nearest`` and ``ended`` as in :func:`binding`."""
     day = on or today_of(m)
-    return BoundLaw(m, service, day, binding(m, service, day, nearest=nearest))
+    return BoundLaw(m, service, day, binding(m, service, day, nearest=nearest, ended=ended))
 
 
 #: How many distinct answers an :class:`Asker` keeps.

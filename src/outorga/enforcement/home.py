@@ -13,6 +13,7 @@ from django.utils.text import capfirst
 
 from outorga.core.home import Task, queue
 from outorga.law.competence import Role, is_allowed
+from outorga.registry.services.common import ungoverned
 
 from . import selectors
 from .models import Case, Escalation, Filing, Notice
@@ -119,7 +120,10 @@ def suspensions(user: Any, today: dt.date) -> list[Task] | None:
         for e in Escalation.objects.filter(status=Escalation.Status.PENDING).select_related(
             "permit", "permit__holder"
         )
-        if is_allowed(user.role, "penalty.suspension", e.permit.law_on(today), today)
+        # The permit's service under no law today (none bound, or its binding ended): its
+        # penalty screens go back to it saying so (``ungoverned_back``), so no task is shown.
+        if ungoverned(e.permit) is None
+        and is_allowed(user.role, "penalty.suspension", e.permit.law_on(today), today)
     ]
 
 

@@ -206,8 +206,14 @@ class QueueRow:
         }[self.status]
 
 
-def permits_in_service(m: Municipality) -> QuerySet[Permit]:
-    services = [b.service for b in m.law_bindings()]
+def permits_in_service(m: Municipality, on: dt.date | None = None) -> QuerySet[Permit]:
+    """The permits in service of the services a law governs here — on ``on``, when given: a
+    service whose binding ended before it has no inspection due under a law (ADR 0062)."""
+    services = [
+        b.service
+        for b in m.law_bindings()
+        if on is None or lawseam.law_ended(m, b.service, on) is None
+    ]
     return (
         Permit.objects.filter(service__in=services, status__in=IN_SERVICE, vehicle__isnull=False)
         .select_related("vehicle", "holder", "municipality")
@@ -231,7 +237,7 @@ def due_queue(
     passed, the last vehicle change) are read as values for every permit in service, the law is
     asked once per distinct facts, and only the permits it finds due (or withdrawn) are read as
     records. ``every``: each permit read and asked in turn — the reference the sets are held to."""
-    in_service = permits_in_service(m)
+    in_service = permits_in_service(m, on)
     if within is not None:
         in_service = in_service.filter(within)
     if every:

@@ -69,7 +69,9 @@ def _company_law(m: Municipality) -> str:
     """Companies inspect under the law of a permit service that foresees accredited inspection
     companies (Ipatinga: mototaxi art. 2 XI–XII, taxi art. 29); else the app law's."""
     for service in (Service.MOTOTAXI, Service.MOTOFRETE, Service.TAXI):
-        if lawseam.governs(m, service):
+        # Managing the companies is an act of today: a law whose binding ended no longer gives
+        # it (ADR 0062).
+        if lawseam.governs(m, service) and lawseam.law_ended(m, service) is None:
             return lawseam.law_of(m, service, nearest=True)
     return apps_law(m) or "aplicativo"
 

@@ -46,7 +46,7 @@ def holders(m: Municipality, on: dt.date) -> list[int]:
     service, as the registry's step is cut (a missed inspection is its permit's alone)."""
     with tenant(m):
         return list(
-            permits_in_service(m)
+            permits_in_service(m, on)
             .order_by("holder_id")
             .values_list("holder_id", flat=True)
             .distinct()

@@ -124,13 +124,41 @@ class LawNotBound(LookupError):
         )
 
 
+class LawEnded(LawNotBound):
+    """No law governs the service on ``on`` because the binding that governed it ended on
+    ``ended`` (``valid_until``) and none followed yet: facts dated while it was in force are still
+    judged by it (D-15), but no new act dated after its end is (ADR 0062)."""
+
+    def __init__(self, service: str, municipality: str, on: dt.date, ended: Binding) -> None:
+        assert ended.valid_until is not None
+        self.service, self.municipality, self.on, self.ended = service, municipality, on, ended
+        label = SERVICE_LABELS.get(service, service)
+        since = ended.valid_until + dt.timedelta(days=1)
+        LookupError.__init__(
+            self,
+            f"Nenhuma lei rege o serviço de {label} em {municipality} desde {since:%d/%m/%Y}: a "
+            f"lei que o regia ({LAW_TITLES.get(ended.law, ended.law)}) vigorou até "
+            f"{ended.valid_until:%d/%m/%Y}, e nenhum ato novo de {on:%d/%m/%Y} pode ser praticado "
+            "sob ela; o administrador registra a lei de cada serviço em Dados do município.",
+        )
+
+
 def binding_on(
     bindings: Iterable[Binding], service: str, on: dt.date, municipality: str = "o município"
 ) -> Binding:
-    """The binding of ``service`` in force on ``on`` (D-15)."""
+    """The binding of ``service`` in force on ``on`` (D-15). None in force: :class:`LawEnded`
+    when one of the service ended before ``on`` (the latest to end), else :class:`LawNotBound`."""
+    ended: Binding | None = None
     for b in bindings:
-        if b.service == service and b.covers(on):
+        if b.service != service:
+            continue
+        if b.covers(on):
             return b
+        if b.valid_until is not None and b.valid_until < on:
+            if ended is None or b.valid_until > (ended.valid_until or b.valid_until):
+                ended = b
+    if ended is not None:
+        raise LawEnded(service, municipality, on, ended)
     raise LawNotBound(service, municipality, on)
 
 

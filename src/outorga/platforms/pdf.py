@@ -112,7 +112,7 @@ def penalty_decision_pdf(x: PlatformPenalty) -> bytes:
         else "Decisão de penalidade a plataforma"
     )
     # The law that governed transport by app on the day of the fact cites its penalties.
-    law = law_of(x.municipality, Service.APLICATIVO, x.infraction_on, nearest=True)
+    law = law_of(x.municipality, Service.APLICATIVO, x.infraction_on, nearest=True, ended=True)
     doc = SimpleDocTemplate(
         buf, pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm, title=title, author="Outorga"
     )

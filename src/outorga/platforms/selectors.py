@@ -171,12 +171,15 @@ def report_law(m: Municipality, year: int, month: int) -> BoundLaw:
     report's due date (art. 16, D-8: the last business day of the next month), not the one bound
     on the day it is judged — a law bound since neither erases the earlier months nor judges
     them. The due date is the law's answer; it falls within the next month, so the law bound on
-    that month's last day gives it, and the law bound on the due date itself judges."""
+    that month's last day gives it, and the law bound on the due date itself judges. These are
+    readings (the reports' and complaints' statuses, the portal's dues): past the binding's end,
+    the law that governed last answers them — the platforms' acts ask their own date's law,
+    which refuses them then (``services.common.apps_law``, ADR 0062)."""
     ny, nm = (year + 1, 1) if month == 12 else (year, month + 1)
     end = dt.date(ny, nm, calendar.monthrange(ny, nm)[1])
-    law = law_for(m, Service.APLICATIVO, end, nearest=True)
+    law = law_for(m, Service.APLICATIVO, end, nearest=True, ended=True)
     due: dt.date = law.ask("monthly_report", {"year": year, "month": month}).outcome["due"]
-    on_due = law_for(m, Service.APLICATIVO, due, nearest=True)
+    on_due = law_for(m, Service.APLICATIVO, due, nearest=True, ended=True)
     return law if on_due.binding == law.binding else on_due
 
 
@@ -260,7 +263,7 @@ def complaint_statuses(
     """The complaints (only ``platform``'s when given) as the law judges them on ``on`` (art. 15)."""
     if not governs(m, Service.APLICATIVO):
         return []
-    law = law_for(m, Service.APLICATIVO, on, nearest=True)
+    law = law_for(m, Service.APLICATIVO, on, nearest=True, ended=True)
     out = []
     complaints = Complaint.objects.select_related("platform").order_by("deadline", "pk")
     if platform is not None:
@@ -288,7 +291,7 @@ class ComplaintTerm:
 
 def complaint_term(m: Municipality, on: dt.date) -> ComplaintTerm:
     """The term of the law bound to transport by app in ``m`` for a complaint filed on ``on``."""
-    law = law_for(m, Service.APLICATIVO, on, nearest=True)
+    law = law_for(m, Service.APLICATIVO, on, nearest=True, ended=True)
     outcome = law.ask("complaint_deadline", {"filed_on": on.isoformat()}).outcome
     return ComplaintTerm(
         outcome.get("business_days"),
@@ -345,7 +348,9 @@ def complaint_tracking(
         facts: dict[str, Any] = {"filed_on": c.filed_on.isoformat()}
         if c.answered_on is not None:
             facts["answered_on"] = c.answered_on.isoformat()
-        d = law_for(m, Service.APLICATIVO, on, nearest=True).ask("complaint_deadline", facts)
+        d = law_for(m, Service.APLICATIVO, on, nearest=True, ended=True).ask(
+            "complaint_deadline", facts
+        )
         candidate = (
             InfractionCandidate.objects.filter(
                 platform=c.platform,
@@ -461,7 +466,7 @@ def platform_dues(platform: Platform, on: dt.date, reports: int = 3) -> Dues:
         for s in sorted(complaint_statuses(m, on, platform), key=lambda s: s.deadline)
         if s.status in OWED_ANSWER
     ]
-    law = law_for(m, Service.APLICATIVO, on, nearest=True).law
+    law = law_for(m, Service.APLICATIVO, on, nearest=True, ended=True).law
     return Dues(rows, len(owed) - len(shown), LAW_TITLES.get(law, law))
 
 

@@ -332,13 +332,13 @@ class Permit(TenantModel):
         """The law governing this permit's service today (``law_on`` for the date of a fact):
         today on the municipality's clock (D-4), not the server's — at 00:30 in Brasília it is
         still the day before in Mato Grosso, and a law bound from the new day does not yet
-        govern there (D-15)."""
-        return law_of(self._own_municipality(), self.service, nearest=True)
+        govern there (D-15). Past the binding's end, the last (to read; acts check ``governed``)."""
+        return law_of(self._own_municipality(), self.service, nearest=True, ended=True)
 
     def law_on(self, day: dt.date) -> str:
-        """The law bound to the permit's service on ``day`` (D-15). A permit carried over from
-        before any binding (granted under an older law, imported) answers to its service's
-        first binding for days before it."""
+        """The law bound to the permit's service on ``day``, the date of a fact (D-15); for a day
+        before any binding (a permit carried over, imported), the first; none after the binding
+        ended (``LawEnded``, ADR 0062)."""
         return law_of(self._own_municipality(), self.service, day, nearest=True)
 
     def _own_municipality(self) -> Municipality:

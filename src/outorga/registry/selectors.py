@@ -223,7 +223,8 @@ def suspension_ends_with_its_period(
     if status != Permit.Status.SUSPENDED or suspended_until is None:
         return False
     try:
-        law = law_for(m, service, suspended_until + dt.timedelta(days=1), nearest=True)
+        # A reading of the permit's status: past the binding's end, the law that governed last.
+        law = law_for(m, service, suspended_until + dt.timedelta(days=1), nearest=True, ended=True)
     except LawNotBound:
         return False
     return not law.answers("suspension_return")

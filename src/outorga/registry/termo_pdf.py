@@ -33,7 +33,8 @@ def _d(value: Any) -> str:
 def termo_clauses(permit: Permit, term: PermitTerm) -> list[tuple[str, str]]:
     """The Termo's clauses, in Portuguese, each ending with the articles the law bound to the
     permit's service on the signing names for them (its ``CITES``)."""
-    law = law_of(permit.municipality, permit.service, term.signed_on, nearest=True)
+    # The Termo of a signed grant, read: by the law of its date even once that ended (ADR 0062).
+    law = law_of(permit.municipality, permit.service, term.signed_on, nearest=True, ended=True)
 
     def cites(*concepts: str) -> str:
         return interfaces.cited_once(law, *concepts)

@@ -40,7 +40,11 @@ def statement_pdf(statement: IssqnStatement) -> bytes:
     p = statement.platform
     # The law that governed transport by app at the end of the month, as the statement was computed.
     law = law_of(
-        statement.municipality, Service.APLICATIVO, month_end(statement.month), nearest=True
+        statement.municipality,
+        Service.APLICATIVO,
+        month_end(statement.month),
+        nearest=True,
+        ended=True,  # reading an old statement (ADR 0062)
     )
     story = [
         Paragraph(f"Extrato de ISSQN — {statement.month:%m/%Y}", styles["Title"]),

@@ -138,7 +138,7 @@ def issqn_download(
             statement=statement,
             fmt=fmt,
         )
-    except NotCompetent as exc:
+    except (NotCompetent, common.TripDataError) as exc:  # no law governs the service: refused
         return forbidden(request, str(exc))
     name = f"issqn-{pm.platform.cnpj}-{pm.month:%Y-%m}"
     if fmt == "pdf":

@@ -16,6 +16,7 @@ from outorga.core.acts import Actor, basis_of, law_refused, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
 from outorga.core.filestore import save_in_transaction
+from outorga.core.lawseam import LawNotBound
 from outorga.core.localtime import day_of, in_the_future, zone_of
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
@@ -43,9 +44,14 @@ from outorga.registry.validation import FieldError
 
 def _law_of_permit(permit: Permit | None, law: str | None, on: dt.date) -> str:
     """The law the auto applies: the one bound to the permit's service on ``on``, the date of the
-    fact (D-15) — not today's, which a later law may have replaced."""
+    fact (D-15) — not today's, which a later law may have replaced. A fact dated after the
+    binding of the permit's service ended (none in force) is judged by no law: a refusal naming
+    the service (ADR 0062)."""
     if permit is not None:
-        return permit.law_on(on)
+        try:
+            return permit.law_on(on)
+        except LawNotBound as exc:
+            raise FieldError("serviço", str(exc)) from None
     if not law:
         raise FieldError("lei", "informe a lei (veículo sem permissão)")
     return law

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from outorga.core import searchtokens
 from outorga.core.confirm import ask_confirmation, confirmed
-from outorga.core.lawseam import LawNotBound, law_of
+from outorga.core.lawseam import LawNotBound, governs, law_of
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of, user_of
 from outorga.core.search import looks_like_document
@@ -59,6 +59,7 @@ from outorga.public.selectors import badge_status
 from outorga.registry.models import Auxiliary, Permit, Service
 from outorga.registry.selectors import SEES_DOCUMENT
 from outorga.registry.validation import FieldError
+from outorga.registry.views.common import ungoverned_back
 
 # --- inspector ---------------------------------------------------------------------------------------
 
@@ -271,6 +272,13 @@ def auto_new(request: HttpRequest) -> HttpResponse:
         )
     m = user_of(request).municipality
     assert m is not None
+    if permit is not None and not governs(m, permit.service):
+        # No law of the municipality governs the permit's service: back to it, saying so. One
+        # whose binding ended still takes an auto for a fact of while it was in force (its date
+        # is asked by the service, which refuses a later one: ADR 0062).
+        back = ungoverned_back(request, permit)
+        if back is not None:
+            return back
     law = permit.law if permit else _unlicensed_law(m, request)
     if law not in m.laws:
         raise Http404

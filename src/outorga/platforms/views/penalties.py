@@ -219,7 +219,9 @@ def penalty_detail(request: HttpRequest, user: User, penalty_id: int) -> HttpRes
             "decision": x.decision,
             # The law that governed the fact names the penalty imposed (a warning, a fine).
             "penalty_cites": interfaces.cited_once(
-                law_of(x.municipality, Service.APLICATIVO, x.infraction_on, nearest=True),
+                law_of(
+                    x.municipality, Service.APLICATIVO, x.infraction_on, nearest=True, ended=True
+                ),
                 "fine" if x.kind == PlatformPenalty.Kind.FINE else "warning",
             ),
             "finality": x.procedure.get("finality") or x.procedure.get("notice") or {},

@@ -20,6 +20,7 @@ from outorga.core.lawseam import (
     BoundLaw,
     LawNotBound,
     governs,
+    law_ended,
     law_for,
     law_of,
     service_citations,
@@ -41,8 +42,8 @@ def bound_law(
 ) -> BoundLaw:
     """The law bound to ``service`` in the municipality on ``on`` (today); a service no law
     governs there does not exist there (a refusal naming the field). ``nearest``: for a record
-    older than every binding of its service, or newer than the last, that binding
-    (``lawseam.binding``)."""
+    older than every binding of its service, that binding (``lawseam.binding``); an act dated
+    after the binding ended is refused so, naming since when (ADR 0062)."""
     try:
         return law_for(municipality, service, on, nearest=nearest)
     except LawNotBound as exc:
@@ -50,15 +51,16 @@ def bound_law(
 
 
 class Ungoverned(FieldError):
-    """An act under a law on ``permit``, whose service no law of its municipality governs (nor
-    ever governed: ``lawseam.governs``, the binding removed or never recorded). The permit stays
-    the municipality's record, read and shown; no act under a law can be proposed for it: a
-    refusal naming the service, as :func:`bound_law`'s."""
+    """An act under a law on ``permit``, whose service no law of its municipality governs: the
+    binding removed or never recorded (``lawseam.governs``), or ended before today with none in
+    force (``lawseam.law_ended``, ADR 0062). The permit stays the municipality's record, read and
+    shown; no act under a law can be proposed for it: a refusal naming the service, as
+    :func:`bound_law`'s."""
 
-    def __init__(self, permit: Permit) -> None:
+    def __init__(self, permit: Permit, unbound: LawNotBound | None = None) -> None:
         self.permit = permit
         m = permit.municipality
-        unbound = LawNotBound(permit.service, m.name, today_of(m))
+        unbound = unbound or LawNotBound(permit.service, m.name, today_of(m))
         super().__init__(
             "serviço",
             f"{unbound} A permissão {permit.number} continua no cadastro do município, mas "
@@ -67,9 +69,14 @@ class Ungoverned(FieldError):
 
 
 def ungoverned(permit: Permit) -> Ungoverned | None:
-    """Why no act under a law can be proposed for ``permit`` (:class:`Ungoverned`); None while a
-    law of its municipality governs (or governed) its service."""
-    return None if governs(permit.municipality, permit.service) else Ungoverned(permit)
+    """Why no act under a law can be proposed for ``permit`` today (:class:`Ungoverned`); None
+    while a law of its municipality governs its service (or governed it from after today: a
+    permit carried over from before its first binding)."""
+    m = permit.municipality
+    if not governs(m, permit.service):
+        return Ungoverned(permit)
+    ended = law_ended(m, permit.service)
+    return None if ended is None else Ungoverned(permit, ended)
 
 
 def governed(permit: Permit) -> Permit:
@@ -139,7 +146,10 @@ def taxi_law(m: Municipality, on: dt.date | None = None) -> str:
     Where no law governs the taxi service, the service does not exist: a refusal naming it."""
     if not governs(m, Service.TAXI):
         raise FieldError("serviço", "serviço não regulado pela legislação deste município")
-    return law_of(m, Service.TAXI, on, nearest=True)
+    try:  # an act dated after the binding ended is judged by no law (ADR 0062)
+        return law_of(m, Service.TAXI, on, nearest=True)
+    except LawNotBound as exc:
+        raise FieldError("serviço", str(exc)) from None
 
 
 def authorize_taxi(actor: Actor, municipality: Municipality, action: str, on: dt.date) -> None:
@@ -156,8 +166,8 @@ def taxi_cites(m: Municipality, on: dt.date | None, *concepts: str) -> str:
 def taxi_citations(m: Municipality, on: dt.date, concept: str) -> tuple[Citation, ...]:
     """The articles the law bound to the taxi service names for ``concept``, for a reason; none
     where no law governs the taxi service."""
-    try:
-        return citations(law_of(m, Service.TAXI, on, nearest=True), concept)
+    try:  # the articles of a reason read on an old record too (ADR 0062)
+        return citations(law_of(m, Service.TAXI, on, nearest=True, ended=True), concept)
     except LawNotBound:
         return ()
 

@@ -22,7 +22,7 @@ from outorga.core import uploads
 from outorga.core.acts import Actor, competence_basis, record_act
 from outorga.core.authz import authorize
 from outorga.core.filestore import save_in_transaction
-from outorga.core.lawseam import service_citations
+from outorga.core.lawseam import LawNotBound, law_of, service_citations
 from outorga.core.localtime import day_of, today_of
 from outorga.core.mail import absolute_url, email_queue
 from outorga.core.models import Municipality
@@ -326,8 +326,13 @@ def submission_file(
     *, actor: Actor, municipality: Municipality, submission: DocumentSubmission
 ) -> bytes:
     """The sent file, for the clerk who reviews it; reading a sensitive one (health, criminal) is
-    an act, as for a recorded document."""
-    law = service_law(municipality, submission.service)
+    an act, as for a recorded document. A reading: once the binding of its service ended, under
+    the law that governed it last (ADR 0062); where no law ever governed it here, a refusal
+    naming the service."""
+    try:
+        law = law_of(municipality, submission.service, nearest=True, ended=True)
+    except LawNotBound as exc:
+        raise FieldError("serviço", str(exc)) from None
     authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
     return file_read(
         actor=actor,

@@ -63,8 +63,10 @@ LIVE = (Tender.Status.OPEN, Tender.Status.RANKED, Tender.Status.HOMOLOGATED)
 
 
 def tender_law(tender: Tender) -> str:
-    """The law a tender is run under: the one bound to its service on the day it opened."""
-    return law_of(tender.municipality, tender.service, tender.opened_on, nearest=True)
+    """The law a tender is run under: the one bound to its service on the day it opened (the
+    fact it is judged by, D-15; read so even once that binding ended: ADR 0062 — a grant from it
+    is a new act, which the law of its own date judges)."""
+    return law_of(tender.municipality, tender.service, tender.opened_on, nearest=True, ended=True)
 
 
 def _authorize_manage(actor: Actor, municipality: Municipality, tender: Tender) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 from django.db import transaction
 
 from outorga.core.acts import Actor, record_act
-from outorga.core.lawseam import Asker, governs
+from outorga.core.lawseam import Asker, governs, law_ended
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.citations import Citation
@@ -120,8 +120,11 @@ class Laws(Asker):
         self.ages: dict[tuple[Any, ...], VehicleAge | None] = {}
         self._cites: dict[tuple[str, str], tuple[str, ...]] = {}
 
-    def applies(self, service: str) -> bool:
-        return governs(self.m, service)
+    def applies(self, service: str, on: dt.date) -> bool:
+        """Whether a law governs ``service`` on ``on``: none bound, or its binding ended before,
+        the sweep skips its permits — no irregularity nor age is judged under no law (ADR
+        0062)."""
+        return governs(self.m, service) and law_ended(self.m, service, on) is None
 
     def cites(self, law: str, concept: str) -> tuple[str, ...]:
         """The articles ``law`` names for ``concept`` (:func:`citations`), rendered."""
@@ -190,7 +193,7 @@ def undated_crlv_issues(
     (``facts.crlv_in_force_on``), so the permit is irregular until the desk corrects it with the
     date printed on it — never read as valid for ever. ``docs``: as in
     :func:`expired_document_issues`."""
-    if not laws.applies(permit.service):
+    if not laws.applies(permit.service, on):
         return []
     cites = laws.cites(permit.law_on(on), "crlv")
     if not cites:
@@ -294,7 +297,7 @@ def vehicle_age(laws: Laws, permit: Permit, on: dt.date) -> VehicleAge | None:
         key = (permit.pk, permit.vehicle_id, on)
     if key not in laws.ages:
         vehicle = permit.vehicle
-        if vehicle is None or not laws.applies(permit.service):
+        if vehicle is None or not laws.applies(permit.service, on):
             laws.ages[key] = None
         elif permit.service == Service.TAXI:
             laws.ages[key] = taxi_vehicle_age(laws, permit, vehicle, on)

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 
 from outorga.core.acts import ActDraft, record_acts
 from outorga.core.bulkwrite import update_rows
@@ -126,6 +126,21 @@ def registry_sweep(
     result = SweepResult()
     laws = Laws(m)
     mine = shard.q("holder_id") if shard is not None else Q()
+    # A service no law governs on ``on`` (none bound, or its binding ended: ADR 0062) is judged
+    # by none: its permits and credentials are skipped, and the summary says how many.
+    unruled = [s for s in Service.values if not laws.applies(s, on)]
+    skipped = (
+        Permit.objects.filter(mine, status__in=ACTIVE_STATUSES, service__in=unruled)
+        .values_list("service")
+        .annotate(n=Count("pk"))
+        .order_by("service")
+    )
+    for service, n in skipped:
+        result.note(
+            f"{n} permissões de {Service(service).label} não verificadas: nenhuma lei rege o "
+            f"serviço em {fmt(on)}"
+        )
+    mine &= ~Q(service__in=unruled)
     if every:
         ids = list(
             Permit.objects.filter(mine, status__in=ACTIVE_STATUSES)
@@ -158,6 +173,7 @@ def registry_sweep(
     auxiliaries = list(
         Auxiliary.objects.filter(
             shard.q("permit__holder_id") if shard is not None else Q(),
+            ~Q(permit__service__in=unruled),
             status=Auxiliary.Status.ACTIVE,
             credential_valid_until__lte=on + dt.timedelta(days=THRESHOLDS[0]),
         )

@@ -30,7 +30,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from outorga.core.errors import DomainError, Refused
 from outorga.core.formerrors import form_add, messages_add
 from outorga.core.formfields import MoneyField
-from outorga.core.lawseam import governs
+from outorga.core.lawseam import governs, law_ended
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.core.uploads import read_upload
@@ -228,9 +228,15 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
     governed = [s for s in SERVICES if governs(m, s)]
     if not governed:
         raise Http404("nenhuma lei rege mototáxi ou motofrete neste município")
-    service = request.GET.get("servico") or governed[0]
-    if service not in governed:
-        service = governed[0]
+    # A grant is a new act: a service whose binding ended takes none (ADR 0062).
+    in_force = [s for s in governed if law_ended(m, s) is None]
+    service = request.GET.get("servico") or (in_force or governed)[0]
+    if service in governed and service not in in_force:
+        messages.error(request, f"serviço: {law_ended(m, service)}")
+        if not in_force:
+            return redirect("registry:index")
+    if service not in in_force:
+        service = in_force[0]
     person = Person.objects.filter(pk=request.GET.get("pessoa") or 0).first()
     vehicle = (
         Vehicle.objects.filter(pk=request.GET.get("veiculo") or 0, owner=person).first()
@@ -652,6 +658,7 @@ def _page(
                 )
                 for s in SERVICES
                 if governs(current_municipality(), s)
+                and law_ended(current_municipality(), s) is None
             ],
             **extra,
         },

@@ -42,7 +42,9 @@ def photo_cites() -> str:
     """What the law bound to each service here says of the photo printed on the badge or the
     identification (mototaxi art. 2 VIII; taxi art. 4 III), each law once."""
     m = current_municipality()
-    laws = dict.fromkeys(law_of(m, s, nearest=True) for s in Service.values if governs(m, s))
+    laws = dict.fromkeys(
+        law_of(m, s, nearest=True, ended=True) for s in Service.values if governs(m, s)
+    )  # a page: the law that governs each service, or governed it last (ADR 0062)
     return "; ".join(filter(None, (cited(law, "photo") for law in laws)))
 
 

@@ -175,5 +175,8 @@ def file(request: HttpRequest, submission_id: int) -> HttpResponse:
         )
     except NotCompetent as exc:
         return deny(request, exc)
+    except DomainError as exc:  # no law of the municipality governs its service
+        messages_add(request, exc)
+        return redirect("registry:submission", submission_id=sub.pk)
     ext = uploads.EXTENSIONS.get(sub.content_type, "bin")
     return uploads.download_response(data, sub.content_type, f"envio-{sub.pk}.{ext}")

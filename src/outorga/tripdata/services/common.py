@@ -12,7 +12,7 @@ from typing import Any
 
 from outorga.core.acts import Actor
 from outorga.core.authz import authorize
-from outorga.core.lawseam import governs, law_of
+from outorga.core.lawseam import LawNotBound, governs, law_of
 from outorga.core.localtime import zone_of
 from outorga.core.models import Municipality
 from outorga.law import interfaces, questions
@@ -26,16 +26,25 @@ from outorga.law.interfaces import citation
 from ..engine.base import Month
 
 
-def _law(m: Municipality, on: dt.date | None = None) -> str:
+def _law(m: Municipality, on: dt.date | None = None, *, reading: bool = False) -> str:
     """The law governing transport by app in ``m`` on ``on`` (today; the nearest binding for a
-    month before the first)."""
-    return law_of(m, Service.APLICATIVO, on, nearest=True)
+    month before the first). ``reading`` an old record after the binding ended: the law that
+    governed last; a new act then is judged by none (``LawEnded``, ADR 0062)."""
+    return law_of(m, Service.APLICATIVO, on, nearest=True, ended=reading)
 
 
-def authorize_app_act(actor: Actor, m: Municipality, action: str) -> Competence | None:
+def authorize_app_act(
+    actor: Actor, m: Municipality, action: str, *, reading: bool = False
+) -> Competence | None:
     """The actor's competence for ``action`` under the law governing transport by app in ``m``
-    today (refused: ``NotCompetent``)."""
-    return authorize(actor=actor, municipality=m, action=action, law=_law(m))
+    today (refused: ``NotCompetent``). Where no law governs it — none bound, or the binding ended
+    and the act is a new one, not ``reading`` an old record — a refusal naming the service
+    (:class:`TripDataError`, 403)."""
+    try:
+        law = _law(m, reading=reading)
+    except LawNotBound as exc:
+        raise TripDataError(str(exc), field="serviço", status=403) from None
+    return authorize(actor=actor, municipality=m, action=action, law=law)
 
 
 def trip_cites(m: Municipality, *concepts: str) -> tuple[Citation, ...]:

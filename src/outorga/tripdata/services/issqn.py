@@ -192,8 +192,9 @@ def issqn_statement_recompute(
 def issqn_export_record(
     *, actor: Actor, municipality: Municipality, statement: IssqnStatement, fmt: str
 ) -> None:
-    """An export of a tax statement is an act (it carries taxpayers' data)."""
-    comp = authorize_app_act(actor, municipality, "platform.report.review")
+    """An export of a tax statement is an act (it carries taxpayers' data): the reading of an old
+    record, allowed after the binding of transport by app ended (ADR 0062)."""
+    comp = authorize_app_act(actor, municipality, "platform.report.review", reading=True)
     with transaction.atomic(), tenant(municipality):
         record_act(
             municipality=municipality,

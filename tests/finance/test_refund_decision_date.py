@@ -197,6 +197,38 @@ def test_art_42_1_a_fine_refunded_on_an_upheld_defence_is_decided_on_the_judgeme
     assert refresh(ipatinga_m, refund).status == Refund.Status.PAID_OUT
 
 
+def test_art_42_1_a_fine_paid_after_the_judgement_is_refunded_from_the_day_it_was_paid(
+    ipatinga_m, fin, user_of, today
+):
+    """The judgement is never refused for a payment that came in after it (paid before the
+    decision was recorded): that money is owed back from the day it was received."""
+    from outorga.core.acts import Actor
+
+    debt = make_debt(
+        ipatinga_m,
+        make_person(ipatinga_m),
+        10_000,
+        status=Debt.Status.UNDER_APPEAL,
+        basis={"law": "ipatinga.mototaxi-2013", "infraction": 4343},
+    )
+    paid = today - 2 * DAY
+    payments.payment_record(
+        actor=fin,
+        municipality=ipatinga_m,
+        reference=debt.reference,
+        amount_cents=10_000,
+        paid_on=paid,
+    )
+    (refund,) = payments.refund_for_upheld_defence(
+        actor=Actor.of(user_of("ipatinga", Role.AUTORIDADE)),
+        municipality=ipatinga_m,
+        debt=debt,
+        decision=None,
+        on=today - 5 * DAY,
+    )
+    assert refresh(ipatinga_m, refund).decided_on == paid
+
+
 # --- the page and the API ----------------------------------------------------------------------
 
 

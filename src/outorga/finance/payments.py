@@ -41,7 +41,7 @@ from . import services as ledger
 from .guias import find_debt, unknown_why
 from .models import Debt
 from .models_payments import Payment, Refund
-from .refund_dates import decided_day, paid_out_day
+from .refund_dates import decided_day, owed_from, paid_out_day
 from .twins import ANOTHER, held_for, imported_twin, twin_note
 
 #: Statuses of a debt still owed.
@@ -650,7 +650,7 @@ def refund_for_upheld_defence(
                     decision_ref=ref,
                     basis=basis,
                     # Owed from the judgement's day (art. 42 §1), not the day it is recorded.
-                    decided_on=decided_day(municipality, as_of, _applied(d)),
+                    decided_on=owed_from(municipality, as_of, _applied(d)),
                 )
                 refunds.append(refund)
                 new: dict[str, Any] = {

@@ -41,6 +41,17 @@ def decided_day(
     return day
 
 
+def owed_from(
+    municipality: Municipality, decided_on: dt.date | None, given_back: Iterable[Payment]
+) -> dt.date:
+    """The day a refund that follows a judgement is owed from: the judgement's day, or a payment
+    it gives back made after it (a fine paid after the decision, before it was recorded) from the
+    day that money came in — the judgement is never refused for it."""
+    paid = [p.paid_on for p in given_back]
+    day = max([decided_on or today_of(municipality), *paid])
+    return decided_day(municipality, day, [])
+
+
 def paid_out_day(refund: Refund, on: dt.date) -> None:
     """A refund is paid out on or after the day it was decided: before it, nothing was owed."""
     if on < refund.decided_on:

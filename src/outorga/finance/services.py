@@ -35,7 +35,7 @@ from outorga.registry.validation import FieldError
 
 from .models import Debt
 from .models_payments import Payment, Refund
-from .refund_dates import decided_day
+from .refund_dates import owed_from
 
 
 def debt_law(
@@ -374,7 +374,7 @@ def payments_give_back_in_transaction(
     )
     if not partials:
         return {}
-    decided = decided_day(debt.municipality, decided_on, partials)
+    decided = owed_from(debt.municipality, decided_on, partials)
     refunds = [
         Refund.objects.create(
             debt=debt,

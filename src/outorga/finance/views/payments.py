@@ -155,7 +155,7 @@ def payment_new(request: HttpRequest) -> HttpResponse:
         except FieldError as exc:
             form_add(form, exc)
         else:
-            messages.success(request, f"Pagamento registrado: {payment.get_status_display()}.")
+            messages.success(request, f"Pagamento registrado: {payment.status_label}.")
             return HttpResponseRedirect(reverse("finance:payment", args=[payment.pk]))
     return render(request, "finance/payment_new.html", {"form": form})
 

@@ -30,34 +30,30 @@ def today(ipatinga_m) -> dt.date:  # type: ignore[no-untyped-def]
     return today_of(ipatinga_m)
 
 
-@pytest.fixture
-def over(ipatinga_m, fin, today) -> Payment:  # type: ignore[no-untyped-def]
-    """A payment of R$ 125,00 for a debt of R$ 100,00, paid ten days ago: R$ 25,00 to refund."""
-    debt = make_debt(ipatinga_m, make_person(ipatinga_m), 10_000)
+def paid_ten_days_ago(m, fin, today, cents: int, status: str) -> Payment:  # type: ignore[no-untyped-def]
+    """A payment of ``cents`` for a debt of R$ 100,00, paid ten days ago."""
+    debt = make_debt(m, make_person(m), 10_000)
     payment = payments.payment_record(
         actor=fin,
-        municipality=ipatinga_m,
+        municipality=m,
         reference=debt.reference,
-        amount_cents=12_500,
+        amount_cents=cents,
         paid_on=today - 10 * DAY,
     )
-    assert payment.status == Payment.Status.OVER
+    assert payment.status == status
     return payment
+
+
+@pytest.fixture
+def over(ipatinga_m, fin, today) -> Payment:  # type: ignore[no-untyped-def]
+    """R$ 125,00 for R$ 100,00: R$ 25,00 to refund."""
+    return paid_ten_days_ago(ipatinga_m, fin, today, 12_500, Payment.Status.OVER)
 
 
 @pytest.fixture
 def partial(ipatinga_m, fin, today) -> Payment:  # type: ignore[no-untyped-def]
-    """R$ 40,00 of a debt of R$ 100,00, paid ten days ago: returned whole on request."""
-    debt = make_debt(ipatinga_m, make_person(ipatinga_m), 10_000)
-    payment = payments.payment_record(
-        actor=fin,
-        municipality=ipatinga_m,
-        reference=debt.reference,
-        amount_cents=4_000,
-        paid_on=today - 10 * DAY,
-    )
-    assert payment.status == Payment.Status.PARTIAL
-    return payment
+    """R$ 40,00 of R$ 100,00: returned whole on request."""
+    return paid_ten_days_ago(ipatinga_m, fin, today, 4_000, Payment.Status.PARTIAL)
 
 
 def refund_act(m, refund: Refund, action: str) -> Act:  # type: ignore[no-untyped-def]

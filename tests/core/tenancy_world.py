@@ -558,7 +558,7 @@ def _finance(w: World, user_of: UserOf) -> dict[str, Any]:
         note=marker,
     )
     refund = Refund.objects.create(
-        debt=paid, kind=Refund.Kind.EXCESS, amount_cents=500, note=marker
+        debt=paid, kind=Refund.Kind.EXCESS, amount_cents=500, note=marker, decided_on=D
     )
     if not FinanceSettings.objects.exists():
         FinanceSettings.objects.create(

@@ -83,7 +83,10 @@ class PaymentOut(Schema):
     method: str
     source: str
     status: str
+    #: Why a payment of unknown reference was held, in the status label too (ADR 0026):
+    #: "by_hand", "bare_number", "other_due", "unknown"; "" when it was not held.
     status_label: str
+    hold_reason: str
     batch_id: int | None
     line_number: int | None
 
@@ -99,7 +102,8 @@ def _payment_out(p: Payment) -> dict[str, Any]:
         "method": p.method,
         "source": p.source,
         "status": p.status,
-        "status_label": p.get_status_display(),
+        "status_label": p.status_label,
+        "hold_reason": p.hold,
         "batch_id": p.batch_id,
         "line_number": p.line_number,
     }
@@ -113,6 +117,8 @@ class RefundOut(Schema):
     amount_cents: int
     status: str
     decision_ref: str
+    #: The day the refund became owed (by default the day it was recorded): paid out from it.
+    decided_on: IsoDate
     paid_out_on: IsoDate | None
 
 
@@ -125,6 +131,7 @@ def _refund_out(r: Refund) -> dict[str, Any]:
         "amount_cents": r.amount_cents,
         "status": r.status,
         "decision_ref": r.decision_ref,
+        "decided_on": r.decided_on,
         "paid_out_on": r.paid_out_on,
     }
 
@@ -389,6 +396,12 @@ class NoteIn(Schema):
     note: str = ""
 
 
+class RefundIn(NoteIn):
+    #: The day the refund was decided (AAAA-MM-DD; by default today): not in the future, nor
+    #: before the payment it gives back; the refund is paid out from it.
+    decided_on: IsoDate | None = None
+
+
 def _payment(payment_id: int) -> Payment:
     return get_object_or_404(Payment.objects.all(), pk=payment_id)
 
@@ -425,21 +438,25 @@ def payment_same_as_recorded(
 @router.post(
     "/payments/{payment_id}/refund-excess", response=RefundOut, summary="Restituir o excedente"
 )
-def payment_refund_excess(request: HttpRequest, payment_id: int, payload: NoteIn) -> dict[str, Any]:
+def payment_refund_excess(
+    request: HttpRequest, payment_id: int, payload: RefundIn
+) -> dict[str, Any]:
     r = payments.payment_refund_excess(
         **acting(request),
         payment=_payment(payment_id),
         note=payload.note,
+        decided_on=payload.decided_on,
     )
     return _refund_out(r)
 
 
 @router.post("/payments/{payment_id}/return", response=RefundOut, summary="Devolver o pagamento")
-def payment_return(request: HttpRequest, payment_id: int, payload: NoteIn) -> dict[str, Any]:
+def payment_return(request: HttpRequest, payment_id: int, payload: RefundIn) -> dict[str, Any]:
     r = payments.payment_return(
         **acting(request),
         payment=_payment(payment_id),
         note=payload.note,
+        decided_on=payload.decided_on,
     )
     return _refund_out(r)
 

@@ -35,7 +35,7 @@ from outorga.law.money import to_cents
 from outorga.registry.validation import FieldError, digits
 
 from . import bank_returns, ofx_statement
-from .guias import amount_owed, find_debt
+from .guias import amount_owed, find_debt, unknown_why
 from .models import Debt
 from .models_payments import Payment, PaymentImport
 from .payments import (
@@ -77,6 +77,12 @@ class ParsedLine:
     #: What the import will make of it: a Payment.Status value, ``HELD`` or "duplicate".
     outcome: str = ""
     method: str = Payment.Method.PIX
+    #: Why a line of unknown reference will wait for a person (a ``Payment.Hold`` value).
+    hold: str = ""
+
+    @property
+    def hold_label(self) -> str:
+        return str(Payment.Hold(self.hold).label) if self.hold else ""
 
     @property
     def ok(self) -> bool:
@@ -304,7 +310,7 @@ def payments_import_preview(
                 continue
             ln.debt = find_debt(ln.reference)
             if ln.debt is None:
-                ln.outcome = Payment.Status.UNKNOWN
+                ln.outcome, ln.hold = Payment.Status.UNKNOWN, unknown_why(ln.reference)
                 continue
             assert ln.amount_cents is not None and ln.paid_on is not None
             twin = counted_already(ln.debt, ln.amount_cents, ln.paid_on, Payment.Source.MANUAL)
@@ -381,11 +387,16 @@ def payments_import(
             if twin is not None:
                 # Recorded by hand already (the statement seen, the receipt): a person says
                 # whether it is the same payment or another, never applied twice unseen.
-                payment.note = held_note(twin)
-                payment.save(update_fields=["note"])
+                payment.note, payment.hold = held_note(twin), Payment.Hold.BY_HAND
+                payment.save(update_fields=["note", "hold"])
                 entry["mesmo_que"] = twin.pk
             elif debt is not None:
                 apply_to_debt(actor=actor, municipality=municipality, payment=payment, debt=debt)
+            else:
+                payment.hold = unknown_why(ln.reference)
+                payment.save(update_fields=["hold"])
+            if payment.hold:
+                entry["motivo"] = payment.hold
             record_payment_act(actor, municipality, payment)
             entry.update(
                 resultado=HELD if twin is not None else payment.status,

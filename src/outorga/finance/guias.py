@@ -34,6 +34,20 @@ def find_debt(reference: str) -> Debt | None:
     return Debt.objects.filter(reference__in=candidates).order_by("id").first()
 
 
+def unknown_why(reference: str) -> str:
+    """Why a reference that names no debt (:func:`find_debt` found none) is held, as a
+    :class:`Payment.Hold`: the debt's number alone in 17 digits, or a guia's code with a debt's
+    number but another due date — either may be another guia of the municipality (ADR
+    0018/0026) —, else a reference unknown (call inside the tenant)."""
+    text = reference.strip()
+    if re.fullmatch(rf"\d{{{NUMBER_DIGITS}}}", text):
+        return Payment.Hold.BARE_NUMBER
+    found = guia_in_code(text) if re.fullmatch(r"\d{1,48}", text) else None
+    if found is not None and Debt.objects.filter(number=found[0]).exists():
+        return Payment.Hold.OTHER_DUE
+    return Payment.Hold.UNKNOWN
+
+
 def guia_in_code(text: str) -> tuple[int, dt.date] | None:
     """The debt's number read back from the bank in digits, with the due date the guia's free
     field carries beside it (call inside the tenant).

@@ -97,6 +97,22 @@ class Payment(TenantModel):
         RESOLVED = "resolved", "resolvido"
         RETURNED = "returned", "devolvido"  # the whole amount is returned to the payer
 
+    class Hold(models.TextChoices):
+        """Why a payment waits for a person as of unknown reference (stored when it comes in:
+        the page, the report and the API say it, ADR 0026)."""
+
+        NONE = "", "—"
+        #: The debt has a payment recorded by hand of this amount and day (``twins``).
+        BY_HAND = "by_hand", "igual a pagamento já registrado à mão"
+        #: The debt's number alone, without the due date in front (ADR 0018/0026).
+        BARE_NUMBER = "bare_number", "número de 17 dígitos sem vencimento — pode ser outro tributo"
+        #: A guia's code with a debt's number but not its due date (ADR 0018/0026).
+        OTHER_DUE = (
+            "other_due",
+            "guia com o número de um débito e outro vencimento — pode ser outro tributo",
+        )
+        UNKNOWN = "unknown", "referência desconhecida"
+
     #: Statuses that need a person.
     PENDING = (Status.PARTIAL, Status.OVER, Status.UNKNOWN)
     #: Statuses whose amount counts toward the debt.
@@ -121,6 +137,10 @@ class Payment(TenantModel):
     line_hash = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001 - unique when set
     status = models.CharField("situação", max_length=10, choices=Status.choices)
     excess_cents = models.BigIntegerField("excedente (centavos)", default=0)
+    #: Why it was left of unknown reference; kept after a person resolves it.
+    hold = models.CharField(
+        "motivo da retenção", max_length=12, choices=Hold.choices, blank=True, default=""
+    )
     note = models.CharField("observação", max_length=300, blank=True)
     recorded_by = models.ForeignKey(
         "core.User", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
@@ -142,6 +162,22 @@ class Payment(TenantModel):
 
     def __str__(self) -> str:
         return f"pagamento {self.pk} {self.reference}"
+
+    @property
+    def status_label(self) -> str:
+        """The status as the screens and the API say it: a payment waiting of unknown reference
+        says why it was held."""
+        if self.status != self.Status.UNKNOWN or not self.hold:
+            return str(self.get_status_display())
+        return self.hold_label
+
+    @property
+    def hold_label(self) -> str:
+        """Why the payment was held ("" if it was not); the payment recorded by hand it matches
+        has its day, which is this one's."""
+        if self.hold == self.Hold.BY_HAND:
+            return f"{self.get_hold_display()} em {self.paid_on:%d/%m/%Y}"
+        return str(self.get_hold_display()) if self.hold else ""
 
 
 class Refund(TenantModel):
@@ -173,6 +209,9 @@ class Refund(TenantModel):
     decision_ref = models.CharField("decisão", max_length=120, blank=True)
     note = models.CharField("observação", max_length=300, blank=True)
     basis = models.JSONField("fundamentos", default=dict, blank=True)
+    #: The day the refund became owed (the decision, or the person's act giving it back): it may
+    #: come before the day it was recorded, never after it nor before the payment it gives back.
+    decided_on = models.DateField("data da decisão")
     paid_out_on = models.DateField("restituído em", null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 

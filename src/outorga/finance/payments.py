@@ -27,7 +27,7 @@ from outorga.core import lawseam
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Conflict
-from outorga.core.localtime import day_of, in_the_future, today_of
+from outorga.core.localtime import in_the_future, today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.core.transitions import status_change
@@ -38,9 +38,10 @@ from outorga.law.money import brl
 from outorga.registry.validation import FieldError, digits
 
 from . import services as ledger
-from .guias import find_debt
+from .guias import find_debt, unknown_why
 from .models import Debt
 from .models_payments import Payment, Refund
+from .refund_dates import decided_day, owed_from, paid_out_day
 from .twins import ANOTHER, held_for, imported_twin, twin_note
 
 #: Statuses of a debt still owed.
@@ -185,6 +186,7 @@ def record_payment_act(
             "status": payment.status,
             "excess_cents": payment.excess_cents,
             "line_hash": payment.line_hash,
+            **({"hold": payment.hold} if payment.hold else {}),
             **other,
         },
     )
@@ -238,6 +240,7 @@ def payment_record(
                     source=Payment.Source.MANUAL,
                     line_hash=line_hash,
                     status=Payment.Status.UNKNOWN,
+                    hold=unknown_why(reference) if debt is None else Payment.Hold.NONE,
                     note=note.strip()[:300],
                     recorded_by=actor.user,
                 )
@@ -306,18 +309,25 @@ def _give_back(
     status: str,
     action: str,
     amount_in_act: bool,
+    decided_on: dt.date | None,
 ) -> Refund:
-    """The refund of (part of) a locked payment, the payment's new status and the act."""
+    """The refund of (part of) a locked payment, decided on ``decided_on`` (by default today;
+    :func:`refund_dates.decided_day`), the payment's new status and the act."""
     refund = Refund.objects.create(
         debt=payment.debt,
         payment=payment,
         kind=kind,
         amount_cents=amount_cents,
         note=note.strip()[:300],
+        decided_on=decided_day(municipality, decided_on, [payment]),
     )
     payment.status = status
     payment.save(update_fields=["status"])
-    new: dict[str, Any] = {"payment": payment.pk, "payment_status": payment.status}
+    new: dict[str, Any] = {
+        "payment": payment.pk,
+        "payment_status": payment.status,
+        "decided_on": refund.decided_on,
+    }
     if amount_in_act:
         new["amount_cents"] = refund.amount_cents
     record_act(
@@ -353,9 +363,15 @@ def payment_assign(
 
 
 def payment_refund_excess(
-    *, actor: Actor, municipality: Municipality, payment: Payment, note: str = ""
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    payment: Payment,
+    note: str = "",
+    decided_on: dt.date | None = None,
 ) -> Refund:
-    """The excess of an over-payment is owed back to the payer: a refund to pay out."""
+    """The excess of an over-payment is owed back to the payer: a refund to pay out, owed from
+    ``decided_on`` (by default today)."""
     _authorize_giving_back(actor, municipality, payment)
     with transaction.atomic(), tenant(municipality):
         payment = _locked_payment(payment)
@@ -375,15 +391,21 @@ def payment_refund_excess(
             status=Payment.Status.RESOLVED,
             action="payment.refund_excess",
             amount_in_act=True,
+            decided_on=decided_on,
         )
 
 
 def payment_return(
-    *, actor: Actor, municipality: Municipality, payment: Payment, note: str
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    payment: Payment,
+    note: str,
+    decided_on: dt.date | None = None,
 ) -> Refund:
     """Give a payment back whole (a partial payment the payer will redo, an unknown one, or a
-    payment of a debt no longer owed). A payment that settled part of a debt is not returned:
-    refund its excess instead."""
+    payment of a debt no longer owed), owed from ``decided_on`` (by default today). A payment
+    that settled part of a debt is not returned: refund its excess instead."""
     _authorize_giving_back(actor, municipality, payment)
     if not note.strip():
         raise FieldError("observação", "informe o motivo da devolução")
@@ -410,6 +432,7 @@ def payment_return(
             status=Payment.Status.RETURNED,
             action="payment.return",
             amount_in_act=False,
+            decided_on=decided_on,
         )
 
 
@@ -461,15 +484,9 @@ def refund_mark_paid_out(
         refund = Refund.objects.select_for_update().get(pk=refund.pk)
         if refund.status != Refund.Status.PENDING:
             raise InvalidPaymentTransition(f"a restituição {refund.pk} já foi paga")
-        # Only what is owed back is paid out: the refund is owed from the day it was recorded
-        # (the decision or the excess that made it owed), on the municipality's clock.
-        recorded = day_of(municipality, refund.created_at)
-        if on < recorded:
-            raise FieldError(
-                "data",
-                f"a data da restituição ({on:%d/%m/%Y}) é anterior ao registro da restituição "
-                f"({recorded:%d/%m/%Y}): só se restitui o que já é devido",
-            )
+        # Only what is owed back is paid out: the refund is owed from the day it was decided,
+        # which may come before the day it was recorded (D-15).
+        paid_out_day(refund, on)
         refund.paid_out_on = on
         if note.strip():
             refund.note = note.strip()[:300]
@@ -480,7 +497,7 @@ def refund_mark_paid_out(
             municipality=municipality,
             action="refund.paid_out",
             fields=("paid_out_on", "note"),
-            new={"on": on, "amount_cents": refund.amount_cents},
+            new={"on": on, "amount_cents": refund.amount_cents, "decided_on": refund.decided_on},
         )
     return refund
 
@@ -632,9 +649,15 @@ def refund_for_upheld_defence(
                     amount_cents=cents,
                     decision_ref=ref,
                     basis=basis,
+                    # Owed from the judgement's day (art. 42 §1), not the day it is recorded.
+                    decided_on=owed_from(municipality, as_of, _applied(d)),
                 )
                 refunds.append(refund)
-                new: dict[str, Any] = {"refund": refund.pk, "amount_cents": cents}
+                new: dict[str, Any] = {
+                    "refund": refund.pk,
+                    "amount_cents": cents,
+                    "decided_on": refund.decided_on,
+                }
                 partials = Payment.objects.filter(debt=d, status=Payment.Status.PARTIAL)
                 settled = sorted(partials.values_list("pk", flat=True))
                 if settled:
@@ -661,7 +684,7 @@ def refund_for_upheld_defence(
                     municipality=municipality,
                     action="debt.waive",
                     new=ledger.payments_give_back_in_transaction(
-                        d, "dispensado: defesa julgada procedente"
+                        d, "dispensado: defesa julgada procedente", decided_on=as_of
                     ),
                     basis=basis,
                     extra={"decision": ref, "reason": "defesa julgada procedente"},
@@ -711,6 +734,7 @@ def debt_reduce_in_transaction(
             amount_cents=paid - amount_cents,
             decision_ref=ref,
             basis=basis,
+            decided_on=decided_day(municipality, None, _applied(debt)),
         )
     settled: list[int] = []
     if paid >= amount_cents:
@@ -732,6 +756,7 @@ def debt_reduce_in_transaction(
             "status": debt.status,
             "refund": refund.pk if refund else None,
             "refund_cents": refund.amount_cents if refund else 0,
+            **({"refund_decided_on": refund.decided_on} if refund else {}),
             **({"payments": settled} if settled else {}),
         },
         basis=basis,

@@ -35,6 +35,7 @@ from outorga.registry.validation import FieldError
 
 from .models import Debt
 from .models_payments import Payment, Refund
+from .refund_dates import owed_from
 
 
 def debt_law(
@@ -355,15 +356,17 @@ def _move_in_transaction(
     return debt
 
 
-def payments_give_back_in_transaction(debt: Debt, note: str) -> dict[str, Any]:
+def payments_give_back_in_transaction(
+    debt: Debt, note: str, decided_on: dt.date | None = None
+) -> dict[str, Any]:
     """What was already paid of a debt that stops being owed without being paid — an instalment
     or a partial payment of a fine whose auto is annulled, or a debt cancelled — is owed back: each
     partial payment is returned whole (a :class:`Refund` to pay out, as :func:`payment_return`
     would by hand), so none stays applied to a debt no longer owed nor waits for a person to give
     it back a second time. Only partial payments can be applied to a debt still owed
     (``payments.apply_to_debt``: reaching the amount pays it). Inside the caller's transaction,
-    whose act carries what this returns: the payments, the refunds and their sum (empty when
-    nothing was paid)."""
+    whose act carries what this returns: the payments, the refunds, their sum and the day they
+    were decided (``decided_on``, by default today; empty when nothing was paid)."""
     partials = list(
         Payment.objects.select_for_update()
         .filter(debt=debt, status=Payment.Status.PARTIAL)
@@ -371,6 +374,7 @@ def payments_give_back_in_transaction(debt: Debt, note: str) -> dict[str, Any]:
     )
     if not partials:
         return {}
+    decided = owed_from(debt.municipality, decided_on, partials)
     refunds = [
         Refund.objects.create(
             debt=debt,
@@ -378,6 +382,7 @@ def payments_give_back_in_transaction(debt: Debt, note: str) -> dict[str, Any]:
             kind=Refund.Kind.RETURNED,
             amount_cents=p.amount_cents,
             note=note[:300],
+            decided_on=decided,
         )
         for p in partials
     ]
@@ -386,6 +391,7 @@ def payments_give_back_in_transaction(debt: Debt, note: str) -> dict[str, Any]:
         "payments": [p.pk for p in partials],
         "refunds": [r.pk for r in refunds],
         "refund_cents": sum(r.amount_cents for r in refunds),
+        "decided_on": decided,
     }
 
 

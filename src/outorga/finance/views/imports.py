@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+from typing import Any
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -113,13 +114,22 @@ OUTCOME_LABELS = {
 }
 
 
+def _outcome_label(entry: dict[str, Any], held: Payment | None) -> str:
+    """What the import made of a line; a line held for a person says why (ADR 0026)."""
+    if held is not None:
+        return f"{held.hold_label} — a resolver"
+    outcome = entry.get("resultado", "")
+    return OUTCOME_LABELS.get(outcome, outcome)
+
+
 @staff_view
 def import_result(request: HttpRequest, import_id: int) -> HttpResponse:
     batch = get_object_or_404(PaymentImport.objects.all(), pk=import_id)
+    held = {p.pk: p for p in batch.payments.exclude(hold="")}
     rows = [
         {
             **entry,
-            "label": OUTCOME_LABELS.get(entry.get("resultado", ""), entry.get("resultado", "")),
+            "label": _outcome_label(entry, held.get(entry.get("pagamento", 0))),
             "valor": money(entry["valor_centavos"]) if "valor_centavos" in entry else "",
         }
         for entry in batch.report

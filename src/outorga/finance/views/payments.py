@@ -13,7 +13,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpRespons
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
-from outorga.core.formerrors import form_add, messages_add
+from outorga.core.formerrors import form_add, form_messages, messages_add
 from outorga.core.listing import Column, Listing, filtered, listing
 from outorga.core.localtime import today_of
 from outorga.core.models import Act
@@ -64,7 +64,8 @@ PAYMENT_COLUMNS = [
         "excess_cents",
     ),
     Column("forma", "Forma", lambda p: p.get_method_display(), "method"),
-    Column("situacao", "Situação", lambda p: p.get_status_display(), "status"),
+    # A payment held says why (ADR 0026), not only "referência desconhecida".
+    Column("situacao", "Situação", lambda p: p.status_label, "status"),
 ]
 
 
@@ -154,7 +155,7 @@ def payment_new(request: HttpRequest) -> HttpResponse:
         except FieldError as exc:
             form_add(form, exc)
         else:
-            messages.success(request, f"Pagamento registrado: {payment.get_status_display()}.")
+            messages.success(request, f"Pagamento registrado: {payment.status_label}.")
             return HttpResponseRedirect(reverse("finance:payment", args=[payment.pk]))
     return render(request, "finance/payment_new.html", {"form": form})
 
@@ -170,6 +171,13 @@ class ResolveForm(forms.Form):
     )
     reference = forms.CharField(max_length=60, required=False)
     note = forms.CharField(max_length=300, required=False)
+    #: The day a refund or a return was decided (by default today): owed from it (D-15).
+    decided_on = forms.DateField(
+        label="Data da decisão",
+        required=False,
+        input_formats=["%d/%m/%Y", "%Y-%m-%d"],
+        error_messages={"invalid": "informe a data como dd/mm/aaaa"},
+    )
 
 
 @staff_view
@@ -180,7 +188,7 @@ def payment_detail(request: HttpRequest, payment_id: int) -> HttpResponse:
         if form.is_valid():
             _resolve(request, payment, form.cleaned_data)
         else:
-            messages.error(request, "Pedido inválido.")
+            form_messages(request, form)
         return HttpResponseRedirect(reverse("finance:payment", args=[payment.pk]))
     acts = Act.objects.filter(object_type="finance.payment", object_id=str(payment.pk))
     return render(
@@ -204,6 +212,7 @@ def payment_detail(request: HttpRequest, payment_id: int) -> HttpResponse:
 
 def _resolve(request: HttpRequest, payment: Payment, data: dict[str, Any]) -> None:
     m, actor, note = current_municipality(), actor_of(request), data.get("note") or ""
+    decided_on = data.get("decided_on")
     try:
         if data["action"] == "assign":
             debt = guias.find_debt(data.get("reference") or "")
@@ -220,10 +229,14 @@ def _resolve(request: HttpRequest, payment: Payment, data: dict[str, Any]) -> No
             )
             messages.success(request, "Pagamento dado como o já registrado à mão.")
         elif data["action"] == "refund_excess":
-            payments.payment_refund_excess(actor=actor, municipality=m, payment=payment, note=note)
+            payments.payment_refund_excess(
+                actor=actor, municipality=m, payment=payment, note=note, decided_on=decided_on
+            )
             messages.success(request, "Excedente lançado para restituição.")
         else:
-            payments.payment_return(actor=actor, municipality=m, payment=payment, note=note)
+            payments.payment_return(
+                actor=actor, municipality=m, payment=payment, note=note, decided_on=decided_on
+            )
             messages.success(request, "Pagamento lançado para devolução.")
     except (payments.InvalidPaymentTransition, FieldError) as exc:
         messages_add(request, exc)

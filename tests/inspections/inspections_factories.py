@@ -6,12 +6,15 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from registry_factories import image, make_permit
+from registry_factories import TAXI_ON, image, make_permit
 
 from outorga.core.acts import Actor
 from outorga.core.models import Municipality
 from outorga.law.inspections.checklists import checklist
 from outorga.registry.models import Permit
+
+#: The day the ``transferred`` fixture's taxi permit passes to its successor.
+TRANSFER_ON = TAXI_ON + dt.timedelta(days=60)
 
 
 def grant_mototaxi(m: Municipality, clerk: Actor, *, n: int, on: dt.date) -> Permit:

@@ -8,47 +8,16 @@ from __future__ import annotations
 import datetime as dt
 import importlib
 
-import pytest
 from django.test import Client
 from enforcement_factories import pdf_text
-from inspections_factories import answers
+from inspections_factories import TRANSFER_ON
 from registry_factories import TAXI_ON as ON
-from registry_factories import grant, person, taxi_documents, taxi_holder, transfer
 
 from outorga.core.localtime import today_of
 from outorga.core.tenancy import tenant
-from outorga.inspections import services
 from outorga.law.competence import Role
 from outorga.registry.models import PermitHolderChange
 from outorga.registry.selectors import holder_on
-
-TRANSFER_ON = ON + dt.timedelta(days=60)
-
-
-@pytest.fixture
-def transferred(ipatinga_m, fiscal):  # type: ignore[no-untyped-def]
-    """Olga's taxi permit, inspected the day before its transfer to Hugo (her death) and on the
-    day of the transfer."""
-    m = ipatinga_m
-    olga, vehicle = taxi_holder(m, ON, name="Olga Predecessora")
-    permit = grant(m, olga, vehicle)
-
-    def inspect(day: dt.date):  # type: ignore[no-untyped-def]
-        return services.inspection_record(
-            actor=fiscal,
-            municipality=m,
-            permit=permit,
-            kind="extraordinaria",
-            inspected_on=day,
-            answers=answers("taxi_convencional", day),
-        )
-
-    before = inspect(TRANSFER_ON - dt.timedelta(days=1))
-    hugo = person(m, name="Hugo Sucessor")
-    taxi_documents(hugo, TRANSFER_ON)
-    transfer(m, permit, hugo, TRANSFER_ON, "falecimento")
-    on_the_day = inspect(TRANSFER_ON)
-    return m, permit, before, on_the_day, olga, hugo
 
 
 def _laudo(m, user_of, inspection) -> str:  # type: ignore[no-untyped-def]

@@ -349,3 +349,47 @@ def appealed(
         filed_on=filed_on,
         channel="paper",
     )
+
+
+def cassacao_ready(
+    w: World, permit: Permit | None = None, on: dt.date = dt.date(2026, 4, 6)
+) -> Case:
+    """A mototaxi cassação proposal on ``permit`` (the world's) opened on ``on`` for 20 points
+    on the CNH (art. 32 III g), notified in person that day, its defence period over without a
+    defence: waiting for the Chief Executive's decision (art. 34 §1–2, D-3)."""
+    from outorga.enforcement.services.proposals import proposal_open_cassacao
+
+    case = proposal_open_cassacao(
+        actor=w.authority,
+        municipality=w.m,
+        permit=permit or w.permit,
+        causes={"ctb_points": 20},
+        on=on,
+    )
+    notice_deliver(
+        actor=w.clerk, municipality=w.m, notice=pending_notice(w, case), form="pessoal", on=on
+    )
+    with tenant(w.m):
+        deadline = Case.objects.get(pk=case.pk).deadline
+    assert deadline is not None
+    sweep(w.m, deadline + dt.timedelta(days=1))  # no defence: ready for the decision
+    with tenant(w.m):
+        return Case.objects.get(pk=case.pk)
+
+
+def decided(w: World, case: Case, reasoning: str = "20 pontos na CNH.") -> Case:
+    """The proposal ``case`` accepted by the Chief Executive the day after its defence period
+    (D-3): the permission revoked or cassada from that day."""
+    from outorga.enforcement.services.proposals import proposal_decide
+
+    assert case.deadline is not None
+    proposal_decide(
+        actor=w.mayor,
+        municipality=w.m,
+        case=case,
+        accept=True,
+        reasoning=reasoning,
+        on=case.deadline + dt.timedelta(days=1),
+    )
+    with tenant(w.m):
+        return Case.objects.get(pk=case.pk)

@@ -393,3 +393,24 @@ def decided(w: World, case: Case, reasoning: str = "20 pontos na CNH.") -> Case:
     )
     with tenant(w.m):
         return Case.objects.get(pk=case.pk)
+
+
+def revocation_ready(w: World, start: dt.date = dt.date(2026, 4, 6)) -> Case:
+    """Mototaxi art. 32 II: five final média infractions of the world's permit within twelve
+    months, a week apart from ``start``, open the revocation proposal (D-1); notified in person,
+    its defence period over without a defence: waiting for the Chief Executive (art. 34 §1–2)."""
+    codes = ["art39-II", "art39-III", "art39-IV", "art39-V", "art40-I"]
+    autos = [issue(w, code=c, on=start + dt.timedelta(days=7 * i)) for i, c in enumerate(codes)]
+    for auto in autos:
+        make_final(w, auto, timezone.localtime(auto.committed_at).date())
+    with tenant(w.m):
+        case = Case.objects.get(permit=w.permit, kind=Case.Kind.REVOCATION)
+    notice = pending_notice(w, case)
+    on = notice.act_on or start
+    notice_deliver(actor=w.clerk, municipality=w.m, notice=notice, form="pessoal", on=on)
+    with tenant(w.m):
+        deadline = Case.objects.get(pk=case.pk).deadline
+    assert deadline is not None
+    sweep(w.m, deadline + dt.timedelta(days=1))
+    with tenant(w.m):
+        return Case.objects.get(pk=case.pk)

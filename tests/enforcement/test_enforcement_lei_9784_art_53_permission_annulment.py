@@ -16,8 +16,10 @@ from enforcement_factories import (
     client_of,
     decided,
     final_taxi_auto,
+    notify_case,
     pending_notice,
     refused_acts,
+    revocation_ready,
 )
 from public_factories import badge_without_law  # type: ignore[import-not-found]
 from registry_factories import moto_auxiliary, taxi_permit
@@ -27,7 +29,9 @@ from outorga.core.models import Act, PopulationFigure
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, Filing, Penalty
 from outorga.enforcement.services.annulment import case_annul_ex_officio
+from outorga.enforcement.services.common import InvalidStep
 from outorga.enforcement.services.filings import filing_file
+from outorga.enforcement.services.finality import sweep
 from outorga.enforcement.services.notices import notice_deliver
 from outorga.enforcement.services.proposals import proposal_open_cassacao
 from outorga.law.competence import NotCompetent
@@ -323,3 +327,40 @@ def test_mototaxi_art_32_par_2_a_suspension_served_meanwhile_still_waits_for_the
     annul(world, case, on=until + dt.timedelta(days=20))
     permit = fresh(world, world.permit)
     assert permit.status == Permit.Status.SUSPENDED and permit.suspended_until == until
+
+
+def test_mototaxi_art_32_ii_art_34_par_1_an_annulled_revocation_restores_the_permission(world):
+    case = decided(world, revocation_ready(world), "Cinco infrações médias em doze meses.")
+    assert case.kind == Case.Kind.REVOCATION
+    assert fresh(world, world.permit).status == Permit.Status.REVOKED
+    with pytest.raises(NotCompetent, match=r"art\. 34"):
+        annul(world, case, actor=world.authority, on=dt.date(2026, 10, 1))
+    case = annul(world, case, on=dt.date(2026, 10, 1))
+    assert fresh(world, world.permit).status == Permit.Status.ACTIVE
+    assert "Revogação anulada de ofício" in case.outcome
+    (restored,) = acts(world, "permit.ending_annulled", world.permit)
+    assert restored.record["payload"]["old"]["status"] == Permit.Status.REVOKED
+    assert any("art. 32, II" in c for c in restored.record["basis"]["citations"])
+
+
+def test_mototaxi_art_32_iv_the_cassacao_of_an_auxiliary_s_credential_is_not_annulled_here(world):
+    """Not built (ADR 0066): undoing it restores the person's register across permissions."""
+    permit, aux = moto_auxiliary(world.m, world.permit.tender, 440, prefix="ANU9M")
+    case = proposal_open_cassacao(
+        actor=world.authority,
+        municipality=world.m,
+        permit=permit,
+        causes={"criminal_sentence_months": 30},
+        auxiliary=aux,
+        on=dt.date(2026, 4, 6),
+    )
+    notify_case(world, case, dt.date(2026, 4, 6))
+    case = fresh(world, case)
+    assert case.deadline is not None
+    sweep(world.m, case.deadline + dt.timedelta(days=1))
+    case = decided(world, fresh(world, case), "Condenação criminal.")
+    assert fresh(world, aux).status == Auxiliary.Status.CASSADO
+    with pytest.raises(InvalidStep, match="credenciamento do auxiliar"):
+        annul(world, case)
+    assert fresh(world, aux).status == Auxiliary.Status.CASSADO
+    assert fresh(world, permit).status == Permit.Status.ACTIVE

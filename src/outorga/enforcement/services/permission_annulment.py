@@ -164,6 +164,12 @@ def permission_annul_ex_officio(
         raise InvalidStep(f"a lei deste processo não prevê a anulação de ofício ({ART_53})")
     with tenant(municipality):
         penalty = standing_penalty(case)
+        target = case.proposal.get("target", "permissao")
+        if target != "permissao":
+            raise InvalidStep(
+                "a anulação de ofício da cassação do credenciamento do auxiliar ou da inscrição "
+                "no Cadastro não se faz por aqui: desfazê-la restabelece o registro da pessoa"
+            )
         if penalty is None and case.stage != Case.Stage.ANNULLED:
             raise InvalidStep(
                 f"o processo {case.number} não impôs revogação ou cassação da permissão em vigor: "

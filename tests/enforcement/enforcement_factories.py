@@ -352,19 +352,23 @@ def appealed(
 
 
 def cassacao_ready(
-    w: World, permit: Permit | None = None, on: dt.date = dt.date(2026, 4, 6)
+    w: World,
+    permit: Permit | None = None,
+    on: dt.date = dt.date(2026, 4, 6),
+    *,
+    auto: InfractionNotice | None = None,
 ) -> Case:
-    """A mototaxi cassação proposal on ``permit`` (the world's) opened on ``on`` for 20 points
-    on the CNH (art. 32 III g), notified in person that day, its defence period over without a
-    defence: waiting for the Chief Executive's decision (art. 34 §1–2, D-3)."""
+    """A cassação proposal on ``permit`` (the world's) opened on ``on`` — mototaxi: for 20 points
+    on the CNH (art. 32 III g); taxi, with ``auto``: of the permission on that final gravíssima
+    (art. 41 §4) —, notified in person that day, its defence period over without a defence:
+    waiting for the Chief Executive's decision (mototaxi art. 34 §1–2; D-3, D-17)."""
     from outorga.enforcement.services.proposals import proposal_open_cassacao
 
+    grounds: dict[str, Any] = (
+        {"causes": {"ctb_points": 20}} if auto is None else {"auto": auto, "target": "permissao"}
+    )
     case = proposal_open_cassacao(
-        actor=w.authority,
-        municipality=w.m,
-        permit=permit or w.permit,
-        causes={"ctb_points": 20},
-        on=on,
+        actor=w.authority, municipality=w.m, permit=permit or w.permit, on=on, **grounds
     )
     notice_deliver(
         actor=w.clerk, municipality=w.m, notice=pending_notice(w, case), form="pessoal", on=on

@@ -17,7 +17,6 @@ from enforcement_factories import (
     decided,
     final_taxi_auto,
     notify_case,
-    pending_notice,
     refused_acts,
     revocation_ready,
 )
@@ -30,9 +29,7 @@ from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, Filing, Penalty
 from outorga.enforcement.services.annulment import case_annul_ex_officio
 from outorga.enforcement.services.common import InvalidStep
-from outorga.enforcement.services.filings import filing_file
 from outorga.enforcement.services.finality import sweep
-from outorga.enforcement.services.notices import notice_deliver
 from outorga.enforcement.services.proposals import proposal_open_cassacao
 from outorga.law.competence import NotCompetent
 from outorga.registry.facts import cassations
@@ -225,30 +222,8 @@ def test_lei_9784_art_52_a_request_still_waiting_on_the_decided_case_is_prejudic
 def test_taxi_art_41_par_4_the_annulled_cassacao_of_a_taxi_permission_restores_it(world):
     permit = taxi_permit(world.m, n=9301, name="Taxista Cassado", plate="TAX9C31")
     auto = final_taxi_auto(world, permit, code="suspensao_servico", on=dt.date(2026, 4, 6))
-    case = proposal_open_cassacao(
-        actor=world.authority,
-        municipality=world.m,
-        permit=permit,
-        auto=auto,
-        target="permissao",
-        on=dt.date(2026, 6, 1),
-    )
-    notice_deliver(
-        actor=world.clerk,
-        municipality=world.m,
-        notice=pending_notice(world, case),
-        form="pessoal",
-        on=dt.date(2026, 6, 1),
-    )
-    filing_file(
-        actor=world.clerk,
-        municipality=world.m,
-        case=fresh(world, case),
-        text="Defesa.",
-        filed_on=dt.date(2026, 6, 3),
-        channel="paper",
-    )
-    case = decided(world, fresh(world, case), "Suspendeu o serviço sem autorização.")
+    case = cassacao_ready(world, permit, dt.date(2026, 6, 1), auto=auto)
+    case = decided(world, case, "Suspendeu o serviço sem autorização.")
     assert fresh(world, permit).status == Permit.Status.CASSADA
     with pytest.raises(NotCompetent):
         annul(world, case, actor=world.authority, on=dt.date(2026, 7, 1))

@@ -27,6 +27,14 @@ from .permits.quotas import art_10_i_mototaxi_quota
 #: The article that gives the Secretaria the penalties it annuls (art. 34).
 GROUNDS = (art(34),)
 QID = "ipatinga.mototaxi-2013.case_annulment"
+#: The rule ids of the grounds (Lei 9.784/1999 art. 50), the act standing (art. 53), the
+#: decadência (art. 54) and who annuls (art. 53 with the competence table).
+RULES = (
+    "d_17_lei_9784_art_50_viii_grounds",
+    "d_17_lei_9784_art_53_act_standing",
+    "d_17_lei_9784_art_54_no_decadence",
+    "d_17_lei_9784_art_53_who_annuls",
+)
 
 
 @question(
@@ -42,12 +50,7 @@ def case_annulment_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     and who annuls it (``decided_by``: the Secretaria, art. 34). No decadência (art. 54)."""
     outcome, reasons, summary = annulment.case_annulment(
         facts,
-        rules=(
-            "d_17_lei_9784_art_50_viii_grounds",
-            "d_17_lei_9784_art_53_act_standing",
-            "d_17_lei_9784_art_54_no_decadence",
-            "d_17_lei_9784_art_53_who_annuls",
-        ),
+        rules=RULES,
         base=GROUNDS,
         deciders=authority,
     )
@@ -90,13 +93,7 @@ def permission_annulment_question(ctx: Context, facts: Mapping[str, Any]) -> Dec
     day(facts["decided_on"])
     outcome, reasons, summary = annulment.permission_annulment(
         facts,
-        rules=(
-            "d_17_lei_9784_art_50_viii_grounds",
-            "d_17_lei_9784_art_53_act_standing",
-            "d_17_lei_9784_art_54_no_decadence",
-            "d_17_lei_9784_art_53_who_annuls",
-            "art_10_d_17_restored_permission_in_the_quota",
-        ),
+        rules=(*RULES, "art_10_d_17_restored_permission_in_the_quota"),
         base=PERMISSION_GROUNDS,
         deciders=authority,
         quota=art_10_quota(ctx),

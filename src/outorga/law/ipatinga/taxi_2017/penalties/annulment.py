@@ -27,6 +27,14 @@ from ..service import art_3_par_1_quota
 #: The articles the penalty and its procedure rest on (art. 41 II, 43, 46).
 GROUNDS = (art(41, inc="II"), art(43), art(46))
 QID = "ipatinga.taxi-2017.case_annulment"
+#: The rule ids of the grounds (Lei 9.784/1999 art. 50), the act standing (art. 53), the
+#: decadência (art. 54) and who annuls (art. 53 with the competence table).
+RULES = (
+    rule_id("d_17_lei_9784_art_50_viii_grounds"),
+    rule_id("d_17_lei_9784_art_53_act_standing"),
+    rule_id("d_17_lei_9784_art_54_no_decadence"),
+    rule_id("d_17_lei_9784_art_53_who_annuls"),
+)
 
 
 @question(
@@ -46,12 +54,7 @@ def case_annulment_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     def build() -> Decision:
         outcome, reasons, summary = annulment.case_annulment(
             facts,
-            rules=(
-                rule_id("d_17_lei_9784_art_50_viii_grounds"),
-                rule_id("d_17_lei_9784_art_53_act_standing"),
-                rule_id("d_17_lei_9784_art_54_no_decadence"),
-                rule_id("d_17_lei_9784_art_53_who_annuls"),
-            ),
+            rules=RULES,
             base=GROUNDS,
             deciders=deciders,
         )
@@ -92,13 +95,7 @@ def permission_annulment_question(ctx: Context, facts: Mapping[str, Any]) -> Dec
     def build() -> Decision:
         outcome, reasons, summary = annulment.permission_annulment(
             facts,
-            rules=(
-                rule_id("d_17_lei_9784_art_50_viii_grounds"),
-                rule_id("d_17_lei_9784_art_53_act_standing"),
-                rule_id("d_17_lei_9784_art_54_no_decadence"),
-                rule_id("d_17_lei_9784_art_53_who_annuls"),
-                rule_id("art_3_par_1_d_17_restored_permission_in_the_quota"),
-            ),
+            rules=(*RULES, rule_id("art_3_par_1_d_17_restored_permission_in_the_quota")),
             base=PERMISSION_GROUNDS,
             deciders=deciders,
             quota=art_3_quota(ctx),

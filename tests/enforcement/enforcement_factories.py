@@ -349,3 +349,72 @@ def appealed(
         filed_on=filed_on,
         channel="paper",
     )
+
+
+def cassacao_ready(
+    w: World,
+    permit: Permit | None = None,
+    on: dt.date = dt.date(2026, 4, 6),
+    *,
+    auto: InfractionNotice | None = None,
+) -> Case:
+    """A cassação proposal on ``permit`` (the world's) opened on ``on`` — mototaxi: for 20 points
+    on the CNH (art. 32 III g); taxi, with ``auto``: of the permission on that final gravíssima
+    (art. 41 §4) —, notified in person that day, its defence period over without a defence:
+    waiting for the Chief Executive's decision (mototaxi art. 34 §1–2; D-3, D-17)."""
+    from outorga.enforcement.services.proposals import proposal_open_cassacao
+
+    grounds: dict[str, Any] = (
+        {"causes": {"ctb_points": 20}} if auto is None else {"auto": auto, "target": "permissao"}
+    )
+    case = proposal_open_cassacao(
+        actor=w.authority, municipality=w.m, permit=permit or w.permit, on=on, **grounds
+    )
+    notice_deliver(
+        actor=w.clerk, municipality=w.m, notice=pending_notice(w, case), form="pessoal", on=on
+    )
+    with tenant(w.m):
+        deadline = Case.objects.get(pk=case.pk).deadline
+    assert deadline is not None
+    sweep(w.m, deadline + dt.timedelta(days=1))  # no defence: ready for the decision
+    with tenant(w.m):
+        return Case.objects.get(pk=case.pk)
+
+
+def decided(w: World, case: Case, reasoning: str = "20 pontos na CNH.") -> Case:
+    """The proposal ``case`` accepted by the Chief Executive the day after its defence period
+    (D-3): the permission revoked or cassada from that day."""
+    from outorga.enforcement.services.proposals import proposal_decide
+
+    assert case.deadline is not None
+    proposal_decide(
+        actor=w.mayor,
+        municipality=w.m,
+        case=case,
+        accept=True,
+        reasoning=reasoning,
+        on=case.deadline + dt.timedelta(days=1),
+    )
+    with tenant(w.m):
+        return Case.objects.get(pk=case.pk)
+
+
+def revocation_ready(w: World, start: dt.date = dt.date(2026, 4, 6)) -> Case:
+    """Mototaxi art. 32 II: five final média infractions of the world's permit within twelve
+    months, a week apart from ``start``, open the revocation proposal (D-1); notified in person,
+    its defence period over without a defence: waiting for the Chief Executive (art. 34 §1–2)."""
+    codes = ["art39-II", "art39-III", "art39-IV", "art39-V", "art40-I"]
+    autos = [issue(w, code=c, on=start + dt.timedelta(days=7 * i)) for i, c in enumerate(codes)]
+    for auto in autos:
+        make_final(w, auto, timezone.localtime(auto.committed_at).date())
+    with tenant(w.m):
+        case = Case.objects.get(permit=w.permit, kind=Case.Kind.REVOCATION)
+    notice = pending_notice(w, case)
+    on = notice.act_on or start
+    notice_deliver(actor=w.clerk, municipality=w.m, notice=notice, form="pessoal", on=on)
+    with tenant(w.m):
+        deadline = Case.objects.get(pk=case.pk).deadline
+    assert deadline is not None
+    sweep(w.m, deadline + dt.timedelta(days=1))
+    with tenant(w.m):
+        return Case.objects.get(pk=case.pk)

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import datetime as dt
 
-from enforcement_factories import case_of, client_of, issue, make_final, pending_notice, taxi_auto
+from enforcement_factories import (
+    case_of,
+    cassacao_ready,
+    client_of,
+    issue,
+    make_final,
+    pending_notice,
+    taxi_auto,
+)
 from registry_factories import taxi_permit
 
 from outorga.core.tenancy import tenant
@@ -52,33 +60,10 @@ def test_cancelling_an_auto_asks_first_naming_the_case_and_happens_only_when_con
     assert case_of(world, auto).stage == Case.Stage.ANNULLED
 
 
-def _mototaxi_cassacao_ready(world) -> Case:  # type: ignore[no-untyped-def]
-    case = proposal_open_cassacao(
-        actor=world.authority,
-        municipality=world.m,
-        permit=world.permit,
-        causes={"ctb_points": 20},
-        on=D,
-    )
-    notice_deliver(
-        actor=world.clerk,
-        municipality=world.m,
-        notice=pending_notice(world, case),
-        form="pessoal",
-        on=D,
-    )
-    with tenant(world.m):
-        deadline = Case.objects.get(pk=case.pk).deadline
-    assert deadline is not None
-    sweep(world.m, deadline + dt.timedelta(days=1))  # no defence: ready for the decision
-    with tenant(world.m):
-        return Case.objects.get(pk=case.pk)
-
-
 def test_a_mototaxi_cassacao_states_the_two_year_bar_of_art_32_par_1_before_it_is_decided(
     world, user_of
 ):
-    case = _mototaxi_cassacao_ready(world)
+    case = cassacao_ready(world)
     assert case.waiting == Case.Waiting.JUDGMENT
     mayor = client_of(user_of("ipatinga", Role.CHEFE_EXECUTIVO))
     url = f"/fiscalizacao/processos/{case.pk}/decidir/"
@@ -100,7 +85,7 @@ def test_a_mototaxi_cassacao_states_the_two_year_bar_of_art_32_par_1_before_it_i
 
 
 def test_rejecting_a_proposal_needs_no_confirmation(world, user_of):
-    case = _mototaxi_cassacao_ready(world)
+    case = cassacao_ready(world)
     mayor = client_of(user_of("ipatinga", Role.CHEFE_EXECUTIVO))
     on = (case.deadline + dt.timedelta(days=1)).isoformat()  # type: ignore[operator]
     r = mayor.post(

@@ -540,11 +540,14 @@ class AnnulIn(Schema):
 
 @router.post(
     "/cases/{case_id}/annul",
-    summary="Anular de ofício auto de infração ou penalidade eivados de vício de legalidade "
-    "(Lei 9.784/1999, art. 53)",
+    summary="Anular de ofício auto de infração, penalidade, revogação ou cassação da permissão "
+    "eivados de vício de legalidade (Lei 9.784/1999, art. 53)",
     response=CaseOut,
 )
 def case_annul(request: HttpRequest, case_id: int, payload: AnnulIn) -> Any:
+    """Autos e penalidades: a autoridade que os aplica. Revogação ou cassação da permissão: a
+    autoridade que a decidiu (decisão D-3), e a permissão volta à situação que tinha, com os
+    auxiliares desligados com ela; a cota excedida é informada no resultado, não recusa."""
     case = get_object_or_404(Case.objects.all(), pk=case_id)
     case_annul_ex_officio(**_acting(request), case=case, **_fields(payload))
     return _case_now(request, pk=case.pk)

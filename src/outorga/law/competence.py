@@ -210,7 +210,8 @@ _TABLE: list[Competence] = [
         cite(MOTO, 34),
         cite("federal.9784-1999", 53),
         decision(17),
-        note="revogação e cassação são do Chefe do Executivo (art. 34, §1º) e ficam fora",
+        note="revogação e cassação, decididas pelo Chefe do Executivo (art. 34, §1º), são anuladas "
+        "de ofício por ele (Lei 9.784/1999, art. 53)",
     ),
     _c(MOTO, "penalty.seizure", {R.FISCAL}, cite(MOTO, 35)),
     _c(MOTO, "seizure.release", {R.ATENDENTE, R.AUTORIDADE}, cite(MOTO, 35, 1)),
@@ -302,7 +303,8 @@ _TABLE: list[Competence] = [
         cite(TAXI, 46),
         cite("federal.9784-1999", 53),
         decision(17),
-        note="a cassação (art. 41, §3º e §4º) é do Chefe do Executivo e fica fora",
+        note="a revogação (art. 15) e a cassação (art. 41, §3º e §4º), decididas pelo Chefe do "
+        "Executivo, são anuladas de ofício por ele",
     ),
     _c(TAXI, "penalty.seizure", {R.FISCAL}, cite(TAXI, 41, inc="III"), cite(TAXI, 42)),
     _c(TAXI, "seizure.release", {R.ATENDENTE, R.AUTORIDADE}, cite(TAXI, 42, 2)),

@@ -50,14 +50,19 @@ def cassations(person: Person, service: str) -> list[dict[str, Any]]:
     services whose law is that of ``service`` (its interface's services: mototaxi and motofrete
     under one law). The bar after a cassação is each law's own (mototaxi art. 32 §1 and §3:
     "a permissão" and "seu credenciamento" cassados for breaking "as normas estabelecidas nesta
-    Lei"); a taxi permission cassada under the taxi law bars no mototaxi permission."""
+    Lei"); a taxi permission cassada under the taxi law bars no mototaxi permission. A cassação
+    annulled of the administration's own motion was void from its origin (Lei 9.784/1999 art.
+    53, ADR 0066): it bars nothing."""
     from .models import Auxiliary, PermitStatusChange
 
     services = interface_of(service).services
     out = [
         {"kind": "permissao", "effective_on": c.effective_on.isoformat()}
         for c in PermitStatusChange.objects.filter(
-            permit__holder=person, permit__service__in=services, to_status=Permit.Status.CASSADA
+            permit__holder=person,
+            permit__service__in=services,
+            to_status=Permit.Status.CASSADA,
+            annulled_on__isnull=True,
         )
     ]
     out += [

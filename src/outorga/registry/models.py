@@ -356,6 +356,9 @@ class PermitStatusChange(TenantModel):
     effective_on = models.DateField()
     reason = models.CharField(max_length=300)
     act = models.ForeignKey("core.Act", on_delete=models.PROTECT, null=True, related_name="+")
+    #: The day the change was annulled of the administration's own motion (a revocation or a
+    #: cassação void from its origin, Lei 9.784/1999 art. 53; ADR 0066): it bars nothing since.
+    annulled_on = models.DateField("anulada em", null=True, blank=True)
 
     class Meta:
         ordering = ["permit", "at", "id"]

@@ -18,6 +18,7 @@ from outorga.core.tenancy import tenant
 from outorga.enforcement.lawbridge import answers, ask
 from outorga.enforcement.models import Case, Filing, InfractionNotice, Seizure
 from outorga.enforcement.services.common import (
+    PROPOSALS,
     InvalidStep,
     case_debts,
     competence_citations,
@@ -122,7 +123,12 @@ def case_annul(
             reason=case.outcome,
             basis=basis,
         )
-    for s in Seizure.objects.filter(auto=case.auto, status=Seizure.Status.HELD):
+    # A case without an auto (a suspension's, a revocation's or cassação's) released nothing:
+    # ``auto=None`` would read every held seizure without an auto.
+    held = (
+        Seizure.objects.filter(auto=case.auto, status=Seizure.Status.HELD) if case.auto_id else []
+    )
+    for s in held:
         seizure_release_in_transaction(actor, municipality, s, on, {"waived": True, **basis})
     case.save(update_fields=["stage", "waiting", "deadline", "outcome"])
 
@@ -131,8 +137,9 @@ def case_annul(
 EX_OFFICIO = "case.annul"
 EX_OFFICIO_ACT = "case.annul_ex_officio"
 ART_53 = "Lei 9.784/1999, art. 53"
-#: The kinds of case annulled here; a revocation or a cassação (the Chief Executive's, mototaxi
-#: art. 34 §1) is undone by restoring the permission, which this does not do.
+#: The kinds of case annulled by ``case.annul``; a revocation or a cassação (the Chief
+#: Executive's, mototaxi art. 34 §1) is annulled by whom decided it, restoring the permission
+#: (:mod:`.permission_annulment`, ADR 0066).
 EX_OFFICIO_KINDS = (Case.Kind.INFRACTION, Case.Kind.SUSPENSION)
 #: The field each of the law's refusals is about, by the rule's name (the screen's and the API's).
 EX_OFFICIO_FIELDS = {"d_17_lei_9784_art_50_viii_grounds": "fundamentos"}
@@ -166,25 +173,24 @@ def case_annul_ex_officio(
     a defence upheld (:func:`case_annul`): the fine refunded when paid, every open charge
     cancelled, a suspension lifted — the case's, or a taxi suspension resting on its auto —, the
     vehicle released with its costs waived. The law's refusal
-    stays in the acts log; the act ``case.annul_ex_officio`` carries the decision as its basis."""
+    stays in the acts log; the act ``case.annul_ex_officio`` carries the decision as its basis.
+    A revocation or a cassação of the permission is annulled by the authority that decided it,
+    restoring the permission (:func:`.permission_annulment.permission_annul_ex_officio`)."""
     with tenant(municipality):  # read in its municipality (ADR 0024)
         case = Case.objects.get(pk=case.pk)
-    authorize(actor=actor, municipality=municipality, action=EX_OFFICIO, law=case.law, on=on)
-    if case.kind not in EX_OFFICIO_KINDS:  # undoing them restores a permission: not built here
-        raise InvalidStep(
-            "a anulação de ofício de revogação ou cassação da permissão não se faz por aqui: "
-            "desfazê-la restabelece a permissão"
+    if case.kind in PROPOSALS:
+        from outorga.enforcement.services.permission_annulment import (
+            permission_annul_ex_officio,
         )
+
+        return permission_annul_ex_officio(
+            actor=actor, municipality=municipality, case=case, on=on, grounds=grounds
+        )
+    authorize(actor=actor, municipality=municipality, action=EX_OFFICIO, law=case.law, on=on)
     if not answers(case.law, "case_annulment"):
         raise InvalidStep(f"a lei deste processo não prevê a anulação de ofício ({ART_53})")
     with tenant(municipality):
-        waiting = case.filings.filter(result=Filing.Result.PENDING).order_by("-filed_on").first()
-    if waiting is not None and on < waiting.filed_on:
-        raise FieldError(
-            "on",
-            f"a anulação ({on:%d/%m/%Y}) não pode ser anterior à defesa ou ao recurso que ela "
-            f"torna prejudicado ({waiting.filed_on:%d/%m/%Y}; Lei 9.784/1999, art. 52)",
-        )
+        not_before_waiting(case, on)
     with transaction.atomic(), tenant(municipality):
         case = Case.objects.select_for_update().get(pk=case.pk)
         d = ask_annulment(municipality, case, grounds, on)
@@ -195,17 +201,50 @@ def case_annul_ex_officio(
                 # D-1: the escalation judged again without the annulled infraction.
                 escalate_without(actor=actor, municipality=municipality, auto=case.auto, on=on)
     if not allowed:  # kept in the acts log after the transaction, which wrote nothing
-        raise law_refused(
-            actor=actor,
-            municipality=municipality,
-            action=EX_OFFICIO_ACT,
-            d=d,
-            obj=case,
-            new={"case": case.number, "grounds": grounds.strip()},
-            field=EX_OFFICIO_FIELDS,
-            lead="Anulação de ofício recusada",
-        )
+        raise ex_officio_refused(actor, municipality, case, d, grounds)
     return case
+
+
+def ex_officio_refused(
+    actor: Actor, municipality: Municipality, case: Case, d: Decision, grounds: str
+) -> Exception:
+    """The law's refusal of an ex officio annulment of ``case``, kept in the acts log (after the
+    transaction, which wrote nothing) and naming the field of its first refused rule."""
+    return law_refused(
+        actor=actor,
+        municipality=municipality,
+        action=EX_OFFICIO_ACT,
+        d=d,
+        obj=case,
+        new={"case": case.number, "grounds": grounds.strip()},
+        field=EX_OFFICIO_FIELDS,
+        lead="Anulação de ofício recusada",
+    )
+
+
+def not_before_waiting(case: Case, on: dt.date) -> None:
+    """An annulment dated before the defence or appeal it moots is refused (Lei 9.784/1999 art.
+    52: it loses its object from the annulment on). Read in the case's municipality."""
+    waiting = case.filings.filter(result=Filing.Result.PENDING).order_by("-filed_on").first()
+    if waiting is not None and on < waiting.filed_on:
+        raise FieldError(
+            "on",
+            f"a anulação ({on:%d/%m/%Y}) não pode ser anterior à defesa ou ao recurso que ela "
+            f"torna prejudicado ({waiting.filed_on:%d/%m/%Y}; Lei 9.784/1999, art. 52)",
+        )
+
+
+def annulment_basis(
+    case: Case, d: Decision, grounds: str, competence: str, on: dt.date
+) -> dict[str, Any]:
+    """The basis of an annulment's acts: the law's decision, its citations and those of the
+    ``competence`` acted on, and the grounds (Lei 9.784/1999 art. 50)."""
+    basis = basis_of(d)
+    basis["citations"] = sorted(
+        set(basis["citations"]) | set(competence_citations(case.law, competence, on))
+    )
+    basis["grounds"] = grounds
+    return basis
 
 
 def _annul_ex_officio(
@@ -218,15 +257,13 @@ def _annul_ex_officio(
     *,
     competence: str = EX_OFFICIO,
     outcome: str = f"Anulado de ofício por vício de legalidade ({ART_53})",
+    more: dict[str, Any] | None = None,
 ) -> None:
     """The annulment the law allowed, inside its transaction: the effects of :func:`case_annul`
     (no filing: no appeal was upheld) and the act with the decision's citations, and those of
-    the ``competence`` acted on, as its basis."""
-    basis = basis_of(d)
-    basis["citations"] = sorted(
-        set(basis["citations"]) | set(competence_citations(case.law, competence, on))
-    )
-    basis["grounds"] = grounds
+    the ``competence`` acted on, as its basis; ``more``: what else the act records (a
+    permission restored)."""
+    basis = annulment_basis(case, d, grounds, competence, on)
     old = {"stage": case.stage, "waiting": case.waiting, "outcome": case.outcome}
     # A defence or appeal still waiting loses its object (Lei 9.784/1999 art. 52): prejudicado.
     moot = list(case.filings.select_for_update().filter(result=Filing.Result.PENDING))
@@ -260,6 +297,7 @@ def _annul_ex_officio(
             "grounds": grounds,
             "on": on,
             "filings_moot": [f.pk for f in moot],
+            **(more or {}),
         },
         basis=basis,
     )

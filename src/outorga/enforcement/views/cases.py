@@ -19,11 +19,7 @@ from outorga.enforcement.models import (
     Filing,
     Notice,
 )
-from outorga.enforcement.services.annulment import (
-    EX_OFFICIO,
-    EX_OFFICIO_KINDS,
-    case_annul_ex_officio,
-)
+from outorga.enforcement.services.annulment import case_annul_ex_officio
 from outorga.enforcement.services.common import PROPOSALS, case_debts, proposal_action
 from outorga.enforcement.services.filings import (
     JUDGE_ACTION,
@@ -35,6 +31,7 @@ from outorga.enforcement.services.filings import filing_judge as filing_judge_se
 from outorga.enforcement.services.notices import edital_publish, stage_opened
 from outorga.enforcement.services.notices import notice_deliver as notice_deliver_service
 from outorga.enforcement.services.notices import notice_unlocated as notice_unlocated_service
+from outorga.enforcement.services.permission_annulment import annulment_quota_warning
 from outorga.enforcement.services.proposals import proposal_decide as proposal_decide_service
 from outorga.enforcement.services.reconsideration import appeal_reconsider, appeal_with
 from outorga.enforcement.views import confirmations
@@ -83,10 +80,9 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
             "can_notify": is_allowed(role, "notice.record", case.law, day),
             # Lei 9.784/1999 art. 53 (D-17): the authority that imposes the penalty annuls an
             # illegal auto or penalty of its own motion, even once final.
-            "can_annul": case.kind in EX_OFFICIO_KINDS
-            and case.stage != Case.Stage.ANNULLED
-            and interfaces.answers(case.law, "case_annulment")
-            and is_allowed(role, EX_OFFICIO, case.law, day),
+            # The revocation or cassação of the permission: the Chief Executive who decided it
+            # (D-3), restoring the permission (ADR 0066).
+            "can_annul": confirmations.case_annulable(case, role, day),
             "can_decide": case.kind in (Case.Kind.REVOCATION, Case.Kind.CASSACAO)
             and is_allowed(role, proposal_action(case), case.law, day),
             "role": role,
@@ -227,21 +223,29 @@ def case_annul(request: HttpRequest, case_id: int) -> HttpResponse:
     case = get_object_or_404(Case.objects.all(), pk=case_id)
     grounds = request.POST.get("grounds", "")
     # Blank grounds, or an act this person or this case does not allow: the service says why.
-    if grounds.strip() and not confirmed(request) and confirmations.case_annulable(case, request):
+    if grounds.strip() and not confirmed(request) and confirmations.annulable_by(case, request):
         return case_confirmation(
             request, case.pk, lambda on: confirmations.case_annul(case, grounds, on)
         )
-    return case_step(
+    done: list[Case] = []
+    response = case_step(
         request,
         case.pk,
-        lambda: case_annul_ex_officio(
-            **acting(request, case),
-            case=case,
-            on=posted_day(request, "on"),
-            grounds=request.POST.get("grounds", ""),
+        lambda: done.append(
+            case_annul_ex_officio(
+                **acting(request, case),
+                case=case,
+                on=posted_day(request, "on"),
+                grounds=request.POST.get("grounds", ""),
+            )
         ),
         "Processo anulado de ofício (Lei 9.784/1999, art. 53).",
     )
+    # A permission restored above its quota: the authority is told, with the article (ADR 0066).
+    warning = annulment_quota_warning(done[0]) if done else ""
+    if warning:
+        messages.warning(request, warning)
+    return response
 
 
 @staff_only

@@ -15,24 +15,41 @@ from outorga.core.requests import user_of
 from outorga.enforcement.lawbridge import escalates_by_accumulation, taxi_like
 from outorga.enforcement.models import Case, Filing, InfractionNotice, Penalty, Seizure
 from outorga.enforcement.services.annulment import EX_OFFICIO, EX_OFFICIO_KINDS
-from outorga.enforcement.services.common import case_debts
+from outorga.enforcement.services.common import PROPOSALS, case_debts, proposal_action
+from outorga.enforcement.services.permission_annulment import (
+    ENDED,
+    annullable,
+    permission_annulment,
+    quota_warning,
+)
 from outorga.enforcement.services.suspensions import TAXI_SUSPENSIONS
 from outorga.finance.models import Debt
 from outorga.finance.payments import OWED, paid_cents
 from outorga.law import interfaces
 from outorga.law.competence import is_allowed
 from outorga.law.money import brl
+from outorga.registry.models import Permit
+from outorga.registry.services.permit_restore import restoration_preview
 
 
-def case_annulable(case: Case, request: HttpRequest) -> bool:
-    """Whether the ex officio annulment of ``case`` may run for the person asking: the
-    competence (``case.annul``), a kind of case the service annuls and a case not yet annulled —
-    else no confirmation is asked and the service answers why."""
+def case_annulable(case: Case, role: str, on: dt.date) -> bool:
+    """Whether the ex officio annulment of ``case`` may run for ``role`` on ``on``: the
+    competence (``case.annul``; for a revocation or cassação of the permission, the one that
+    decided it, D-3), a kind of case the service annuls and an act still standing — else no form
+    is offered, no confirmation is asked and the service answers why."""
+    if case.kind in PROPOSALS:
+        return annullable(case) and is_allowed(role, proposal_action(case), case.law, on)
     return (
         case.kind in EX_OFFICIO_KINDS
         and case.stage != Case.Stage.ANNULLED
-        and is_allowed(user_of(request).role, EX_OFFICIO, case.law, today_of(case.municipality))
+        and interfaces.answers(case.law, "case_annulment")
+        and is_allowed(role, EX_OFFICIO, case.law, on)
     )
+
+
+def annulable_by(case: Case, request: HttpRequest) -> bool:
+    """:func:`case_annulable` for the person asking, today."""
+    return case_annulable(case, user_of(request).role, today_of(case.municipality))
 
 
 def _annulment_effects(case: Case) -> str:
@@ -98,10 +115,36 @@ def auto_cancel(auto: InfractionNotice, reason: str) -> Confirmation:
     )
 
 
+def _restoration_effects(case: Case, grounds: str, on: dt.date) -> str:
+    """What annulling the revocation or cassação of ``case`` does (``permission_annul_ex_
+    officio``), read from the records and the law: the permit restored in the status it had, the
+    auxiliaries linked again or left ended (and why), the quota it exceeds (the law's article)."""
+    permit = case.permit
+    assert permit is not None
+    out = restoration_preview(case.municipality, permit, ENDED[Case.Kind(case.kind)], on)
+    status = Permit.Status(out.status).label
+    if out.suspended_until is not None:
+        status += f" até {out.suspended_until:%d/%m/%Y}"
+    text = f": restabelece a permissão {permit.number} de {permit.holder.name} ({status})"
+    if out.restored:
+        names = ", ".join(a.person.name for a in out.restored)
+        text += f", religa o(s) auxiliar(es) desligado(s) com ela ({names})"
+    for aux, why in out.kept:
+        text += f"; {aux.person.name} continua desligado ({why})"
+    warning = quota_warning(permission_annulment(case.municipality, case, grounds or "-", on))
+    if warning:
+        text += f". Atenção: {warning.rstrip('.')}"
+    return text
+
+
 def case_annul(case: Case, grounds: str, on: dt.date) -> Confirmation:
     """The annulment of a case of the authority's own motion (Lei 9.784/1999 art. 53,
-    ``case_annul_ex_officio``): :func:`_annulment_effects`."""
-    text = f"A anulação de ofício do processo {case.number} é definitiva" + _annulment_effects(case)
+    ``case_annul_ex_officio``): :func:`_annulment_effects`, and for a revocation or cassação of
+    the permission :func:`_restoration_effects`."""
+    text = f"A anulação de ofício do processo {case.number} é definitiva"
+    if case.kind in PROPOSALS:
+        text += _restoration_effects(case, grounds, on)
+    text += _annulment_effects(case)
     if case.kind == Case.Kind.INFRACTION:
         text += _no_longer_counts(case.auto)
     return Confirmation(

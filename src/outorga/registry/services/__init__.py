@@ -12,6 +12,8 @@ the act (with the decision trace) in that same transaction.
 - ``permits``: the grant (mototaxi, motofrete, taxi with its Termo) and the taxi transfer.
 - ``permit_status``: suspension, return, annulment on appeal, renúncia, reserve, cassação,
   revocation.
+- ``permit_restore``: a revocation or cassação annulled of the administration's own motion —
+  the permit back to the status it had, its auxiliaries linked again (ADR 0066).
 - ``termos``: yearly renewal of the certificate and of the Termo de Permissão; prorrogação.
 - ``auxiliaries``: auxiliaries added, cassados, removed, their credential renewed.
 - ``vehicle_changes``: substitution, reserve vehicle, permuta and the end of a temporary change.

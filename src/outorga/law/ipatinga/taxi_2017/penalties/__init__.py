@@ -17,7 +17,7 @@ map and the apps find them:
 * :mod:`.register_bar` — art. 41 IV, §3 and 42 IV: the inscription in the Cadastro barred.
 """
 
-from .annulment import case_annulment_question
+from .annulment import case_annulment_question, permission_annulment_question
 from .appearance import appearance_question
 from .deadlines import (
     DEADLINE_SCHEMA,
@@ -81,6 +81,7 @@ __all__ = [
     "REGISTER_BAR_SCHEMA",
     "art_41_iv_par_3_cadastro_cassado",
     "case_annulment_question",
+    "permission_annulment_question",
     "art_42_iv_cadastro_suspenso",
     "register_bar_question",
     "InfractionType",

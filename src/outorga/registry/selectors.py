@@ -57,17 +57,18 @@ NOTE_RESERVED = (
 
 
 def note_as_seen(
-    text: str, *, role: str, doc_type: str, law: str, municipality: Municipality
+    text: str, *, role: str, doc_type: str, law: str | None, municipality: Municipality
 ) -> str:
     """What is written about a document of ``doc_type`` kept under ``law`` — the desk's reason to
     refuse one sent, a correction's reason — as ``role`` reads it: whole for an ordinary document;
     for a health or criminal one (``Document.SENSITIVE``) only to who may open its file, the desk
     that keeps the register (``registry.record``: mototaxi art. 4, taxi art. 20), as
     :func:`sees_private_data` says of a person's health data; ``NOTE_RESERVED`` to everyone else
-    (LGPD, Lei 13.709/2018, art. 6º, III; art. 11)."""
+    (LGPD, Lei 13.709/2018, art. 6º, III; art. 11). Under no law (``law`` None: no law of the
+    municipality governs the document's service) no one is named to read it: reserved."""
     if not text or doc_type not in Document.SENSITIVE:
         return text
-    if is_allowed(role, "registry.record", law, today_of(municipality)):
+    if law is not None and is_allowed(role, "registry.record", law, today_of(municipality)):
         return text
     return NOTE_RESERVED
 

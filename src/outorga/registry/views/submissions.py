@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from outorga.core import uploads
 from outorga.core.access import staff_required
-from outorga.core.errors import DomainError
+from outorga.core.errors import DomainError, FieldError
 from outorga.core.formerrors import form_add, form_messages, messages_add
 from outorga.core.listing import page_of
 from outorga.core.requests import actor_of
@@ -108,12 +108,12 @@ def review(request: HttpRequest, submission_id: int) -> HttpResponse:
         .order_by("-submitted_at")[:20]
     )
     m = current_municipality()
+    try:
+        law: str | None = service_law(m, sub.service)
+    except FieldError:  # no law governs the service: the page still opens (ADR 0062)
+        law = None
     seen = functools.partial(
-        note_as_seen,
-        role=actor_of(request).role,
-        doc_type=sub.doc_type,
-        law=service_law(m, sub.service),
-        municipality=m,
+        note_as_seen, role=actor_of(request).role, doc_type=sub.doc_type, law=law, municipality=m
     )
     return render(
         request,

@@ -299,18 +299,14 @@ def auxiliary_cassar(
                 f"{aux.added_on:%d/%m/%Y}",
             )
         for one in (aux, *others):
-            old = {"status": one.status, "removed_on": one.removed_on}
             # Another credential inscribed after the day of this cassação ends the day it began.
-            ends = link_end(one, on)
-            one.status, one.removed_on = Auxiliary.Status.CASSADO, ends
-            one.save(update_fields=["status", "removed_on"])
-            record_act(
-                municipality=municipality,
+            link_status_set(
+                one,
+                Auxiliary.Status.CASSADO,
+                link_end(one, on),
                 actor=actor,
+                municipality=municipality,
                 action="auxiliary.cassado",
-                obj=one,
-                old=old,
-                new={"status": one.status, "removed_on": ends},
                 basis=basis,
                 extra={"reason": reason.strip()}
                 if one is aux
@@ -374,18 +370,44 @@ def auxiliaries_unlink(
         ends, why = link_end(aux, on), reason
         if ends != on:
             why = f"{reason} — {BEFORE_THE_LINK.format(on=on, added=aux.added_on)}"
-        aux.status, aux.removed_on = Auxiliary.Status.REMOVED, ends
-        aux.save(update_fields=["status", "removed_on"])
-        record_act(
-            municipality=municipality,
+        link_status_set(
+            aux,
+            Auxiliary.Status.REMOVED,
+            ends,
             actor=actor,
+            municipality=municipality,
             action="auxiliary.remove",
-            obj=aux,
-            old={"status": Auxiliary.Status.ACTIVE.value},
-            new={"status": aux.status, "removed_on": ends},
             basis=basis,
             extra={"reason": why},
         )
+
+
+def link_status_set(
+    aux: Auxiliary,
+    status: str,
+    removed_on: dt.date | None,
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    action: str,
+    basis: dict[str, Any] | None,
+    extra: dict[str, Any],
+) -> None:
+    """Write the (locked) link's new ``status`` and end, and its act ``action`` with the status
+    and end before and after: a link removed, cassado, or given back by an annulment."""
+    old = {"status": aux.status, "removed_on": aux.removed_on}
+    aux.status, aux.removed_on = status, removed_on
+    aux.save(update_fields=["status", "removed_on"])
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action=action,
+        obj=aux,
+        old=old,
+        new={"status": aux.status, "removed_on": removed_on},
+        basis=basis,
+        extra=extra,
+    )
 
 
 #: Why a link ends on the day it began rather than on the day asked (:func:`link_end`).

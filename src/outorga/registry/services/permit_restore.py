@@ -12,14 +12,15 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
-from outorga.core.acts import Actor, record_act
+from outorga.core.acts import Actor
 from outorga.core.models import Act, Municipality
 from outorga.core.tenancy import tenant
 
 from ..locking import lock_person
 from ..models import Auxiliary, Permit, PermitStatusChange
+from .auxiliaries import link_status_set
 from .common import InvalidTransition, authorize_with_reason
-from .permit_status import _change_status
+from .permit_status import change_status
 
 
 @dataclass
@@ -204,7 +205,7 @@ def permit_ending_annulled(
         out, since = _restoration(municipality, permit, change, candidates, on)
         change.annulled_on = on
         change.save(update_fields=["annulled_on"])
-        _change_status(
+        change_status(
             actor=actor,
             municipality=municipality,
             permit=permit,
@@ -223,16 +224,13 @@ def permit_ending_annulled(
             reason=reason,
         )
         for aux in out.restored:
-            old = {"status": aux.status, "removed_on": aux.removed_on}
-            aux.status, aux.removed_on = Auxiliary.Status.ACTIVE, None
-            aux.save(update_fields=["status", "removed_on"])
-            record_act(
-                municipality=municipality,
+            link_status_set(
+                aux,
+                Auxiliary.Status.ACTIVE,
+                None,
                 actor=actor,
+                municipality=municipality,
                 action="auxiliary.restore",
-                obj=aux,
-                old=old,
-                new={"status": aux.status, "removed_on": None},
                 basis=basis,
                 extra={"reason": f"permissão {permit.number} restabelecida: {reason}"},
             )

@@ -45,7 +45,7 @@ TRANSITIONS: dict[tuple[str, str], str] = {
 }
 
 
-def _change_status(
+def change_status(
     *,
     actor: Actor,
     municipality: Municipality,
@@ -107,7 +107,7 @@ def _transition(
         # A permission that ends takes its auxiliaries' links with it, the same day.
         ending = to not in ACTIVE_STATUSES
         auxiliaries = linked_auxiliaries_locked(permit) if ending else []
-        _change_status(
+        change_status(
             actor=actor,
             municipality=municipality,
             permit=permit,
@@ -389,7 +389,7 @@ def permit_suspension_served(
         back_on = until + dt.timedelta(days=1)
         cites = citations(permit.law_on(back_on), "suspension")
         reason = f"fim da suspensão: período cumprido ({'; '.join(c.render() for c in cites)})"
-        _change_status(
+        change_status(
             actor=actor,
             municipality=municipality,
             permit=permit,
@@ -437,7 +437,7 @@ def permit_suspension_annulled(
                 f"a permissão está {permit.get_status_display()}; a suspensão julgada no "
                 f"processo {case_number} não é a que está em vigor (lei do mototáxi, art. 34, §3)"
             )
-        _change_status(
+        change_status(
             actor=actor,
             municipality=municipality,
             permit=permit,

@@ -378,7 +378,7 @@ def _prior_infractions(
     the conduct is "primária" (taxi art. 41 §1, D-1)."""
     qs = InfractionNotice.objects.filter(
         status=InfractionNotice.Status.ISSUED, committed_at__lt=before
-    ).select_related("case")
+    ).select_related("case", "municipality")  # the date of each fact on its clock
     by = InfractionNotice.CommittedBy
     taxista = (
         auxiliary.person

@@ -29,7 +29,7 @@ COUNTED_FOR_SUSPENSION = (Escalation.Status.IMPOSED, Escalation.Status.ANNULLED)
 def _history(permit: Permit) -> list[InfractionNotice]:
     return list(
         InfractionNotice.objects.filter(permit=permit, status=InfractionNotice.Status.ISSUED)
-        .select_related("case")
+        .select_related("case", "municipality")  # the date of each fact on its clock
         .order_by("committed_at", "id")
     )
 
@@ -84,7 +84,8 @@ def taxista_of(auto: InfractionNotice) -> Person | None:
 def points_facts(law: str, taxista: Person) -> dict[str, Any]:
     """Every auto of ``law`` in the taxista's prontuário (art. 42, §3: :func:`.selectors.prontuario`),
     with its nature, as the law's ``points`` question reads them."""
-    autos = prontuario(law, taxista).select_related("case").order_by("committed_at", "id")
+    autos = prontuario(law, taxista).select_related("case", "municipality")
+    autos = autos.order_by("committed_at", "id")
     return {"infractions": [{**_counted(a), "nature": a.severity} for a in autos]}
 
 

@@ -137,7 +137,9 @@ def test_art_42_par_2_removal_refused_until_the_infractor_is_registered(world):
     with tenant(world.m):
         # Not in the registry yet on the day of the auto: only the CPF written on it.
         type(offender).objects.filter(pk=offender.pk).update(document="00000000000")
-    auto = _illegal_auto(world, document=f"{cpf[:3]}.{cpf[3:6]}.{cpf[6:9]}-{cpf[9:]}")
+    auto = _illegal_auto(
+        world, document=f"{cpf[:3]}.{cpf[3:6]}.{cpf[6:9]}-{cpf[9:]}", measures=["remocao"]
+    )
     assert auto.offender_registration == cpf and case_of(world, auto).person is None
     with pytest.raises(FieldError) as exc:
         _remove(world, auto)

@@ -65,7 +65,15 @@ def test_taxi_art_43_d_15_a_fact_is_fined_by_the_version_in_force_on_its_date(wo
     before = final_taxi_auto(world, taxi_permit(world.m), code="reg-buzina", on=FACT)
     after = final_taxi_auto(world, taxi_permit(world.m), code="reg-buzina", on=CHANGE)
     # The fact of FACT was judged after CHANGE, and still as leve: as a law item of that nature.
-    leve, _ = fine(world.m, law_of(world.m, "taxi", FACT), "desobediencia_sem_risco", FACT, FACT)
+    # A leve fine of the law, imposed after its notice and the defence period (art. 41 §5).
+    leve, _ = fine(
+        world.m,
+        law_of(world.m, "taxi", FACT),
+        "desobediencia_sem_risco",
+        FACT,
+        FACT + dt.timedelta(days=30),
+        notified_on=FACT,
+    )
     assert _fine_of(world, before) == leve > 0
     assert _fine_of(world, after) == 150 * 500  # grave: 150 UFPI × R$ 5,00 (demo UFPI)
 

@@ -161,13 +161,17 @@ def fine(
     taxi_rows: Iterable[Any] = (),
     notified_on: dt.date | None = None,
     judged_on: dt.date | None = None,
-) -> tuple[int, Decision]:
+) -> tuple[int | None, Decision]:
     """The fine in reais at the fiscal unit's value on the date it is imposed (D-5): the law's
     ``fine`` question where it has one (mototaxi art. 37–41), else its ``penalty`` asked for a
-    fine (taxi art. 41 §2)."""
+    fine (taxi art. 41 §2, which also asks the notice and the defence before it, §5 and caput).
+    The amount is ``None`` whenever the law does not impose it — it refused the fine (no notice
+    before it, an inciso not in force on the date of the fact…) or cannot compute it yet (a
+    nature the regulation has not given): the decision says which, and the caller decides what
+    follows; never an amount the law did not grant."""
     if interfaces.answers(law, "fine"):
         d = ask(m, law, "fine", fine_facts(code, committed_on, imposed_on), imposed_on)
-        return int(d.to_json()["outcome"]["total_cents"]), d
+        return _granted(d, "total_cents"), d
     facts: dict[str, Any] = {
         **penalty_fine_facts(code, committed_on, imposed_on),
         "regulation_items": taxi_regulation_items(taxi_rows),
@@ -177,5 +181,13 @@ def fine(
     if judged_on:
         facts["defence_judged_on"] = judged_on.isoformat()
     d = ask(m, law, "penalty", facts, imposed_on)
-    out = d.to_json()["outcome"] or {}
-    return int(out.get("fine_cents") or 0), d
+    return _granted(d, "fine_cents"), d
+
+
+def _granted(d: Decision, field: str) -> int | None:
+    """The amount ``field`` of the law's answer ``d`` only when the law imposes it: no reason
+    refused or pending, and — where the answer says it — the penalty may be imposed."""
+    out = d.outcome if isinstance(d.outcome, dict) else None
+    if d.eligibility != "ok" or out is None or out.get("may_impose") is False:
+        return None
+    return int(out.get(field) or 0)

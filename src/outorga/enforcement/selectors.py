@@ -251,13 +251,17 @@ def autos_recent(limit: int = 50) -> list[InfractionNotice]:
 
 def prontuario(law: str, taxista: Person) -> QuerySet[InfractionNotice]:
     """The taxista's prontuário under ``law`` (taxi art. 42 §3), under whichever permit: the autos
-    the taxista committed as auxiliary, and those against them as permissionário that no
-    identified auxiliary committed. Final or not (D-1: the law counts the final ones). Read for
-    the points (art. 42 §3) and for whether a conduct is primary (art. 41 §1)."""
+    that identify the taxista as their offender — as the auxiliary who committed them, or as the
+    permissionário who did (``committed_by`` holder, the case against them). An auto that
+    identifies nobody (``unknown``), or an auxiliary not named, is imputed to no taxista: the law
+    punishes "o infrator" (art. 41 caput, art. 42 caput) and imputes no infraction to the
+    permissionário for his vehicle; he is only notified (art. 41 §5). ADR 0068. Final or not
+    (D-1: the law counts the final ones). Read for the points (art. 42 §3) and for whether a
+    conduct is primary (art. 41 §1)."""
     by = InfractionNotice.CommittedBy
     return InfractionNotice.objects.filter(
         law=law, status=InfractionNotice.Status.ISSUED, permit__isnull=False
     ).filter(
         Q(committed_by=by.AUXILIARY, auxiliary__person=taxista)
-        | (Q(case__person=taxista) & ~Q(committed_by=by.AUXILIARY, auxiliary__isnull=False))
+        | Q(committed_by=by.HOLDER, case__person=taxista)
     )

@@ -122,6 +122,7 @@ TAXI_SERVICES = Interface(
         "register_bar",
         "register_suspension",
         "registration_renewal",
+        "seizure_grounds",
         "seizure_release",
         "stand_parking",
         "suspension",

@@ -14,7 +14,7 @@ from outorga.core import uploads
 from outorga.core.acts import Actor
 from outorga.core.errors import Conflict, DomainError
 from outorga.core.models import Municipality
-from outorga.enforcement.models import Case, Seizure
+from outorga.enforcement.models import Case, Filing, Notice, Seizure
 from outorga.finance import services as ledger
 from outorga.finance.models import Debt
 from outorga.law.competence import NotCompetent, competence
@@ -129,6 +129,26 @@ def case_debts(case: Case) -> list[Debt]:
             ids |= {i for i in (s.fine_debt_id, s.removal_debt_id) if i}
             ids |= set(s.storage_debts.values_list("id", flat=True))
     return list(Debt.objects.filter(pk__in=ids))
+
+
+def auto_defence(case: Case | None) -> dict[str, Any]:
+    """What a penalty of the auto's process reads of its due process (taxi art. 41 caput and §5,
+    D-17): the day the auto's notice reached the person (``notified_on``), the day the defence
+    was judged (``defence_judged_on``) and whether one waits for judgment (``defence_pending``);
+    the days only when there is one, as the law's facts take them."""
+    if case is None:
+        return {"defence_pending": False}
+    notice = case.notices.filter(purpose=Notice.Purpose.AUTO).first()
+    defences = case.filings.filter(stage=Filing.Stage.DEFENCE)
+    judged = defences.exclude(judged_on=None).first()
+    facts: dict[str, Any] = {
+        "defence_pending": defences.filter(result=Filing.Result.PENDING).exists()
+    }
+    if notice is not None and notice.notified_on is not None:
+        facts["notified_on"] = notice.notified_on
+    if judged is not None and judged.judged_on is not None:
+        facts["defence_judged_on"] = judged.judged_on
+    return facts
 
 
 def not_competent_message(exc: NotCompetent) -> str:

@@ -71,12 +71,17 @@ def _counted(a: InfractionNotice) -> dict[str, Any]:
 
 def taxista_of(auto: InfractionNotice) -> Person | None:
     """Taxi art. 42, §3: whose prontuário an infraction's points go to — the taxista auxiliar who
-    committed it, else the taxista permissionário its case is against. None for one caught
-    without a permit (no taxista's record) or an auto with no case yet."""
+    committed it, else the taxista permissionário its case is against when the auto names him as
+    the offender. None for one caught without a permit (no taxista's record), an auto that
+    identifies nobody (the law imputes it to no taxista, art. 41 caput; ADR 0068) or an auto
+    with no case yet."""
+    by = InfractionNotice.CommittedBy
     if auto.permit_id is None:
         return None
-    if auto.committed_by == InfractionNotice.CommittedBy.AUXILIARY and auto.auxiliary is not None:
-        return auto.auxiliary.person
+    if auto.committed_by == by.AUXILIARY:
+        return auto.auxiliary.person if auto.auxiliary is not None else None
+    if auto.committed_by != by.HOLDER:
+        return None
     case = getattr(auto, "case", None)
     return case.person if case is not None else None
 

@@ -11,6 +11,7 @@ import logging
 from django.db import transaction
 
 from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.errors import Refused
 from outorga.core.localtime import day_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
@@ -20,6 +21,7 @@ from outorga.enforcement.models import Case, Filing, InfractionNotice, Notice, P
 from outorga.enforcement.selectors import taxi_items
 from outorga.enforcement.services.common import (
     PROPOSALS,
+    auto_defence,
     case_debts,
     competence_citations,
     debt_charge,
@@ -99,8 +101,7 @@ def case_make_final(
             debt = seizure_fine.fine_debt
             cents, decision = (debt.amount_cents if debt else 0), None
         else:
-            notice = case.notices.filter(purpose=Notice.Purpose.AUTO).first()
-            judged = case.filings.filter(stage=Filing.Stage.DEFENCE).exclude(judged_on=None).first()
+            defence = auto_defence(case)
             cents, decision = fine(
                 municipality,
                 case.law,
@@ -108,11 +109,18 @@ def case_make_final(
                 day_of(municipality, auto.committed_at),
                 on,
                 taxi_rows=taxi_items(day_of(municipality, auto.committed_at)),
-                notified_on=notice.notified_on if notice else None,
-                judged_on=judged.judged_on if judged else None,
+                notified_on=defence.get("notified_on"),
+                judged_on=defence.get("defence_judged_on"),
             )
+            if cents is None and decision.eligibility == "refused":
+                # The law refuses the fine now (taxi art. 41 §5: not after the notice and the
+                # defence): the case does not become final with a penalty the law did not grant;
+                # the caller's transaction is undone and the refusal names the article.
+                raise Refused(decision)
             debt = None
-            if cents > 0 and person is not None:
+            # No amount while the law cannot compute it (a nature the regulation has not given,
+            # art. 43): the penalty is recorded with its reason, and no debt is invented.
+            if cents and person is not None:
                 due_on, due = ledger.fine_due_on(municipality=municipality, imposed_on=on)
                 # The fine is imposed by a final decision: the debt is final from today and
                 # blocks a renewal at once, though it may be paid until its due date (D-18).

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.db import transaction
 
-from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.acts import Actor, basis_of, law_refused, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
 from outorga.core.localtime import today_of
@@ -22,6 +22,7 @@ from outorga.enforcement.models import Case, InfractionNotice, Seizure
 from outorga.enforcement.services.autos import offender_of
 from outorga.enforcement.services.common import (
     InvalidStep,
+    auto_defence,
     case_contested,
     case_pending,
     debt_charge,
@@ -29,6 +30,7 @@ from outorga.enforcement.services.common import (
 from outorga.finance.models import Debt
 from outorga.finance.payments import future_date
 from outorga.law import interfaces
+from outorga.law.decisions import Decision
 from outorga.registry.models import Person
 from outorga.registry.validation import FieldError
 
@@ -55,7 +57,10 @@ def seizure_create(
     finality: until then they never become final by their due date nor block a renewal (D-1,
     D-11). Under the taxi law (art. 42 II, §2) the removal and storage are the infractor's and
     the fine follows the auto's process (art. 41 §5): the law's answer charges no fine here.
-    Without a permit the charges go to the offender found by the auto's CPF or CNPJ
+    Where the law tells the removal at the act from the seizure as a penalty (its
+    ``seizure_grounds``: taxi art. 42 II and art. 41 III), a vehicle the auto did not remove at
+    the act is seized only once the law finds the notice and the defence it requires (art. 41
+    §5, caput; ADR 0068). Without a permit the charges go to the offender found by the auto's CPF or CNPJ
     (:func:`offender_of`), who must be registered first."""
     law = auto.law
     if not answers(law, "seizure_release"):
@@ -71,6 +76,7 @@ def seizure_create(
         raise FieldError("auto", f"o auto {auto.number} está cancelado")
     if removal_cents < 0 or storage_daily_cents < 0:
         raise FieldError("remoção", "valores de remoção e estadia não podem ser negativos")
+    grounded = _seizure_grounded(actor, municipality, auto, entered_on)
     if person is None:
         with tenant(municipality):
             person = offender_of(auto)
@@ -156,10 +162,43 @@ def seizure_create(
                 "fine_cents": fine_cents,
                 "removal_cents": removal_cents,
                 "person": person.document,
+                **({"as": grounded.outcome["grounds"]} if grounded is not None else {}),
             },
-            basis=basis_of(d),
+            basis=basis_of(d, more=[grounded] if grounded is not None else []),
         )
     return s
+
+
+def _seizure_grounded(
+    actor: Actor, municipality: Municipality, auto: InfractionNotice, entered_on: dt.date
+) -> Decision | None:
+    """Where the auto's law tells them apart (``seizure_grounds``; taxi art. 42 II and 41 III):
+    the vehicle enters the depot by the removal the auto recorded at the act, or as the penalty
+    of apreensão — only after the notice to the permissionário and the defence (art. 41 §5 and
+    caput). A refusal is kept in the acts log and names the field and the article; None where
+    the law has no such question (its seizure is the auto's own, mototaxi art. 35)."""
+    if not answers(auto.law, "seizure_grounds"):
+        return None
+    with tenant(municipality):
+        due = auto_defence(Case.objects.filter(auto=auto).first())
+    facts: dict[str, Any] = {
+        **_committed_on(auto),
+        "seized_on": entered_on.isoformat(),
+        "measures": list(auto.measures),
+        **{k: v.isoformat() if isinstance(v, dt.date) else v for k, v in due.items()},
+    }
+    d = ask(municipality, auto.law, "seizure_grounds", facts, entered_on)
+    if not (d.outcome or {}).get("allowed"):
+        raise law_refused(
+            actor=actor,
+            municipality=municipality,
+            action="seizure.create",
+            d=d,
+            obj=auto,
+            new={"auto": auto.number, "entered_on": entered_on},
+            field="apreensão",
+        )
+    return d
 
 
 def _committed_on(auto: InfractionNotice) -> dict[str, str]:

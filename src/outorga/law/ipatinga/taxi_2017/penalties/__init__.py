@@ -14,7 +14,9 @@ map and the apps find them:
   up to the superior one (Lei 9.784/1999 art. 56 §1);
 * :mod:`.imposition` — art. 41: the penalty, the fine, the cassações and their notice;
 * :mod:`.suspension_points` — art. 42 IV–V, VII and §3: suspensions and points;
-* :mod:`.register_bar` — art. 41 IV, §3 and 42 IV: the inscription in the Cadastro barred.
+* :mod:`.register_bar` — art. 41 IV, §3 and 42 IV: the inscription in the Cadastro barred;
+* :mod:`.seizure` — art. 41 III and §5: the seizure as a penalty, after the notice, told apart
+  from the removal at the act (art. 42 II).
 """
 
 from .annulment import case_annulment_question, permission_annulment_question
@@ -60,6 +62,13 @@ from .register_bar import (
     art_41_iv_par_3_cadastro_cassado,
     art_42_iv_cadastro_suspenso,
     register_bar_question,
+)
+from .seizure import (
+    SEIZURE_GROUNDS_SCHEMA,
+    art_41_caput_defence_pending,
+    art_41_iii_seizure_as_penalty,
+    art_42_ii_removal_at_the_act,
+    seizure_grounds_question,
 )
 from .suspension_points import (
     POINTS_SCHEMA,
@@ -129,4 +138,9 @@ __all__ = [
     "art_42_par_3_windows",
     "POINTS_SCHEMA",
     "points_question",
+    "SEIZURE_GROUNDS_SCHEMA",
+    "art_41_caput_defence_pending",
+    "art_41_iii_seizure_as_penalty",
+    "art_42_ii_removal_at_the_act",
+    "seizure_grounds_question",
 ]

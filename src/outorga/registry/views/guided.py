@@ -30,7 +30,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from outorga.core.errors import DomainError, Refused
 from outorga.core.formerrors import form_add, messages_add
 from outorga.core.formfields import MoneyField
-from outorga.core.lawseam import governs, law_ended
+from outorga.core.lawseam import cited_for, governs, law_ended
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.core.uploads import read_upload
@@ -709,6 +709,7 @@ def person_checklist(request: HttpRequest, person_id: int) -> HttpResponse:
             "form": form,
             "back": back,
             "complete": not form.fields,
-            "law_label": "táxi (art. 22 e 23)" if service == Service.TAXI else "mototáxi (art. 5)",
+            "law_label": f"{Service(service).label.lower()} "
+            f"({cited_for(service, 'person_documents', 'company_documents', m=current_municipality())})",
         },
     )

@@ -700,6 +700,9 @@ def person_checklist(request: HttpRequest, person_id: int) -> HttpResponse:
         else:
             messages.success(request, "Documentos registrados.")
             return redirect(back)
+    documents = cited_for(
+        service, "person_documents", "company_documents", m=current_municipality()
+    )
     return render(
         request,
         "registry/checklist.html",
@@ -709,7 +712,6 @@ def person_checklist(request: HttpRequest, person_id: int) -> HttpResponse:
             "form": form,
             "back": back,
             "complete": not form.fields,
-            "law_label": f"{Service(service).label.lower()} "
-            f"({cited_for(service, 'person_documents', 'company_documents', m=current_municipality())})",
+            "law_label": f"{'táxi' if service == Service.TAXI else 'mototáxi'} ({documents})",
         },
     )

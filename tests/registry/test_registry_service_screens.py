@@ -271,7 +271,7 @@ def test_taxi_renewal_goes_to_the_termo_screen_and_the_permit_links_its_pdf(
     assert r.status_code == 302 and r["Location"] == f"/termos/{taxi_permit.pk}/"
     page = c.get(f"{C}/{taxi_permit.pk}/").content.decode()
     assert f'href="/termos/{taxi_permit.pk}/termo.pdf"' in page
-    assert "Renovar o Termo (art. 13, 21)" in page
+    assert "Renovar o Termo (art. 13; art. 21)" in page
 
 
 # Vehicles ----------------------------------------------------------------------------------------

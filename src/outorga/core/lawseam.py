@@ -20,7 +20,14 @@ from functools import cached_property
 from typing import Any
 
 from outorga.law import interfaces, questions
-from outorga.law.bindings import Binding, LawEnded, LawNotBound, binding_on, services_of
+from outorga.law.bindings import (
+    RULEBOOKS,
+    Binding,
+    LawEnded,
+    LawNotBound,
+    binding_on,
+    services_of,
+)
 from outorga.law.citations import Citation, cite
 from outorga.law.context import Context, MunicipalityFacts
 from outorga.law.decisions import Decision
@@ -120,6 +127,33 @@ def service_citations(
         return list(interfaces.citations(law_of(m, service, on), concept))
     except LawNotBound:
         return []
+
+
+def cited_for(subject: Any, *concepts: str, m: Municipality | None = None) -> str:
+    """The articles the law in force for ``subject`` names for ``concepts`` (its ``CITES``),
+    without the law's title — what a page or a message beside a record writes, never an article
+    of its own. ``subject`` is a record with its law (a permit's, a case's: ``.law``, a law id),
+    a record with a service (``.service``: a tender, an inspection), a law's id (a page of that
+    law's), or a service's code, read under the law bound to that service in ``m`` today. Empty where no law governs it or the
+    law names none of the concepts."""
+    law = _subject_law(subject, m)
+    return interfaces.cited_within(law, *concepts) if law else ""
+
+
+def _subject_law(subject: Any, m: Municipality | None) -> str | None:
+    try:
+        if not isinstance(subject, str):
+            law = getattr(subject, "law", None)
+            if isinstance(law, str):
+                return law
+            subject = getattr(subject, "service", None)
+        if not isinstance(subject, str):
+            return None
+        if subject in RULEBOOKS:
+            return subject
+        return law_of(m, subject) if m is not None else None
+    except LawNotBound:
+        return None
 
 
 def services_under(m: Municipality, law: str) -> tuple[str, ...]:

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from outorga.core.access import forbidden
 from outorga.core.formerrors import error_lines, form_lines, messages_add
+from outorga.core.lawseam import cited_for
 from outorga.core.listing import page_of
 from outorga.core.models import Municipality, User
 from outorga.core.pdfkit import private_pdf_response
@@ -140,7 +141,7 @@ def _checklist_page(
         ]
         if not kind:
             errors.insert(0, "Escolha o tipo de vistoria.")
-        loads, load_errors = _posted_loads(request, load_kinds)
+        loads, load_errors = _posted_loads(request, load_kinds, cl.law)
         errors += load_errors
         if not errors:
             photos = {}
@@ -207,7 +208,7 @@ LOAD_ROWS = 3
 
 
 def _posted_loads(
-    request: HttpRequest, kinds: dict[str, str]
+    request: HttpRequest, kinds: dict[str, str], law: str
 ) -> tuple[dict[str, Any] | None, list[str]]:
     """The loads the inspector found (motofrete art. 24, §3): each a kind the law names and its
     capacity (kg or litres, "13,5" or "13.5"); ``None`` when none was recorded."""
@@ -215,15 +216,16 @@ def _posted_loads(
         return None, []
     found: list[dict[str, Any]] = []
     errors: list[str] = []
+    cite = cited_for(law, "motofrete_load")
     for n in range(1, LOAD_ROWS + 1):
         kind = request.POST.get(f"carga_tipo_{n}", "")
         raw = request.POST.get(f"carga_capacidade_{n}", "").strip().replace(",", ".")
         if not kind:
             if raw:
-                errors.append(f"Carga {n}: escolha o tipo da carga (art. 24, §3).")
+                errors.append(f"Carga {n}: escolha o tipo da carga ({cite}).")
             continue
         if kind not in kinds:
-            errors.append(f"Carga {n}: tipo de carga não previsto na lei (art. 24, §3).")
+            errors.append(f"Carga {n}: tipo de carga não previsto na lei ({cite}).")
             continue
         load: dict[str, Any] = {"kind": kind}
         if raw:

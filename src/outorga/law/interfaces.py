@@ -16,7 +16,7 @@ from typing import Any
 
 from . import questions
 from .bindings import SERVICE_LABELS, Service
-from .citations import Citation, render_many
+from .citations import Citation, render_many, render_within
 from .procedure import Procedure
 
 
@@ -227,6 +227,12 @@ def cited(law: str, *concepts: str) -> str:
 def cited_once(law: str, *concepts: str) -> str:
     """:func:`cited`, the law's title written once ("…, art. 6, §4; art. 14, §2")."""
     return render_many(c for k in concepts for c in citations(law, k))
+
+
+def cited_within(law: str, *concepts: str) -> str:
+    """:func:`citations` of each concept on a page that names ``law`` (or its service): its own
+    articles without its title ("art. 42, V; art. 41, §3"), a decision as it renders."""
+    return render_within((c for k in concepts for c in citations(law, k)), law)
 
 
 def citation(law: str, concept: str) -> Citation | None:

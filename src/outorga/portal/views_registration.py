@@ -15,8 +15,10 @@ from django.utils import timezone
 from outorga.core.access import forbidden
 from outorga.core.errors import DomainError
 from outorga.core.formerrors import form_add
+from outorga.core.lawseam import cited_for
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
+from outorga.law.bindings import Service
 from outorga.law.competence import NotCompetent
 from outorga.registry.models import Permit, Person, RegistrationRequest
 from outorga.registry.services.registration_requests import (
@@ -78,7 +80,7 @@ def registration(request: HttpRequest, person: Person) -> HttpResponse:
             messages.success(
                 request,
                 "Pedido enviado. Compareça pessoalmente à Secretaria para que seja aplicado "
-                "(art. 13, XX, a).",
+                f"({cited_for(Service.MOTOTAXI, 'in_person', m=current_municipality())}).",
             )
             return HttpResponseRedirect(request.path)
     return render(

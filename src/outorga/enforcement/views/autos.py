@@ -250,6 +250,7 @@ def taxi_items(request: HttpRequest) -> HttpResponse:
         "enforcement/taxi_items.html",
         {
             "regulation_cite": procedure(law).regulation.render(),  # type: ignore[union-attr]
+            "law": law,  # the fines' natures cited from it (art. 41 §2 in the taxi law)
             "items": TaxiInfractionItem.objects.order_by("code", "valid_from"),
             "natures": Severity.choices,
             "can": can,

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from outorga.core.lawseam import cited_for
 from outorga.core.requests import user_of
 from outorga.enforcement.lawbridge import taxi_like
 from outorga.enforcement.models import (
@@ -259,7 +260,10 @@ def taxi_suspension_new(request: HttpRequest, permit_id: int) -> HttpResponse:
         target = p.get("target") or "permissao"
         days = (p.get("days") or "").strip()
         if not days.isdigit() or int(days) < 1:
-            raise FieldError("dias", "informe os dias de suspensão (art. 42, IV e V: até 90)")
+            raise FieldError(
+                "dias",
+                f"informe os dias de suspensão ({cited_for(permit, 'suspension_days')}: até 90)",
+            )
         start = posted_day(request, "start")
         # Any auto of the municipality (scoped manager): the service refuses another permit's,
         # a cancelled one or one not yet final, citing the article.
@@ -279,7 +283,7 @@ def taxi_suspension_new(request: HttpRequest, permit_id: int) -> HttpResponse:
             )
             done = (
                 f"Permissão {suspended.number} suspensa até "
-                f"{suspended.suspended_until:%d/%m/%Y} (art. 42, V)."
+                f"{suspended.suspended_until:%d/%m/%Y} ({cited_for(permit, 'suspension')})."
             )
         elif target in ("cadastro_titular", "cadastro_auxiliar"):
             aux = None
@@ -298,7 +302,10 @@ def taxi_suspension_new(request: HttpRequest, permit_id: int) -> HttpResponse:
             )
             ends = penalty.imposed_on + dt.timedelta(days=int(days) - 1)
             who = aux.person.name if aux is not None else permit.holder.name
-            done = f"Cadastro de taxista de {who} suspenso até {ends:%d/%m/%Y} (art. 42, IV)."
+            done = (
+                f"Cadastro de taxista de {who} suspenso até {ends:%d/%m/%Y} "
+                f"({cited_for(permit, 'cadastro_suspenso')})."
+            )
         else:
             raise FieldError("alvo", "escolha a permissão ou o cadastro do titular ou do auxiliar")
         return done, reverse("enforcement:queue")

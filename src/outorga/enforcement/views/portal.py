@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from outorga.core.access import forbidden
+from outorga.core.lawseam import cited_for
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import user_of
 from outorga.enforcement import pdf, selectors
@@ -25,7 +26,7 @@ from outorga.enforcement.views.common import ERRORS, acting, back, today, upload
 from outorga.law.competence import NotCompetent, Role
 from outorga.law.money import brl
 from outorga.registry.acting import confirmed_companies, speaks_for
-from outorga.registry.models import Person
+from outorga.registry.models import Permit, Person
 
 # --- the holder's portal -----------------------------------------------------------------------------
 
@@ -49,6 +50,20 @@ def portal(request: HttpRequest) -> HttpResponse:
             "person": person,
             "cases": list(selectors.holder_cases(person).select_related("person")),
             "companies": list(confirmed_companies(person)),
+            # Where the law of the holder's permit makes the holder answer for the auxiliaries'
+            # infractions (mototaxi art. 31 §2), that law's article; the taxi law punishes the
+            # offender himself (art. 41), and its holder reads nothing of the sort.
+            "auxiliaries_cite": "; ".join(
+                dict.fromkeys(
+                    filter(
+                        None,
+                        (
+                            cited_for(p, "auxiliary_answered_by")
+                            for p in Permit.objects.filter(holder=person)
+                        ),
+                    )
+                )
+            ),
         },
     )
 

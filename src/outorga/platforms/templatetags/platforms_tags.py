@@ -9,11 +9,10 @@ from typing import Any
 from django import template
 from django.urls import reverse
 
-from outorga.core.lawseam import service_citations
+from outorga.core.lawseam import cited_for
 from outorga.core.tenancy import current_municipality_or_none
 from outorga.core.uploads import max_bytes
 from outorga.law.bindings import Service
-from outorga.law.citations import render_within
 from outorga.law.money import brl as _brl
 from outorga.platforms.services.attachments import attachments_of, filing_open
 
@@ -87,13 +86,6 @@ def attachments(
 
 @register.simple_tag
 def apps_cite(*concepts: str) -> str:
-    """The articles the law governing transport by app in the current municipality today names
-    for ``concepts`` (its ``CITES``, through the law seam), without its title — the page names the
-    law: a template never writes an article, so another municipality's law shows its own. Empty
-    where it names none."""
-    m = current_municipality_or_none()
-    if m is None:
-        return ""
-    found = [c for k in concepts for c in service_citations(m, Service.APLICATIVO, k)]
-    law = next((c.law for c in found if not c.is_decision), "")
-    return render_within(found, law)
+    """``{% law_cite "aplicativo" … %}``: the articles the law governing transport by app in the
+    current municipality today names for ``concepts``, without its title."""
+    return cited_for(Service.APLICATIVO, *concepts, m=current_municipality_or_none())

@@ -8,7 +8,8 @@ from django.urls import reverse
 
 from outorga.core.confirm import Confirmation
 from outorga.core.localtime import today_of
-from outorga.core.models import User
+from outorga.core.models import Municipality, User
+from outorga.law import interfaces
 from outorga.law.competence import is_allowed
 from outorga.law.money import brl
 from outorga.platforms.services.common import apps_law, bound_law, cited
@@ -28,6 +29,12 @@ GROUNDS = "Fundamentos (vício de legalidade)"
 
 def _may(user: User, action: str, x: PlatformPenalty | PlatformCase) -> bool:
     return is_allowed(user.role, action, apps_law(x.municipality), today_of(x.municipality))
+
+
+def within(m: Municipality, concept: str) -> str:
+    """The articles the apps law bound in ``m`` names for ``concept``, without its title (the
+    confirmation speaks of that law's acts): never an article written here."""
+    return interfaces.cited_within(apps_law(m), concept)
 
 
 def _annulment(
@@ -57,7 +64,7 @@ def penalty_annul(x: PlatformPenalty, grounds: str, user: User) -> Confirmation 
         return None
     what = x.get_kind_display()
     text = f"A anulação de ofício da {what} é definitiva: ela deixa de contar como ocorrência"
-    text += " (art. 26, I)"
+    text += f" ({within(x.municipality, 'warning')})"
     debt = x.debt
     if debt is not None and (debt.status in OWED or debt.status == Debt.Status.PAID):
         paid = paid_cents(debt)
@@ -115,15 +122,17 @@ def case_annul(c: PlatformCase, grounds: str, user: User) -> Confirmation | None
     )
     if p.status != Platform.Status.CREDENTIALED and set_here:
         text += f": a plataforma {p.name} deixa de estar {p.get_status_display()} e o "
-        text += "credenciamento volta, como a lei diz ao desfazer a medida (art. 26, IV)"
+        text += "credenciamento volta, como a lei diz ao desfazer a medida "
+        text += f"({within(c.municipality, 'credential_measures')})"
         if p.status == Platform.Status.CANCELLED:
             text += ", com os motoristas que o cancelamento desativou, dentro dos limites "
-            text += "(art. 3º, §2º)"
+            text += f"({within(c.municipality, 'roster_size')})"
             text += _cap_full(c)
     else:
         text += f": a plataforma {p.name} segue {p.get_status_display()} (a medida deste "
         text += "processo já não é a que está em vigor)"
-    text += "; o processo deixa de contar como ocorrência (art. 26, I)"
+    text += "; o processo deixa de contar como ocorrência "
+    text += f"({within(c.municipality, 'warning')})"
     return _annulment(
         f"anular de ofício o processo {c.pk} ({c.get_kind_display()})",
         text,

@@ -8,6 +8,8 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
+from outorga.core.lawseam import cited_for
+
 from ..forms import AuxiliaryForm, AuxiliaryRemoveForm, AuxiliaryRenewForm
 from ..models import Auxiliary, Service
 from ..services import auxiliaries as auxiliary_services
@@ -43,7 +45,7 @@ def auxiliary_new(request: HttpRequest, permit_id: int) -> HttpResponse:
         return permit_done(request, permit, f"Condutor auxiliar {person.name} cadastrado.")
     intro = (
         f"Até dois taxistas auxiliares por veículo, inscritos no Cadastro com os documentos do "
-        f"art. 22 ({cites(permit, 'auxiliary')})."
+        f"{cited_for(permit, 'person_documents')} ({cites(permit, 'auxiliary')})."
         if taxi
         else f"Um condutor auxiliar por veículo, com os mesmos requisitos do permissionário e a "
         f"escala de trabalho entregue ({cites(permit, 'auxiliary')})."
@@ -129,7 +131,8 @@ def auxiliary_renew(request: HttpRequest, permit_id: int, aux_id: int) -> HttpRe
     until = aux.credential_valid_until
     valid = f" Credencial atual válida até {until:%d/%m/%Y}." if until else ""
     intro = (
-        f"O Cadastro Municipal de Taxistas é renovado anualmente, com os documentos do art. 22 e "
+        f"O Cadastro Municipal de Taxistas é renovado anualmente, com os documentos do "
+        f"{cited_for(permit, 'person_documents')} e "
         f"sem débito definitivo do auxiliar perante o Município "
         f"({cites(permit, 'auxiliary_credential', 'debts_block')})."
         if taxi

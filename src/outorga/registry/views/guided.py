@@ -30,7 +30,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from outorga.core.errors import DomainError, Refused
 from outorga.core.formerrors import form_add, messages_add
 from outorga.core.formfields import MoneyField
-from outorga.core.lawseam import governs, law_ended
+from outorga.core.lawseam import cited_for, governs, law_ended
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.core.uploads import read_upload
@@ -700,6 +700,9 @@ def person_checklist(request: HttpRequest, person_id: int) -> HttpResponse:
         else:
             messages.success(request, "Documentos registrados.")
             return redirect(back)
+    documents = cited_for(
+        service, "person_documents", "company_documents", m=current_municipality()
+    )
     return render(
         request,
         "registry/checklist.html",
@@ -709,6 +712,6 @@ def person_checklist(request: HttpRequest, person_id: int) -> HttpResponse:
             "form": form,
             "back": back,
             "complete": not form.fields,
-            "law_label": "táxi (art. 22 e 23)" if service == Service.TAXI else "mototáxi (art. 5)",
+            "law_label": f"{'táxi' if service == Service.TAXI else 'mototáxi'} ({documents})",
         },
     )

@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
+from outorga.core.lawseam import cited_for
 from outorga.core.requests import actor_of
 from outorga.law.competence import is_allowed
 
@@ -145,7 +146,8 @@ def permit_public_post_end(request: HttpRequest, permit_id: int) -> HttpResponse
         ),
         title=f"Encerrar a suspensão por cargo público — {permit.number}",
         intro=f"Deixado o cargo, a suspensão termina e o serviço pode voltar "
-        f"({cites(permit, 'public_post')}); sem a comprovação do art. 32, §2, que é da "
+        f"({cites(permit, 'public_post')}); sem a comprovação do "
+        f"{cited_for(permit, 'suspension_return')}, que é da "
         f"suspensão por penalidade. Enquanto o titular ainda exerce o cargo, a volta é recusada.",
         submit="Encerrar a suspensão",
         action="permit.renew",
@@ -166,8 +168,8 @@ def permit_contractor(request: HttpRequest, permit_id: int) -> HttpResponse:
         title=f"Empregador ou contratante do motofretista — {permit.number}",
         intro="Quem emprega o condutor de motofrete ou firma com ele contrato de prestação "
         "continuada de serviço é responsável solidário pelos danos cíveis advindos do "
-        "descumprimento das normas da atividade e da profissão (art. 25). A multa administrativa "
-        "continua do infrator.",
+        f"descumprimento das normas da atividade e da profissão ({cited_for(permit, 'contractor')}). "
+        "A multa administrativa continua do infrator.",
         submit="Registrar",
         action="registry.record",
     )

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from outorga.core.errors import DomainError
 from outorga.core.formerrors import messages_add
+from outorga.core.lawseam import cited_for
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.competence import Role, is_allowed
@@ -287,7 +288,7 @@ def permit_transfer(request: HttpRequest, permit_id: int) -> HttpResponse:
         title=f"Transferir a permissão — {permit.number}",
         intro=f"A permissão só se transfere por falecimento ou incapacidade do permissionário "
         f"pessoa física ({cites(permit, 'transfer')}); o sucessor atende a todos os "
-        f"requisitos da lei (art. 3 a 12, 22).",
+        f"requisitos da lei ({cited_for(permit, 'successor_requirements')}).",
         submit="Transferir",
         action="permit.grant",
     )

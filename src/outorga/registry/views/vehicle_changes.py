@@ -6,6 +6,8 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
+from outorga.core.lawseam import cited_for
+
 from ..forms import OnForm, ReserveVehicleForm, SubstituteForm, SwapForm
 from ..models import Service, VehicleChange
 from ..services import vehicle_changes as vehicle_change_services
@@ -30,12 +32,13 @@ def vehicle_substitute(request: HttpRequest, permit_id: int) -> HttpResponse:
     form = SubstituteForm(request.POST or None, service=permit.service)
     intro = (
         f"Substituição do veículo, com vistoria do novo veículo "
-        f"({cites(permit, 'substitution')}); o novo veículo atende aos art. 27 e 28."
+        f"({cites(permit, 'substitution')}); o novo veículo atende aos "
+        f"{cited_for(permit, 'vehicle')}."
         if taxi
         else f"Substituição do veículo na mesma permissão ({cites(permit, 'substitution')}) ou, "
         f"por força maior comprovada, substituição emergencial por prazo fixado "
-        f"({cites(permit, 'emergency_substitution')}); o novo veículo atende aos art. 3 e 5, "
-        f"§1 e §7."
+        f"({cites(permit, 'emergency_substitution')}); o novo veículo atende aos "
+        f"{cited_for(permit, 'vehicle')}."
     )
     return permit_step(
         request,
@@ -97,7 +100,8 @@ def vehicle_swap(request: HttpRequest, permit_id: int) -> HttpResponse:
         title=f"Permuta de veículos — {permit.number}",
         intro=f"Permuta de veículos entre permissionários: o cadastramento de cada novo veículo "
         f"depende da comprovação de que o outro foi vinculado à outra permissão "
-        f"({cites(permit, 'vehicle_swap')}) e da vistoria (art. 29). As duas trocas são um só "
+        f"({cites(permit, 'vehicle_swap')}) e da vistoria ({cited_for(permit, 'vehicle_inspection')}). "
+        f"As duas trocas são um só "
         f"ato.",
         submit="Registrar permuta",
         action="registry.record",

@@ -163,6 +163,34 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
             "serviço",
         ),
     ),
+    # What the pages and messages beside these acts cite (a page never writes an article):
+    "vehicle": (art(3), art(5, 1), art(5, 7)),  # the vehicle, its documents and equipment
+    "quota": art(10, inc="I"),  # mototáxi: one per 300 inhabitants (IBGE); motofrete unlimited
+    "stand_placement": art(18),  # never at bus or taxi stops
+    "contractor": art(25),  # the motofrete's employer or contractor answers jointly
+    "cargo_equipment": art(24),  # the motofrete's cargo equipment and its semiannual inspection
+    "motofrete_load": art(24, 3),  # the loads forbidden, and the two admitted with a sidecar
+    "person_documents": art(5),  # the documents a person presents
+    "registration_update": art(4, 2),  # keep the register up to date or ask its cancellation
+    "in_person": art(13, inc="XX", ali="a"),  # the holder appears in person to update it
+    "cancellation": art(6, 6),  # the cancellation asked in writing
+    "address_change": art(43, "único"),  # an unreported new address does not void a notice
+    "extraordinary_inspection": art(5, 6),  # other inspections when the authority orders them
+    "inspection_presentation": (art(13, inc="XIII"), art(13, inc="XV")),
+    "missed_inspection": (art(39, inc="VI"), art(39, 2)),  # média, with the vehicle's seizure
+    "inspection_companies": (art(2, inc="XI"), art(2, inc="XII")),
+    "refusal_certified": art(29, 3),  # the agent certifies the refusal, two witnesses sign
+    "auxiliary_answered_by": art(31, 2),  # the holder answers for the auxiliary's infractions
+    "suspension_competence": art(34),  # the Secretaria applies warning, fine and suspension
+    "cassacao_causes": (art(32, inc="III"), art(47)),
+    "drug_trafficking": art(47),  # cassação on a final conviction for drug trafficking
+    "auxiliary_cassacao": art(32, inc="IV"),  # the auxiliary's credential, causes a–f
+    "auxiliary_cassation_bar": art(32, 3),  # two years before another credential
+    # Art. 32 IV e speaks of the holder's points: a cause of the permission's cassação (III g).
+    "auxiliary_points": art(32, inc="IV", ali="e"),
+    "permit_points": art(32, inc="III", ali="g"),
+    # The notice of a decision by edital only when the offender was not found.
+    "edital_unlocated": (art(43), art(44)),
 }
 
 #: The numbers the apps show beside the law's acts (``interfaces.limit``): never written in an app.

@@ -172,6 +172,37 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     # The CRLV "vigente" (art. 24 I) of a car "licenciado" (art. 28 I): valid until the date of
     # the year's licensing printed on it, which the desk records.
     "crlv": (art(24, inc="I"), art(28, inc="I")),
+    # What the pages and messages beside these acts cite (a page never writes an article):
+    "quota": (art(3, 1), art(3, 2)),  # one taxi per 1 200 inhabitants, by the IBGE
+    "category_one": (art(5), art(6)),  # the categories; one permission in one category
+    "termo_renewal": (art(13), art(21)),  # the Termo and the Cadastro renewed each year
+    "renewal_checks": (art(13), art(21), art(28), art(29)),  # what a renewal asks
+    "person_documents": art(22),  # a natural person's documents
+    "company_documents": art(23),  # a legal person's documents
+    "documents": (art(22), art(23), art(24)),  # of the persons and the vehicle
+    "vehicle": (art(27), art(28)),  # the car the service uses
+    "vehicle_inspection": art(29),  # at the registration and at a change of vehicle
+    # A successor meets the law's requirements of a holder: tender and person (art. 3), one
+    # permission (art. 6), no other public permission (art. 11), no servant (art. 12), documents.
+    "successor_requirements": (art(3), art(6), art(11), art(12), art(22)),
+    "inspection_findings": (art(24), art(27), art(29)),  # what the vistoria records
+    # The self-declarations presented at the desk (natural person: IX, X; company: V–VIII).
+    "declarations": (
+        art(22, inc="IX"),
+        art(22, inc="X"),
+        art(23, inc="V"),
+        art(23, inc="VI"),
+        art(23, inc="VII"),
+        art(23, inc="VIII"),
+    ),
+    "inspection_companies": art(29),  # vistorias by companies registered with the INMETRO
+    "fees": art(40),  # the fees, by inciso
+    "fine_natures": art(41, 2),  # the natures of the fines and their UFPI
+    "suspension_basis": art(41),  # the penalties, after contraditório and ampla defesa
+    "cassacao_cadastro_natures": art(41, 3),  # of the register: grave or gravíssima
+    "cassacao_permit_natures": art(41, 4),  # of the permission: gravíssima only
+    "suspension_days": (art(42, inc="IV"), art(42, inc="V")),  # each up to 90 days
+    "regulation": art(43),  # the infractions and the procedure by regulation
 }
 
 #: The rules a court may suspend (D-16), by the stable id the rules apply them under, with the

@@ -1,0 +1,23 @@
+"""A page cites the law in force, never an article of its own: ``{% law_cite subject "concept" %}``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from outorga.core.lawseam import cited_for
+from outorga.core.tenancy import current_municipality_or_none
+
+register = template.Library()
+
+
+@register.simple_tag
+def law_cite(subject: Any, *concepts: str) -> str:
+    """The articles the law governing ``subject`` names for ``concepts`` (its ``CITES``, through
+    the law seam), without its title: ``subject`` is the record the page shows (a permit, a case:
+    the law it is read under), a record with a service (a tender), or a service's code
+    (``"taxi"``, ``"mototaxi"``, ``"aplicativo"``: the law bound to it in the current municipality
+    today). A taxi page shows the taxi law's article, another municipality's law its own; empty
+    where the law names none."""
+    return cited_for(subject, *concepts, m=current_municipality_or_none())

@@ -1,0 +1,129 @@
+"""The mototaxi and taxi pages cite the articles of the law in force for the record they show, as
+its law core names them (``CITES`` through the law seam: ``{% law_cite permit "concept" %}``),
+never an article written in a template: a taxi page shows the taxi law's article, a mototaxi page
+the mototaxi law's, and were the bound law another (here: the same concept cited elsewhere), that
+law's articles."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from django.test import Client
+from registry_factories import _permit_row, person, portal_login, taxi_permit
+
+from outorga.law import interfaces
+from outorga.law.citations import cite
+from outorga.law.competence import Role
+from outorga.law.ipatinga import mototaxi_2013, taxi_2017
+
+pytestmark = pytest.mark.django_db
+
+MOTO = "ipatinga.mototaxi-2013"
+TAXI = "ipatinga.taxi-2017"
+SRC = Path(__file__).resolve().parents[2] / "src"
+
+
+def page(user_of, url: str, role: Role = Role.AUTORIDADE) -> str:  # type: ignore[no-untyped-def]
+    c = Client()
+    c.force_login(user_of("ipatinga", role))
+    r = c.get(url)
+    assert r.status_code == 200, r.status_code
+    return r.content.decode()
+
+
+@pytest.fixture
+def permits(ipatinga_m):  # type: ignore[no-untyped-def]
+    m = ipatinga_m
+    moto = _permit_row(m, person(m, details=False), service="mototaxi", status="active")
+    return moto, taxi_permit(m)
+
+
+def test_each_permit_page_cites_its_own_law_s_suspension(user_of, permits):
+    moto, taxi = permits
+    t = page(user_of, f"/cadastro/permissoes/{taxi.pk}/")
+    assert "A suspensão da permissão (art. 42, V, até 90 dias)" in t
+    assert "(art. 4, I; art. 20)</dd>" in t  # the Cadastro Municipal de Taxistas
+    assert "art. 32" not in t
+    mo = page(user_of, f"/cadastro/permissoes/{moto.pk}/")
+    assert "dão 15 ou 30 dias (art. 32, I; decisões D-1 e D-2)" in mo
+    assert "Suspensões a aplicar (art. 32, I)" in mo
+    assert "art. 42" not in mo
+
+
+def test_another_law_s_articles_are_shown_not_an_article_written_in_the_template(
+    monkeypatch, user_of, permits
+):
+    """The concepts cited elsewhere, as another municipality's law would cite them."""
+    moto, taxi = permits
+    monkeypatch.setitem(taxi_2017.CITES, "suspension", cite(TAXI, 90, inc="IX"))
+    monkeypatch.setitem(taxi_2017.CITES, "cadastro", cite(TAXI, 91, 2))
+    monkeypatch.setitem(mototaxi_2013.CITES, "suspension_accumulation", cite(MOTO, 92, 3))
+    t = page(user_of, f"/cadastro/permissoes/{taxi.pk}/")
+    assert "A suspensão da permissão (art. 90, IX, até 90 dias)" in t
+    assert "Suspender sobre um auto definitivo (art. 90, IX)" in t
+    assert "(art. 91, §2)</dd>" in t
+    assert "art. 42, V" not in t and "art. 20)" not in t
+    mo = page(user_of, f"/cadastro/permissoes/{moto.pk}/")
+    assert "dão 15 ou 30 dias (art. 92, §3; decisões D-1 e D-2)" in mo
+    assert "Suspensões a aplicar (art. 92, §3)" in mo
+    assert "art. 32, I" not in mo
+
+
+def test_the_taxi_auto_form_shows_no_mototaxi_article_for_the_refused_signature(user_of, permits):
+    """Mototaxi art. 29 §3 (the agent certifies the refusal with two witnesses) is that law's:
+    the taxi law, which leaves the procedure to a regulation (art. 43), has no such article."""
+    moto, taxi = permits
+    url = "/fiscalizacao/autos/novo/?permit={}"
+    t = page(user_of, url.format(taxi.pk), Role.FISCAL)
+    assert "certifico a recusa</label>" in t
+    assert "art. 29" not in t
+    mo = page(user_of, url.format(moto.pk), Role.FISCAL)
+    assert "certifico a recusa (art. 29, §3)</label>" in mo
+
+
+def test_a_taxi_holder_s_portal_does_not_say_the_holder_answers_for_the_auxiliaries(
+    ipatinga_m, permits
+):
+    """Mototaxi art. 31 §2 makes the holder answer for the auxiliary; the taxi law punishes the
+    offender (art. 41): the taxi holder's portal does not cite the mototaxi article."""
+    moto, taxi = permits
+    pages = {}
+    for p in (moto, taxi):
+        c = Client()
+        c.force_login(portal_login(ipatinga_m, p.holder))
+        pages[p.service] = c.get("/portal/infracoes/").content.decode()
+    assert "contam na sua permissão" not in pages["taxi"]
+    assert "art. 31" not in pages["taxi"]
+    assert "contam na sua permissão (art. 31, §2)" in pages["mototaxi"]
+
+
+#: Lines that cite a federal law (Lei 9.784/1999 under D-17, the LGPD) or show an example of a
+#: municipal act: not an article of the municipality's transport laws.
+FEDERAL = re.compile(r"9\.784|LGPD|13\.709|Decreto 1\.234/2026|sem prazo decadencial, art\. 54")
+
+
+def test_no_template_writes_an_article_of_the_municipal_laws():
+    written = [
+        f"{page.relative_to(SRC)}:{n}: {line.strip()[:120]}"
+        for page in sorted(SRC.rglob("templates/**/*.html"))
+        for n, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1)
+        if re.search(r"\barts?\. ?\d", line) and not FEDERAL.search(line)
+    ]
+    assert written == []
+
+
+def test_every_concept_a_template_cites_is_answered_by_a_law():
+    """A concept no law names would render no article at all: each one a template asks
+    (``{% law_cite … "…" %}``) is in the CITES of the mototaxi or the taxi law (or the apps law,
+    for ``"aplicativo"``)."""
+    asked = {
+        concept
+        for page in SRC.rglob("*.html")
+        for tag in re.findall(r"{% law_cite (\S+) ([^%]+)%}", page.read_text(encoding="utf-8"))
+        for concept in re.findall(r'"([a-z_]+)"', tag[1].split(" as ")[0])
+    }
+    assert {"suspension", "auxiliary_credential", "refusal_certified"} <= asked
+    laws = (MOTO, TAXI, "barra-do-garcas.apps-2025")
+    assert {k for k in asked if not any(interfaces.citations(law, k) for law in laws)} == set()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import binascii
 import datetime as dt
+from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest
@@ -302,15 +303,36 @@ def _fields(payload: Schema) -> dict[str, Any]:
     return fields
 
 
+def _one(model: Any, pk: int) -> Any:
+    """The row of ``model`` with this id, of this municipality (404 otherwise, whatever its id)."""
+    return get_object_or_404(model.objects.all(), pk=pk)
+
+
 def _named(model: Any, pk: int | None) -> Any:
     """The row of ``model`` an optional id of the body names (404 when it is not this
     municipality's), or None when none is named."""
-    return get_object_or_404(model.objects.all(), pk=pk) if pk else None
+    return _one(model, pk) if pk else None
 
 
 def _case_now(request: HttpRequest, **which: Any) -> dict[str, Any]:
     """The case as the step left it, as the caller's role may read it (:func:`_case_out`)."""
     return _case_out(Case.objects.get(**which), actor_of(request).role)
+
+
+def _act(request: HttpRequest, service: Callable[..., Any], payload: Schema, **row: Any) -> Any:
+    """``service`` called by the servant asking here on the ``row`` it acts on (its keyword), with
+    the body's fields (:func:`_fields`); its answer is the route's."""
+    return service(**_acting(request), **row, **_fields(payload))
+
+
+def _case_step(
+    request: HttpRequest, case_id: int, service: Callable[..., Any], payload: Schema
+) -> dict[str, Any]:
+    """A step on the case (this municipality's; 404 otherwise) by the servant asking here, with
+    the body's fields (:func:`_fields`), answered with the case as the step left it."""
+    case = _one(Case, case_id)
+    _act(request, service, payload, case=case)
+    return _case_now(request, pk=case.pk)
 
 
 def _filed(
@@ -423,8 +445,8 @@ def _service_law(request: HttpRequest, service: str | None, at: dt.datetime) -> 
     response=CaseOut,
 )
 def auto_cancel(request: HttpRequest, auto_id: int, payload: CancelIn) -> Any:
-    auto = get_object_or_404(InfractionNotice.objects.all(), pk=auto_id)
-    infraction_cancel(**_acting(request), auto=auto, reason=payload.reason)
+    auto = _one(InfractionNotice, auto_id)
+    _act(request, infraction_cancel, payload, auto=auto)
     return _case_now(request, auto=auto)
 
 
@@ -437,7 +459,7 @@ def auto_cancel(request: HttpRequest, auto_id: int, payload: CancelIn) -> Any:
     response=CaseOut,
 )
 def case_get(request: HttpRequest, case_id: int) -> Any:
-    return _case_out(get_object_or_404(Case.objects.all(), pk=case_id), actor_of(request).role)
+    return _case_out(_one(Case, case_id), actor_of(request).role)
 
 
 @router.post(
@@ -446,8 +468,7 @@ def case_get(request: HttpRequest, case_id: int) -> Any:
     response=NoticeOut,
 )
 def notice_deliver(request: HttpRequest, notice_id: int, payload: DeliverIn) -> Any:
-    notice = get_object_or_404(Notice.objects.all(), pk=notice_id)
-    return notice_deliver_service(**_acting(request), notice=notice, **_fields(payload))
+    return _act(request, notice_deliver_service, payload, notice=_one(Notice, notice_id))
 
 
 @router.post(
@@ -461,8 +482,7 @@ def notice_deliver(request: HttpRequest, notice_id: int, payload: DeliverIn) -> 
     response=NoticeOut,
 )
 def notice_unlocated(request: HttpRequest, notice_id: int, payload: UnlocatedIn) -> Any:
-    notice = get_object_or_404(Notice.objects.all(), pk=notice_id)
-    return notice_unlocated_service(**_acting(request), notice=notice, **_fields(payload))
+    return _act(request, notice_unlocated_service, payload, notice=_one(Notice, notice_id))
 
 
 @router.post(
@@ -487,7 +507,7 @@ def edital_publish(request: HttpRequest, payload: EditalIn) -> Any:
 )
 def filing_paper(request: HttpRequest, case_id: int, payload: FilingIn) -> Any:
     """A defence or appeal filed on paper, registered by the clerk."""
-    case = get_object_or_404(Case.objects.all(), pk=case_id)
+    case = _one(Case, case_id)
     return _filed(request, case, payload, payload.filed_on or _today(), Filing.Channel.PAPER)
 
 
@@ -497,8 +517,7 @@ def filing_paper(request: HttpRequest, case_id: int, payload: FilingIn) -> Any:
     response=FilingOut,
 )
 def filing_judge(request: HttpRequest, filing_id: int, payload: JudgeIn) -> Any:
-    filing = get_object_or_404(Filing.objects.all(), pk=filing_id)
-    return filing_judge_service(**_acting(request), filing=filing, **_fields(payload))
+    return _act(request, filing_judge_service, payload, filing=_one(Filing, filing_id))
 
 
 class ReconsiderIn(Schema):
@@ -516,8 +535,7 @@ class ReconsiderIn(Schema):
     response=FilingOut,
 )
 def filing_reconsider(request: HttpRequest, filing_id: int, payload: ReconsiderIn) -> Any:
-    filing = get_object_or_404(Filing.objects.all(), pk=filing_id)
-    return appeal_reconsider(**_acting(request), filing=filing, **_fields(payload))
+    return _act(request, appeal_reconsider, payload, filing=_one(Filing, filing_id))
 
 
 @router.post(
@@ -526,9 +544,7 @@ def filing_reconsider(request: HttpRequest, filing_id: int, payload: ReconsiderI
     response=CaseOut,
 )
 def proposal_decide(request: HttpRequest, case_id: int, payload: DecideIn) -> Any:
-    case = get_object_or_404(Case.objects.all(), pk=case_id)
-    proposal_decide_service(**_acting(request), case=case, **_fields(payload))
-    return _case_now(request, pk=case.pk)
+    return _case_step(request, case_id, proposal_decide_service, payload)
 
 
 class AnnulIn(Schema):
@@ -548,9 +564,7 @@ def case_annul(request: HttpRequest, case_id: int, payload: AnnulIn) -> Any:
     """Autos e penalidades: a autoridade que os aplica. Revogação ou cassação da permissão: a
     autoridade que a decidiu (decisão D-3), e a permissão volta à situação que tinha, com os
     auxiliares desligados com ela; a cota excedida é informada no resultado, não recusa."""
-    case = get_object_or_404(Case.objects.all(), pk=case_id)
-    case_annul_ex_officio(**_acting(request), case=case, **_fields(payload))
-    return _case_now(request, pk=case.pk)
+    return _case_step(request, case_id, case_annul_ex_officio, payload)
 
 
 @router.get("/queue", summary="Fila de trabalho por prazo")
@@ -585,8 +599,8 @@ def queue(request: HttpRequest) -> Any:
     summary="Aplicar a suspensão proposta pela reincidência",
 )
 def suspension_impose(request: HttpRequest, escalation_id: int, payload: ImposeIn) -> Any:
-    esc = get_object_or_404(Escalation.objects.all(), pk=escalation_id)
-    esc = suspension_impose_service(**_acting(request), escalation=esc, start=payload.start)
+    esc = _one(Escalation, escalation_id)
+    esc = _act(request, suspension_impose_service, payload, escalation=esc)
     return {"id": esc.pk, "status": esc.status, "starts_on": esc.starts_on, "ends_on": esc.ends_on}
 
 
@@ -619,7 +633,7 @@ def cassacao_propose(request: HttpRequest, permit_id: int, payload: CassacaoIn) 
     """Open a cassação proposal under the permit's law — mototaxi: the causes of art. 32 III /
     art. 47; taxi: a final infraction and the target (art. 41 §3–4) — decided by the Chief
     Executive after the defence (D-3)."""
-    permit = get_object_or_404(Permit.objects.all(), pk=permit_id)
+    permit = _one(Permit, permit_id)
     case = proposal_open_cassacao(
         **_acting(request),
         permit=permit,
@@ -632,6 +646,17 @@ def cassacao_propose(request: HttpRequest, permit_id: int, payload: CassacaoIn) 
     return Status(201, _case_out(case, actor_of(request).role))
 
 
+def _suspension_of(
+    permit_id: int, payload: TaxiSuspensionIn
+) -> tuple[Permit, InfractionNotice, dict[str, Any]]:
+    """What a taxi suspension (art. 42 IV–V) acts on: the permit and the final auto the body
+    names, each of this municipality (404 otherwise), and the days from the start, with the
+    reason."""
+    permit = _one(Permit, permit_id)
+    auto = _one(InfractionNotice, payload.auto_id)
+    return permit, auto, payload.dict(include={"days", "start", "reason"})
+
+
 @router.post(
     "/permits/{permit_id}/taxi-suspension",
     summary="Suspender a permissão de táxi (art. 42, V)",
@@ -639,16 +664,8 @@ def cassacao_propose(request: HttpRequest, permit_id: int, payload: CassacaoIn) 
 def taxi_suspension(request: HttpRequest, permit_id: int, payload: TaxiSuspensionIn) -> Any:
     """Taxi art. 42 V: suspension of the permission, at most 90 days (D-10), on a final auto of
     the permission (D-1; art. 41 caput)."""
-    permit = get_object_or_404(Permit.objects.all(), pk=permit_id)
-    auto = get_object_or_404(InfractionNotice.objects.all(), pk=payload.auto_id)
-    p = taxi_suspension_impose(
-        **_acting(request),
-        permit=permit,
-        auto=auto,
-        days=payload.days,
-        start=payload.start,
-        reason=payload.reason,
-    )
+    permit, auto, span = _suspension_of(permit_id, payload)
+    p = taxi_suspension_impose(**_acting(request), permit=permit, auto=auto, **span)
     return {"permit": p.number, "status": p.status, "suspended_until": p.suspended_until}
 
 
@@ -675,8 +692,7 @@ def taxi_register_suspension(
     """Taxi art. 42 IV: suspension of the holder's or an auxiliary's inscription in the Cadastro
     Municipal de Taxistas, at most 90 days (D-10), on a final auto committed by that person
     (D-1; art. 41 caput). The permission itself is not touched."""
-    permit = get_object_or_404(Permit.objects.all(), pk=permit_id)
-    auto = get_object_or_404(InfractionNotice.objects.all(), pk=payload.auto_id)
+    permit, auto, span = _suspension_of(permit_id, payload)
     auxiliary = (
         get_object_or_404(Auxiliary.objects.all(), pk=payload.auxiliary_id, permit=permit)
         if payload.auxiliary_id is not None
@@ -686,10 +702,8 @@ def taxi_register_suspension(
         **_acting(request),
         permit=permit,
         infraction=auto,
-        days=payload.days,
-        start=payload.start,
-        reason=payload.reason,
         auxiliary=auxiliary,
+        **span,
     )
     return Status(201, {"penalty_id": penalty.pk, "permit": permit.number, "status": permit.status})
 
@@ -720,7 +734,7 @@ def seizure_create(request: HttpRequest, payload: SeizureIn) -> Any:
     summary="Cobrar as diárias de estadia ainda não cobradas do veículo apreendido (mototáxi art. 35 §1; táxi art. 42 §2)",
 )
 def seizure_storage(request: HttpRequest, seizure_id: int, payload: OnIn) -> Any:
-    s = get_object_or_404(Seizure.objects.all(), pk=seizure_id)
+    s = _one(Seizure, seizure_id)
     debt = seizure_bill_storage(**_acting(request), seizure=s, through=payload.on)
     return {
         "debt": debt.reference if debt else None,
@@ -734,8 +748,7 @@ def seizure_storage(request: HttpRequest, seizure_id: int, payload: OnIn) -> Any
     response=SeizureOut,
 )
 def seizure_release(request: HttpRequest, seizure_id: int, payload: OnIn) -> Any:
-    s = get_object_or_404(Seizure.objects.all(), pk=seizure_id)
-    return seizure_release_service(**_acting(request), seizure=s, on=payload.on)
+    return _act(request, seizure_release_service, payload, seizure=_one(Seizure, seizure_id))
 
 
 # --- the holder -------------------------------------------------------------------------------------

@@ -21,8 +21,8 @@ from outorga.platforms.services.attachments import (
 from outorga.platforms.services.common import field_error
 from outorga.platforms.tokens import platform_token
 
-from ..models import Platform, PlatformAttachment, PlatformCase, PlatformPenalty
-from .common import own, own_one, platform_actor, token_of
+from ..models import Platform, PlatformAttachment, PlatformCase
+from .common import own, own_one, penalties_of_the_platform, platform_actor, token_of
 
 router = Router()
 
@@ -105,7 +105,7 @@ def platform_case_attachment(
 def platform_penalty_attachment(
     request: HttpRequest, penalty_id: int, file: File[UploadedFile | None] = None
 ) -> Any:
-    x = own_one(request, PlatformPenalty.objects.filter(driver__isnull=True), penalty_id)
+    x = own_one(request, penalties_of_the_platform(), penalty_id)
     return _added(request, PlatformAttachment.Filing.PENALTY_APPEAL, file, penalty=x)
 
 

@@ -6,14 +6,14 @@ import datetime as dt
 from typing import Any
 
 from django.http import HttpRequest
-from ninja import Field, Router, Schema, Status
+from ninja import Field, Router, Schema
 
 from outorga.core.apikit import Error, IsoDate
 from outorga.platforms.services.cases import platform_case_appeal_file, platform_case_defend
 from outorga.platforms.tokens import platform_token
 
 from ..models import PlatformCase, PlatformCaseAppeal
-from .common import own, own_list, own_one, platform_acting
+from .common import own, own_list, own_step
 
 router = Router()
 
@@ -74,13 +74,8 @@ def platform_cases(request: HttpRequest) -> Any:
     operation_id="outorga_platforms_api_platform_case_defence",
 )
 def platform_case_defence(request: HttpRequest, case_id: int, payload: DefenceIn) -> Any:
-    case = own_one(request, PlatformCase.objects.all(), case_id)
-    case = platform_case_defend(
-        **platform_acting(request),
-        case=case,
-        text=payload.text,
-    )
-    return Status(200, case)
+    cases = PlatformCase.objects.all()
+    return own_step(request, cases, case_id, platform_case_defend, "case", **payload.dict())
 
 
 class CaseAppealIn(Schema):
@@ -101,11 +96,5 @@ class CaseAppealIn(Schema):
     operation_id="outorga_platforms_api_platform_case_appeal",
 )
 def platform_case_appeal(request: HttpRequest, case_id: int, payload: CaseAppealIn) -> Any:
-    case = own_one(request, PlatformCase.objects.all(), case_id)
-    platform_case_appeal_file(
-        **platform_acting(request),
-        case=case,
-        text=payload.text,
-        channel="api",
-    )
-    return Status(201, own_one(request, PlatformCase.objects.all(), case_id))
+    cases, fields = PlatformCase.objects.all(), {**payload.dict(), "channel": "api"}
+    return own_step(request, cases, case_id, platform_case_appeal_file, "case", 201, **fields)

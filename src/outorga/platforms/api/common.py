@@ -23,6 +23,7 @@ from outorga.platforms.services.common import PlatformError, refusal_text
 from outorga.platforms.tokens import platform_token
 
 from .. import selectors
+from ..models import PlatformPenalty
 
 M = TypeVar("M", bound=Model)
 
@@ -57,6 +58,12 @@ def own(request: HttpRequest, records: QuerySet[M]) -> QuerySet[M]:
     return records.filter(platform=token_of(request).platform)
 
 
+def penalties_of_the_platform() -> QuerySet[PlatformPenalty]:
+    """The penalties imposed on a platform itself: a driver's penalty is the driver's case, not
+    the platform's (art. 26 caput), and the platform's routes never show it."""
+    return PlatformPenalty.objects.filter(driver__isnull=True)
+
+
 def in_status(records: QuerySet[M], status: str | None) -> QuerySet[M]:
     """The ``records`` in the ``status`` a list route was asked for, or all of them when it was
     asked for none."""
@@ -77,6 +84,24 @@ def own_list(router: Router, path: str, response: Any, *order: str, **doc: Any) 
 def own_one(request: HttpRequest, records: QuerySet[M], pk: int) -> M:
     """One of the calling platform's own ``records``; 404 for another platform's."""
     return get_object_or_404(own(request, records), pk=pk)
+
+
+def own_step(
+    request: HttpRequest,
+    records: QuerySet[M],
+    pk: int,
+    service: Callable[..., Any],
+    given: str,
+    status: int = 200,
+    **fields: Any,
+) -> Status:
+    """One step the calling platform takes on one of its own ``records`` (404 for another
+    platform's): ``service`` called on the token (:func:`platform_acting`) with the record as the
+    keyword ``given`` and with ``fields`` (the service checks the state and asks the law; its
+    refusals are the API's errors), answered with ``status`` and the record read again, with what
+    changed."""
+    service(**platform_acting(request), **{given: own_one(request, records, pk)}, **fields)
+    return Status(status, own_one(request, records, pk))
 
 
 def stored_reasons(reasons: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:

@@ -12,7 +12,7 @@ from outorga.platforms.services.complaints import complaint_answer, complaint_fo
 from outorga.platforms.tokens import platform_token
 
 from ..models import Complaint
-from .common import in_status, own, own_list, own_one, platform_acting, token_of
+from .common import in_status, own, own_list, own_step, platform_acting, token_of
 
 router = Router()
 
@@ -84,10 +84,7 @@ def platform_complaint_forward(request: HttpRequest, payload: ComplaintIn) -> An
     operation_id="outorga_platforms_api_platform_complaint_answer",
 )
 def platform_complaint_answer(request: HttpRequest, complaint_id: int, payload: AnswerIn) -> Any:
-    c = own_one(request, Complaint.objects.all(), complaint_id)
-    c, _ = complaint_answer(
-        **platform_acting(request),
-        complaint=c,
-        answer=payload.answer,
+    complaints = Complaint.objects.all()
+    return own_step(
+        request, complaints, complaint_id, complaint_answer, "complaint", **payload.dict()
     )
-    return Status(200, c)

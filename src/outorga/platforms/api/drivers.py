@@ -21,6 +21,7 @@ from .common import (
     own,
     own_list,
     own_one,
+    own_step,
     platform_acting,
     refused_record,
     stored_reasons,
@@ -182,6 +183,5 @@ def platform_driver_detail(request: HttpRequest, driver_id: int) -> Any:
     operation_id="outorga_platforms_api_platform_driver_disable",
 )
 def platform_driver_disable(request: HttpRequest, driver_id: int) -> Any:
-    d = own_one(request, PlatformDriver.objects.all(), driver_id)
-    d = driver_services.platform_driver_disable(**platform_acting(request), driver=d)
-    return Status(200, d)
+    disable = driver_services.platform_driver_disable
+    return own_step(request, PlatformDriver.objects.all(), driver_id, disable, "driver")

@@ -18,7 +18,7 @@ from outorga.platforms.tokens import platform_token
 
 from .. import pdf
 from ..models import Platform, PlatformPenalty, PlatformPenaltyAppeal
-from .common import own, own_list, own_one, platform_acting
+from .common import own, own_list, own_one, own_step, penalties_of_the_platform
 
 router = Router()
 
@@ -183,8 +183,7 @@ def penalty_impose(request: HttpRequest, platform_id: int, payload: PenaltyIn) -
     operation_id="outorga_platforms_api_platform_penalties",
 )
 def platform_penalties(request: HttpRequest) -> Any:
-    # A driver's penalty is the driver's case, not the platform's (art. 26 caput).
-    return own(request, PlatformPenalty.objects.filter(driver__isnull=True).select_related("debt"))
+    return own(request, penalties_of_the_platform().select_related("debt"))
 
 
 @router.post(
@@ -206,15 +205,11 @@ def platform_penalties(request: HttpRequest) -> Any:
     operation_id="outorga_platforms_api_platform_penalty_appeal",
 )
 def platform_penalty_appeal(request: HttpRequest, penalty_id: int, payload: AppealIn) -> Any:
-    x = own_one(request, PlatformPenalty.objects.filter(driver__isnull=True), penalty_id)
-    platform_penalty_appeal_file(
-        **platform_acting(request),
-        penalty=x,
-        text=payload.text,
-        channel=PlatformPenaltyAppeal.Channel.API,
+    penalties = penalties_of_the_platform().select_related("debt")
+    fields = {**payload.dict(), "channel": PlatformPenaltyAppeal.Channel.API}
+    return own_step(
+        request, penalties, penalty_id, platform_penalty_appeal_file, "penalty", 201, **fields
     )
-    x = PlatformPenalty.objects.select_related("debt").get(pk=x.pk)
-    return Status(201, x)
 
 
 @router.get(
@@ -226,9 +221,7 @@ def platform_penalty_appeal(request: HttpRequest, penalty_id: int, payload: Appe
 def platform_penalty_pdf(request: HttpRequest, penalty_id: int) -> HttpResponse:
     x = own_one(
         request,
-        PlatformPenalty.objects.filter(driver__isnull=True).select_related(
-            "platform", "debt", "imposed_by"
-        ),
+        penalties_of_the_platform().select_related("platform", "debt", "imposed_by"),
         penalty_id,
     )
     return pdf_response(pdf.penalty_decision_pdf(x), f"penalidade-{x.pk}.pdf")

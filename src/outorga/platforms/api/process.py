@@ -192,6 +192,20 @@ def _step(
     return Status(status, read())
 
 
+def _on(
+    request: HttpRequest,
+    given: Literal["penalty", "case"],
+    pk: int,
+    service: Callable[..., Any],
+    status: int = 200,
+    **fields: Any,
+) -> Status:
+    """A staff step on the record itself, the penalty or the proposal case ``given`` names
+    (:func:`_step`, the record passed as that keyword)."""
+    read = partial(_penalty if given == "penalty" else _case, pk)
+    return _step(request, service, read, status, given, **fields)
+
+
 def _on_paper(payload: PaperAppealIn) -> dict[str, Any]:
     """An appeal delivered on paper, as the service files it: its reasons and protocol date."""
     return {**payload.dict(), "channel": AppealFiling.Channel.PAPER}
@@ -234,13 +248,7 @@ def staff_penalty(request: HttpRequest, penalty_id: int) -> Any:
     operation_id="outorga_platforms_api_staff_penalty_notice",
 )
 def staff_penalty_notice(request: HttpRequest, penalty_id: int, payload: NoticeIn) -> Any:
-    return _step(
-        request,
-        platform_penalty_notice_record,
-        partial(_penalty, penalty_id),
-        given="penalty",
-        **payload.dict(),
-    )
+    return _on(request, "penalty", penalty_id, platform_penalty_notice_record, **payload.dict())
 
 
 @_post_step(
@@ -255,13 +263,8 @@ def staff_penalty_notice(request: HttpRequest, penalty_id: int, payload: NoticeI
     operation_id="outorga_platforms_api_staff_penalty_appeal",
 )
 def staff_penalty_appeal(request: HttpRequest, penalty_id: int, payload: PaperAppealIn) -> Any:
-    return _step(
-        request,
-        platform_penalty_appeal_file,
-        partial(_penalty, penalty_id),
-        status=201,
-        given="penalty",
-        **_on_paper(payload),
+    return _on(
+        request, "penalty", penalty_id, platform_penalty_appeal_file, 201, **_on_paper(payload)
     )
 
 
@@ -340,13 +343,7 @@ class AnnulIn(Schema):
     operation_id="outorga_platforms_api_staff_penalty_annul",
 )
 def staff_penalty_annul(request: HttpRequest, penalty_id: int, payload: AnnulIn) -> Any:
-    return _step(
-        request,
-        platform_penalty_annul_ex_officio,
-        partial(_penalty, penalty_id),
-        given="penalty",
-        **payload.dict(),
-    )
+    return _on(request, "penalty", penalty_id, platform_penalty_annul_ex_officio, **payload.dict())
 
 
 # --- proposal cases (art. 26 IV, D-3) -------------------------------------------------------------
@@ -412,9 +409,7 @@ def staff_case_open(request: HttpRequest, platform_id: int, payload: CaseIn) -> 
     operation_id="outorga_platforms_api_staff_case_decide",
 )
 def staff_case_decide(request: HttpRequest, case_id: int, payload: CaseDecisionIn) -> Any:
-    return Status(
-        200, platform_case_decide(**acting(request), case=_case(case_id), **payload.dict())
-    )
+    return _on(request, "case", case_id, platform_case_decide, **payload.dict())
 
 
 # --- appeal against the case decision (art. 26 IV and sole paragraph; D-17; ADR 0030) -----------
@@ -438,13 +433,7 @@ class CaseAppealDecisionIn(Schema):
     operation_id="outorga_platforms_api_staff_case_decision_notice",
 )
 def staff_case_decision_notice(request: HttpRequest, case_id: int, payload: CaseNoticeIn) -> Any:
-    return _step(
-        request,
-        platform_case_decision_notice_record,
-        partial(_case, case_id),
-        given="case",
-        **payload.dict(),
-    )
+    return _on(request, "case", case_id, platform_case_decision_notice_record, **payload.dict())
 
 
 @_post_step(
@@ -459,14 +448,7 @@ def staff_case_decision_notice(request: HttpRequest, case_id: int, payload: Case
     operation_id="outorga_platforms_api_staff_case_appeal",
 )
 def staff_case_appeal(request: HttpRequest, case_id: int, payload: PaperAppealIn) -> Any:
-    return _step(
-        request,
-        platform_case_appeal_file,
-        partial(_case, case_id),
-        status=201,
-        given="case",
-        **_on_paper(payload),
-    )
+    return _on(request, "case", case_id, platform_case_appeal_file, 201, **_on_paper(payload))
 
 
 @_post_step(
@@ -512,10 +494,4 @@ def staff_case_appeal_decide(
     operation_id="outorga_platforms_api_staff_case_annul",
 )
 def staff_case_annul(request: HttpRequest, case_id: int, payload: AnnulIn) -> Any:
-    return _step(
-        request,
-        platform_case_annul_ex_officio,
-        partial(_case, case_id),
-        given="case",
-        **payload.dict(),
-    )
+    return _on(request, "case", case_id, platform_case_annul_ex_officio, **payload.dict())

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from typing import Any, get_type_hints
+from typing import Any, TypeVar, get_type_hints
 
+from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Schema, Status
@@ -128,6 +129,15 @@ def with_records(payload: Schema, **models: type[TenantModel]) -> dict[str, Any]
     for name, model in models.items():
         fields[name] = get_object_or_404(model.objects.all(), pk=fields.pop(f"{name}_id"))
     return fields
+
+
+M = TypeVar("M", bound=Model)
+
+
+def filtered(records: QuerySet[M], **asked: str) -> QuerySet[M]:
+    """The ``records`` a list route was asked for: each field the query gave a value equal to it;
+    one it left out (empty) does not filter."""
+    return records.filter(**{name: value for name, value in asked.items() if value})
 
 
 def created(request: HttpRequest, body: dict[str, Any]) -> Any:

@@ -24,6 +24,7 @@ from .common import (
     TermOut,
     acted_permit,
     created,
+    filtered,
     permit_out,
     safety_gear_said,
     term_out,
@@ -74,11 +75,7 @@ def _grant_fields(payload: GrantIn | TaxiGrantIn) -> dict[str, Any]:
 def permits(request: HttpRequest, service: str = "", status: str = "") -> Rows:
     role = actor_of(request).role
     qs = Permit.objects.select_related("holder", "vehicle")
-    if service:
-        qs = qs.filter(service=service)
-    if status:
-        qs = qs.filter(status=status)
-    return Rows(qs, lambda p: permit_out(p, role))
+    return Rows(filtered(qs, service=service, status=status), lambda p: permit_out(p, role))
 
 
 @router.post(

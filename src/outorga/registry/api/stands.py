@@ -13,7 +13,7 @@ from outorga.core.apipages import Rows, paged
 
 from ..models import Stand
 from ..services.stands import stand_set
-from .common import READ_ERRORS, WRITE_ERRORS, created
+from .common import READ_ERRORS, WRITE_ERRORS, created, filtered
 from .router import stands_router
 
 # Stands ------------------------------------------------------------------------------------------
@@ -62,10 +62,7 @@ class StandIn(Schema):
 )
 @paged("service", "name")
 def stands(request: HttpRequest, service: str = "") -> Rows:
-    qs = Stand.objects.all()
-    if service:
-        qs = qs.filter(service=service)
-    return Rows(qs, stand_out)
+    return Rows(filtered(Stand.objects.all(), service=service), stand_out)
 
 
 def _stand_set(request: HttpRequest, payload: StandIn, stand: Stand | None) -> Stand:

@@ -21,6 +21,7 @@ from .common import (
     WRITE_ERRORS,
     OnIn,
     created,
+    filtered,
     safety_gear_said,
     with_records,
 )
@@ -130,11 +131,8 @@ class TenderIn(Schema):
 )
 @paged("-opened_on", "-id")
 def tenders(request: HttpRequest, service: str = "") -> Rows:
-    qs = Tender.objects.all()
-    if service:
-        qs = qs.filter(service=service)
     return Rows(
-        qs,
+        filtered(Tender.objects.all(), service=service),
         lambda t: {
             "id": t.pk,
             "service": t.service,

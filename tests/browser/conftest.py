@@ -1,8 +1,9 @@
 from __future__ import annotations
 
+import datetime as dt
 import os
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from django.db import connections
@@ -60,3 +61,31 @@ def page(demo_site: Any, request: Any, artifacts: Any) -> Iterator[Any]:
             # connection of that context, which the test database's teardown does not close.
             connections.close_all()
             os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
+#: The two widths the screens are checked at.
+WIDTHS = {"desktop": 1280, "phone": 390}
+
+
+class Screen(NamedTuple):
+    """The demo site of Barra do Garças (its apps law) in the browser at one of :data:`WIDTHS`
+    (``name``): unpacked by the tests as ``width, base, m, today, screen``."""
+
+    width: int
+    base: str
+    m: Any
+    today: dt.date
+    name: str
+
+
+@pytest.fixture(params=list(WIDTHS))
+def barra_screen(request: Any, page: Any, demo_site: Any) -> Screen:
+    """The page sized to desktop or phone width (900 high) on the demo site, with Barra do Garças
+    and its today (the platform screens' tests run once at each width)."""
+    from outorga.core.localtime import today_of
+    from outorga.core.models import Municipality
+
+    width = WIDTHS[request.param]
+    page.set_viewport_size({"width": width, "height": 900})
+    m = Municipality.objects.get(slug="barra-do-garcas")
+    return Screen(width, demo_site.url, m, today_of(m), request.param)

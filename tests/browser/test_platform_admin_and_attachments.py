@@ -14,8 +14,7 @@ from validate_docbr import CNPJ
 
 from outorga.core.acts import Actor
 from outorga.core.demo import demo_username
-from outorga.core.localtime import today_of
-from outorga.core.models import Municipality, OutboundEmail, User
+from outorga.core.models import OutboundEmail, User
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.platforms.models import Platform, PlatformAttachment, PlatformUser
@@ -24,20 +23,14 @@ from outorga.platforms.services.staff import platform_staff_invite
 
 pytestmark = pytest.mark.browser
 
-WIDTHS = {"desktop": 1280, "phone": 390}
 PASSWORD = "Admin#Plataforma2026"
 PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
 
 
-@pytest.mark.parametrize("screen", list(WIDTHS))
 def test_the_platform_admin_invites_a_colleague_and_a_defence_file_reaches_the_staff(
-    page, demo_site, artifacts, screen, tmp_path
+    page, barra_screen, artifacts, tmp_path
 ):
-    width = WIDTHS[screen]
-    page.set_viewport_size({"width": width, "height": 900})
-    base = demo_site.url
-    m = Municipality.objects.get(slug="barra-do-garcas")
-    today = today_of(m)
+    width, base, m, today, screen = barra_screen
     authority = Actor.of(User.objects.get(username=demo_username(m.slug, Role.AUTORIDADE)))
     cnpj = CNPJ().generate()
     with tenant(m):

@@ -12,8 +12,7 @@ from django.utils import timezone
 
 from outorga.core.acts import Actor
 from outorga.core.demo import demo_username
-from outorga.core.localtime import today_of
-from outorga.core.models import Municipality, User
+from outorga.core.models import User
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.platforms.models import Platform, PlatformCaseAppeal
@@ -26,18 +25,11 @@ from outorga.platforms.services.credentialing import platform_user_link
 
 pytestmark = pytest.mark.browser
 
-WIDTHS = {"desktop": 1280, "phone": 390}
 
-
-@pytest.mark.parametrize("screen", list(WIDTHS))
 def test_the_platform_appeals_on_the_portal_and_the_chief_executive_upholds(
-    page, demo_site, artifacts, screen
+    page, barra_screen, artifacts
 ):
-    width = WIDTHS[screen]
-    page.set_viewport_size({"width": width, "height": 900})
-    base = demo_site.url
-    m = Municipality.objects.get(slug="barra-do-garcas")
-    today = today_of(m)
+    width, base, m, today, _ = barra_screen
     user = User.objects.get
     authority = Actor.of(user(username=demo_username(m.slug, Role.AUTORIDADE)))
     mayor = Actor.of(user(username=demo_username(m.slug, Role.CHEFE_EXECUTIVO)))

@@ -11,8 +11,6 @@ import pytest
 from browser_factories import fits, login
 from platforms_factories import platform_actor
 
-from outorga.core.localtime import today_of
-from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.platforms.models import Platform
@@ -21,18 +19,11 @@ from outorga.platforms.services.complaints import complaint_forward
 
 pytestmark = pytest.mark.browser
 
-WIDTHS = {"desktop": 1280, "phone": 390}
 
-
-@pytest.mark.parametrize("screen", list(WIDTHS))
 def test_the_portal_s_landing_page_lists_what_the_platform_owes_the_municipality(
-    page, demo_site, artifacts, screen
+    page, barra_screen, artifacts
 ):
-    width = WIDTHS[screen]
-    page.set_viewport_size({"width": width, "height": 900})
-    base = demo_site.url
-    m = Municipality.objects.get(slug="barra-do-garcas")
-    today = today_of(m)
+    width, base, m, today, _ = barra_screen
     with tenant(m):
         p = Platform.objects.get(name="Plataforma Exemplo (demo)")
         late = complaint_forward(

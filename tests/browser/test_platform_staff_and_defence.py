@@ -14,8 +14,7 @@ from django.utils import timezone
 
 from outorga.core.acts import Actor
 from outorga.core.demo import demo_username
-from outorga.core.localtime import today_of
-from outorga.core.models import Municipality, OutboundEmail, User
+from outorga.core.models import OutboundEmail, User
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.platforms.models import Platform, PlatformCase, PlatformPenaltyAppeal, PlatformUser
@@ -25,18 +24,13 @@ from outorga.platforms.services.penalty_process import platform_penalty_notice_r
 
 pytestmark = pytest.mark.browser
 
-WIDTHS = {"desktop": 1280, "phone": 390}
 PASSWORD = "Equipe#Plataforma2026"
 
 
-@pytest.mark.parametrize("screen", list(WIDTHS))
 def test_the_authority_invites_a_staff_member_who_lands_on_the_platform_portal(
-    page, demo_site, artifacts, screen
+    page, barra_screen, artifacts
 ):
-    width = WIDTHS[screen]
-    page.set_viewport_size({"width": width, "height": 900})
-    base = demo_site.url
-    m = Municipality.objects.get(slug="barra-do-garcas")
+    width, base, m, _, screen = barra_screen
     with tenant(m):
         p = Platform.objects.get(name="Plataforma Exemplo (demo)")
 
@@ -92,13 +86,8 @@ def test_the_authority_invites_a_staff_member_who_lands_on_the_platform_portal(
         assert user.has_usable_password()
 
 
-@pytest.mark.parametrize("screen", list(WIDTHS))
-def test_a_platform_files_a_defence_and_an_appeal_on_the_portal(page, demo_site, artifacts, screen):
-    width = WIDTHS[screen]
-    page.set_viewport_size({"width": width, "height": 900})
-    base = demo_site.url
-    m = Municipality.objects.get(slug="barra-do-garcas")
-    today = today_of(m)
+def test_a_platform_files_a_defence_and_an_appeal_on_the_portal(page, barra_screen, artifacts):
+    width, base, m, today, _ = barra_screen
     authority = Actor.of(User.objects.get(username=demo_username(m.slug, Role.AUTORIDADE)))
     login_user = User.objects.get(username=demo_username(m.slug, Role.PLATAFORMA))
     with tenant(m):

@@ -17,7 +17,7 @@ from outorga.platforms.models import PlatformDriver
 from outorga.public.models import Badge
 from outorga.registry import acting
 from outorga.registry.models import Document, Permit, Person
-from outorga.registry.selectors import document_as_seen
+from outorga.registry.selectors import document_as_seen, status_entered_on
 from outorga.registry.validation import digits
 
 from .models import (
@@ -184,12 +184,7 @@ def queue(user: User) -> dict[str, Any]:
 def proof_documents(permit: Permit) -> list[Document]:
     """Documents that may prove the return after a suspension (mototaxi art. 32 §2): recorded for
     the permit's holder, vehicle or auxiliaries and presented since the suspension began."""
-    started = (
-        permit.history.filter(to_status=Permit.Status.SUSPENDED)
-        .order_by("-effective_on", "-id")
-        .values_list("effective_on", flat=True)
-        .first()
-    )
+    started = status_entered_on(permit, Permit.Status.SUSPENDED)
     owners = Q(person=permit.holder_id) | Q(person__auxiliary_of__permit=permit)
     if permit.vehicle_id:
         owners |= Q(vehicle=permit.vehicle_id)

@@ -37,7 +37,7 @@ from outorga.law.parameters import ParameterMissing, tree
 from outorga.law.rulebook import day, fmt
 from outorga.platforms.selectors import app_plate_platforms
 from outorga.registry.models import Auxiliary, Permit, Service, TaxiCategory
-from outorga.registry.selectors import suspension_ends_with_its_period
+from outorga.registry.selectors import status_entered_on, suspension_ends_with_its_period
 
 from . import tokens
 from .models import Badge, SigningKey
@@ -191,12 +191,7 @@ def _status_since(permit: Permit) -> dt.date | None:
     if permit.status not in _PERMIT_ENDED:
         return None
     with tenant(permit.municipality):
-        return (
-            permit.history.filter(to_status=permit.status)
-            .order_by("-effective_on")
-            .values_list("effective_on", flat=True)
-            .first()
-        )
+        return status_entered_on(permit, permit.status)
 
 
 def bearer_of(badge: Badge) -> Any:

@@ -214,6 +214,16 @@ def registry_law(
     return str(municipality.laws[0])
 
 
+def status_entered_on(permit: Permit, status: str) -> dt.date | None:
+    """The day ``permit`` last went into ``status``, by its status history (None: never)."""
+    return (
+        permit.history.filter(to_status=status)
+        .order_by("-effective_on", "-id")
+        .values_list("effective_on", flat=True)
+        .first()
+    )
+
+
 def suspension_ends_with_its_period(
     m: Municipality, service: str, status: str, suspended_until: dt.date | None
 ) -> bool:

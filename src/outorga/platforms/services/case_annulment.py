@@ -23,9 +23,7 @@ from .common import (
     MOOT_REASONING,
     PlatformError,
     annulment_asked,
-    annulment_dated_rightly,
-    authorize_apps,
-    decision_day,
+    annulment_day,
 )
 
 #: The act of the annulment (the competence is the decision's, ``platform.suspend``).
@@ -59,24 +57,18 @@ def platform_case_annul_ex_officio(
     is undone, the drivers a cancellation disabled given back within the caps (art. 3 §2), an
     appeal still waiting prejudicado (art. 52), the platform told by an aviso. The law's refusal
     (no grounds, nothing standing to annul) stays in the acts log."""
-    authorize_apps(actor=actor, municipality=municipality, action="platform.suspend")
-    on = decision_day(actor=actor, municipality=municipality, action=ACT, obj=case, on=on)
+    on = annulment_day(
+        actor=actor,
+        municipality=municipality,
+        competence="platform.suspend",
+        action=ACT,
+        obj=case,
+        on=on,
+        appeals=PlatformCaseAppeal,
+        # An open proposal has no decision to date the annulment by: it is refused below.
+        since=lambda c: decided_on(c) if c.status != PlatformCase.Status.OPEN else None,
+    )
     grounds = grounds.strip()
-    with tenant(municipality):
-        current = PlatformCase.objects.get(pk=case.pk)
-        waiting = PlatformCaseAppeal.objects.filter(
-            case=current, result=PlatformCaseAppeal.Result.PENDING
-        ).first()
-    if current.status != PlatformCase.Status.OPEN:  # an open proposal is refused below
-        annulment_dated_rightly(
-            actor=actor,
-            municipality=municipality,
-            action=ACT,
-            obj=current,
-            on=on,
-            annulled_since=decided_on(current),
-            appeal_filed_on=waiting.filed_on if waiting else None,
-        )
     with transaction.atomic(), tenant(municipality):
         # The drivers a cancellation disabled come back within the caps of art. 3 §2, counted
         # under the municipality's row, locked before any other (ADR 0015); then the appeal, the

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, NoReturn, TypeVar
@@ -20,6 +20,7 @@ from outorga.core.errors import DomainError, Refused
 from outorga.core.lawseam import BoundLaw, LawNotBound, law_for, law_of
 from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
 from outorga.law import interfaces
 from outorga.law.bindings import Service
 from outorga.law.citations import Citation, render_many
@@ -186,20 +187,33 @@ def _refuse_the_date(
     raise field_error(field, why)
 
 
-def annulment_dated_rightly(
+def annulment_day(
     *,
     actor: Actor,
     municipality: Municipality,
+    competence: str,
     action: str,
-    obj: Any,
-    on: dt.date,
-    annulled_since: dt.date,
-    appeal_filed_on: dt.date | None,
-) -> None:
-    """An annulment of the authority's own motion dated ``on`` annuls a decision of
-    ``annulled_since`` and moots an appeal filed on ``appeal_filed_on``: never before either (it
-    annuls what already exists; Lei 9.784/1999 art. 53, 52). Refused naming ``on``, kept as an
-    act on ``obj``, before the step's transaction."""
+    obj: PlatformCase | PlatformPenalty,
+    on: dt.date | None,
+    appeals: type[PlatformCaseAppeal] | type[PlatformPenaltyAppeal],
+    since: Callable[[Any], dt.date | None],
+) -> dt.date:
+    """The day of an annulment of the authority's own motion of ``obj`` (a case or a penalty),
+    checked before the step's transaction: the actor's ``competence``, the day as
+    :func:`decision_day` reads it, and never before the decision it annuls (``since`` that
+    decision, read as stored; None: nothing decided yet, which the law refuses in the step) nor
+    before the appeal of ``appeals`` still waiting on it, which it moots (Lei 9.784/1999 art. 53,
+    52). A day refused is kept as an act ``action`` on ``obj``."""
+    authorize_apps(actor=actor, municipality=municipality, action=competence)
+    on = decision_day(actor=actor, municipality=municipality, action=action, obj=obj, on=on)
+    of = "case" if isinstance(obj, PlatformCase) else "penalty"
+    with tenant(municipality):
+        current = type(obj).objects.get(pk=obj.pk)
+        waiting = appeals.objects.filter(**{of: current}, result=appeals.Result.PENDING).first()
+    annulled_since = since(current)
+    appeal_filed_on = waiting.filed_on if waiting else None
+    if annulled_since is None:
+        return on
     if on < annulled_since:
         why = (
             f"A anulação ({on:%d/%m/%Y}) não pode ser anterior à decisão que anula "
@@ -211,8 +225,10 @@ def annulment_dated_rightly(
             f"prejudicado ({appeal_filed_on:%d/%m/%Y}; Lei 9.784/1999, art. 52)."
         )
     else:
-        return
-    _refuse_the_date(municipality, actor, action, obj, "on", on, why, ("Lei 9.784/1999, art. 53",))
+        return on
+    _refuse_the_date(
+        municipality, actor, action, current, "on", on, why, ("Lei 9.784/1999, art. 53",)
+    )
 
 
 def apps_law(m: Municipality, on: dt.date | None = None) -> str:

@@ -18,9 +18,7 @@ from ..notices import platform_notice_send
 from .common import (
     MOOT_REASONING,
     annulment_asked,
-    annulment_dated_rightly,
-    authorize_apps,
-    decision_day,
+    annulment_day,
 )
 from .penalty_process import (
     ANNUL_EX_OFFICIO,
@@ -46,25 +44,17 @@ def platform_penalty_annul_ex_officio(
     of it refunded, an appeal still waiting prejudicado (art. 52). The law's refusal (no grounds,
     the penalty already annulled) stays in the acts log; the act ``penalty.annul_ex_officio``
     carries the law's decision as its basis."""
-    authorize_apps(actor=actor, municipality=municipality, action="case.annul")
-    on = decision_day(
-        actor=actor, municipality=municipality, action=ANNUL_EX_OFFICIO, obj=penalty, on=on
-    )
-    grounds = grounds.strip()
-    with tenant(municipality):
-        current = PlatformPenalty.objects.get(pk=penalty.pk)
-        waiting = PlatformPenaltyAppeal.objects.filter(
-            penalty=current, result=PlatformPenaltyAppeal.Result.PENDING
-        ).first()
-    annulment_dated_rightly(
+    on = annulment_day(
         actor=actor,
         municipality=municipality,
+        competence="case.annul",
         action=ANNUL_EX_OFFICIO,
-        obj=current,
+        obj=penalty,
         on=on,
-        annulled_since=imposed_on(current),
-        appeal_filed_on=waiting.filed_on if waiting else None,
+        appeals=PlatformPenaltyAppeal,
+        since=imposed_on,
     )
+    grounds = grounds.strip()
     with transaction.atomic(), tenant(municipality):
         # The appeal before the penalty, as its judgment locks them (no deadlock between them).
         appeal = (

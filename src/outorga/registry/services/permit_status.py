@@ -23,6 +23,7 @@ from outorga.law.interfaces import citation, citations, cited
 
 from ..facts import ACTIVE_STATUSES
 from ..models import Document, Permit, PermitStatusChange
+from ..selectors import status_entered_on
 from ..validation import FieldError
 from .auxiliaries import auxiliaries_end_with_permit, linked_auxiliaries_locked
 from .common import InvalidTransition, authorize_with_reason, bound_law
@@ -254,16 +255,6 @@ def permit_suspend(
     )
 
 
-def _last_entered_on(permit: Permit, status: str) -> dt.date | None:
-    """The day the permit last went into ``status``, by its status history."""
-    return (
-        permit.history.filter(to_status=status)
-        .order_by("-effective_on", "-id")
-        .values_list("effective_on", flat=True)
-        .first()
-    )
-
-
 def _must_be_suspended(permit: Permit) -> None:
     if permit.status != Permit.Status.SUSPENDED:
         raise InvalidTransition(
@@ -334,7 +325,7 @@ def permit_reinstate(
         )
     with tenant(municipality):
         doc = _proof_document(permit, document, law.law)
-        started = _last_entered_on(permit, Permit.Status.SUSPENDED) or on
+        started = status_entered_on(permit, Permit.Status.SUSPENDED) or on
     until = permit.suspended_until or on - dt.timedelta(days=1)
     proof_facts: dict[str, Any] = {"description": proof}
     if doc is not None:
@@ -516,7 +507,7 @@ def permit_reserve_end(
                 f"a permissão está {permit.get_status_display()}, não em reserva "
                 f"({reserve_cite.render()}): não há reserva a encerrar"
             )
-        began = _last_entered_on(permit, Permit.Status.RESERVE)
+        began = status_entered_on(permit, Permit.Status.RESERVE)
         if began is not None and on < began:
             raise FieldError(
                 "data",

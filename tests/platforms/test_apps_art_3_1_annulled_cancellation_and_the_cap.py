@@ -186,3 +186,24 @@ def test_art_3_1_the_staff_api_reports_nothing_within_the_cap(barra_m, authority
     case, _ = cancelled_then_filled(barra_m, authority, mayor, platform, 9)
     annul(barra_m, mayor, case)
     assert staff_case(barra_m, authority, case)["platform_cap"] is None
+
+
+def test_d16_art_3_1_with_the_cap_suspended_the_confirmation_announces_no_aviso(
+    barra_m, authority, mayor, platform
+):
+    """A court suspended the cap before the annulment (D-16): the confirmation does not announce
+    a cap filled nor an aviso, the case keeps no report and the queue is empty — the law core
+    says so, not the cap's number."""
+    with tenant(barra_m):
+        RuleSuspension.objects.create(
+            rule="apps.art3.platform_cap",
+            start=dt.date(2026, 3, 10),
+            reference="TJMT, decisão liminar (exemplo)",
+        )
+    case, _ = cancelled_then_filled(barra_m, authority, mayor, platform, 10)
+    said = confirmed(barra_m, mayor, case)
+    assert "já está preenchido" not in said and "avisada" not in said
+    c = annul(barra_m, mayor, case)
+    assert c.platform.status == Platform.Status.CREDENTIALED
+    assert "platform_cap" not in c.decision
+    assert avisos(barra_m, authority) == []

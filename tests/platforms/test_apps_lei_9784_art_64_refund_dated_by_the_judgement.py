@@ -11,13 +11,12 @@ import datetime as dt
 from decimal import Decimal
 
 import pytest
-from test_apps_art_26_reconsideration import acts, pay, reconsider
+from test_apps_art_26_reconsideration import _judge, acts, pay, reconsider
 from test_platform_penalty_appeal import fine, notify, paper, reload, warn
 
 from outorga.core.localtime import today_of
 from outorga.core.tenancy import tenant
 from outorga.finance.models import Refund
-from outorga.platforms.services.penalty_process import platform_penalty_appeal_judge
 
 pytestmark = pytest.mark.django_db
 
@@ -33,15 +32,11 @@ def noticed(barra_m, authority, platform):
     return x
 
 
-def judged_in_part(m, mayor, appeal, on=JUDGED_ON):  # type: ignore[no-untyped-def]
-    return platform_penalty_appeal_judge(
-        actor=mayor,
-        municipality=m,
-        appeal=appeal,
-        upheld=False,
-        partial_fine_upfbg=Decimal("25.5"),
-        reasoning="Provido em parte: a reincidência não se comprovou por inteiro.",
-        on=on,
+def judged_in_part(m, mayor, appeal):  # type: ignore[no-untyped-def]
+    """Granted in part on ``JUDGED_ON``: 100 → 25,5 UPFBG (Lei 9.784/1999 art. 64)."""
+    reasoning = "Provido em parte: a reincidência não se comprovou por inteiro."
+    return _judge(
+        m, mayor, appeal, JUDGED_ON, partial_fine_upfbg=Decimal("25.5"), reasoning=reasoning
     )
 
 

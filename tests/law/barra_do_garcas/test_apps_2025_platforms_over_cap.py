@@ -7,6 +7,8 @@ excess is reported, and the decision says so and cites the suspension."""
 import dataclasses
 import datetime as dt
 
+from test_apps_2025_credential_after_revision import cap_reason, reported_one_over
+
 from outorga.law.citations import decision
 from outorga.law.context import Context, RuleSuspension
 from outorga.law.decisions import Decision, Verdict
@@ -21,11 +23,6 @@ RULE = "apps.art3.platform_cap"
 
 def over_cap(ctx: Context, holding: int) -> Decision:
     return ask(f"{LAW}.platforms_over_cap", ctx, {"credentialed_platforms": holding})
-
-
-def cap_reason(d: Decision):  # type: ignore[no-untyped-def]
-    (found,) = [r for r in d.reasons if r.rule == RULE]
-    return found
 
 
 def with_the_cap_suspended(ctx: Context, on: dt.date) -> Context:
@@ -45,12 +42,7 @@ def test_art_3_1_ten_platforms_holding_a_credential_are_within_the_cap(barra):
 def test_art_3_1_lei_9784_art_53_eleven_are_over_the_cap_and_reported_never_refused(barra):
     d = over_cap(barra(ON), 11)
     assert d.outcome == {"over_platform_cap": True, "platforms": 11, "cap": 10}
-    assert not d.refusals
-    r = cap_reason(d)
-    assert r.verdict is Verdict.INFO and r.facts["acima_do_limite"] == 1
-    assert r.parameters[0].value == 10 and "11 plataformas" in r.message
-    cited = {c.compact() for c in r.citations}
-    assert f"{LAW} art. 3, §1" in cited and "federal.9784-1999 art. 53" in cited
+    reported_one_over(d)
 
 
 def test_d16_art_3_1_from_the_day_a_court_suspends_the_cap_no_excess_is_reported(barra):

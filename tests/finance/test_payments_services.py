@@ -452,7 +452,13 @@ def test_the_jari_upholding_an_appeal_also_refunds(ipatinga_m, fin, user_of, per
 def reduce(m, fin, debt, cents):  # type: ignore[no-untyped-def]
     with transaction.atomic(), tenant(m):
         return payments.debt_reduce_in_transaction(
-            actor=fin, municipality=m, debt=debt, amount_cents=cents, decision=None, basis={}
+            actor=fin,
+            municipality=m,
+            debt=debt,
+            amount_cents=cents,
+            decision=None,
+            basis={},
+            on=today_of(m),
         )
 
 

@@ -276,7 +276,7 @@ def _judge(m, mayor, appeal, on, **kw):
         municipality=m,
         appeal=appeal,
         upheld=kw.pop("upheld", False),
-        reasoning="Nego provimento: a infração está comprovada.",
+        reasoning=kw.pop("reasoning", "Nego provimento: a infração está comprovada."),
         on=on,
         **kw,
     )

@@ -11,11 +11,12 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 from platforms_factories import make_platform
 from test_apps_art_26_iv_case_appeal import decide, decided, paper
 
-from outorga.core.models import Act, ParameterOverride
+from outorga.core.models import Act, ParameterOverride, RuleSuspension
 from outorga.core.tenancy import tenant
 from outorga.platforms.home import platforms_over_cap
 from outorga.platforms.models import Platform, PlatformCase
@@ -132,3 +133,77 @@ def test_art_3_1_lei_9784_art_64_an_appeal_upheld_against_the_cancellation_repor
     assert c.platform.status == Platform.Status.CREDENTIALED
     assert c.decision["platform_cap"]["credentialed"] == 11
     assert len(avisos(barra_m, authority)) == 1
+
+
+def test_d16_art_3_1_with_the_cap_suspended_by_a_court_the_authority_is_not_told(
+    barra_m, authority, mayor, platform
+):
+    """Restored over the cap (11 of 10), then a court suspends the cap of art. 3 §1 (D-16): from
+    that day the law does not apply it, so the home queue asks the law core — not the cap's
+    number — and lists nothing; the day before the suspension the aviso still stands."""
+    case, _ = cancelled_then_filled(barra_m, authority, mayor, platform, 10)
+    assert annul(barra_m, mayor, case).decision["platform_cap"]["credentialed"] == 11
+    assert len(avisos(barra_m, authority)) == 1
+    with tenant(barra_m):
+        RuleSuspension.objects.create(
+            rule="apps.art3.platform_cap",
+            start=ON + dt.timedelta(days=1),
+            reference="TJMT, decisão liminar (exemplo)",
+        )
+    assert len(avisos(barra_m, authority)) == 1  # ON: the day before the suspension
+    with tenant(barra_m):
+        assert platforms_over_cap(authority.user, ON + dt.timedelta(days=1)) == []
+
+
+def staff_case(m, authority, case) -> dict:  # type: ignore[no-untyped-def]
+    client = Client()
+    client.force_login(authority.user)
+    r = client.get(f"/api/v1/platform-cases/{case.pk}")
+    assert r.status_code == 200
+    return r.json()
+
+
+def test_art_3_1_the_staff_api_carries_the_over_cap_report_the_case_page_shows(
+    barra_m, authority, mayor, platform
+):
+    """ADR 0064: the case read through the API says what its page says — the count over the cap
+    of art. 3 §1, the law's message and articles, and the platforms credentialed after the
+    cancellation, for the authority to review."""
+    case, since = cancelled_then_filled(barra_m, authority, mayor, platform, 10)
+    c = annul(barra_m, mayor, case)
+    over = staff_case(barra_m, authority, case)["platform_cap"]
+    assert (over["credentialed"], over["cap"], over["on"]) == (11, 10, ON.isoformat())
+    assert over["message"] == c.decision["platform_cap"]["message"]
+    assert ART_3_1 in over["citations"] and "art. 53" in over["citations"]
+    assert [p["id"] for p in over["credentialed_since"]] == [
+        p["id"] for p in c.decision["platform_cap"]["credentialed_since"]
+    ]
+    assert {p["id"] for p in over["credentialed_since"]} >= {p.pk for p in since}
+    assert {"id", "name"} == set(over["credentialed_since"][0])
+
+
+def test_art_3_1_the_staff_api_reports_nothing_within_the_cap(barra_m, authority, mayor, platform):
+    case, _ = cancelled_then_filled(barra_m, authority, mayor, platform, 9)
+    annul(barra_m, mayor, case)
+    assert staff_case(barra_m, authority, case)["platform_cap"] is None
+
+
+def test_d16_art_3_1_with_the_cap_suspended_the_confirmation_announces_no_aviso(
+    barra_m, authority, mayor, platform
+):
+    """A court suspended the cap before the annulment (D-16): the confirmation does not announce
+    a cap filled nor an aviso, the case keeps no report and the queue is empty — the law core
+    says so, not the cap's number."""
+    with tenant(barra_m):
+        RuleSuspension.objects.create(
+            rule="apps.art3.platform_cap",
+            start=dt.date(2026, 3, 10),
+            reference="TJMT, decisão liminar (exemplo)",
+        )
+    case, _ = cancelled_then_filled(barra_m, authority, mayor, platform, 10)
+    said = confirmed(barra_m, mayor, case)
+    assert "já está preenchido" not in said and "avisada" not in said
+    c = annul(barra_m, mayor, case)
+    assert c.platform.status == Platform.Status.CREDENTIALED
+    assert "platform_cap" not in c.decision
+    assert avisos(barra_m, authority) == []

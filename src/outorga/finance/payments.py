@@ -705,12 +705,15 @@ def debt_reduce_in_transaction(
     amount_cents: int,
     decision: Any,
     basis: dict[str, Any],
+    on: dt.date,
 ) -> Refund | None:
     """A fine reduced by a decision granting an appeal in part, or reconsidering it in part (Lei
-    9.784/1999 art. 56 §1, 64): the debt's amount becomes ``amount_cents``. While owed, only
-    less is owed (and a debt already paid up to the new amount is paid); once paid, what was paid
-    beyond the new amount is owed back — a refund to pay out, as for an upheld defence. Inside the
-    caller's transaction, whose competence was checked (the judgment's); one act either way."""
+    9.784/1999 art. 56 §1, 64), taken on ``on``: the debt's amount becomes ``amount_cents``.
+    While owed, only less is owed (and a debt already paid up to the new amount is paid); once
+    paid, what was paid beyond the new amount is owed back — a refund to pay out, as for an upheld
+    defence, owed from the decision's day (or from a payment it gives back made after it,
+    :func:`refund_dates.owed_from`), not the day it is recorded (D-15). Inside the caller's
+    transaction, whose competence was checked (the judgment's); one act either way."""
     debt = Debt.objects.select_for_update().get(pk=debt.pk)
     if not 0 < amount_cents < debt.amount_cents:
         raise ledger.InvalidDebtTransition(
@@ -734,7 +737,7 @@ def debt_reduce_in_transaction(
             amount_cents=paid - amount_cents,
             decision_ref=ref,
             basis=basis,
-            decided_on=decided_day(municipality, None, _applied(debt)),
+            decided_on=owed_from(municipality, on, _applied(debt)),
         )
     settled: list[int] = []
     if paid >= amount_cents:

@@ -162,6 +162,7 @@ APP_SERVICES = Interface(
         "penalty_appeal",
         "penalty_finality",
         "penalty_revision",
+        "platforms_over_cap",
         "procedure_deadlines",
         "roster_capacity",
         "seizure_release",

@@ -151,23 +151,28 @@ register_queue(
     competent=("platform.credential", "platform.suspend"),
 )
 def platforms_over_cap(user: Any, today: dt.date) -> list[Task] | None:
-    """The aviso to the authority (ADR 0064): while more platforms hold a credential than the cap
-    of art. 3 §1 the law bound to the municipality gives today, each case whose annulled
-    cancellation gave a credential back over it, with the credentials given since to review."""
+    """The aviso to the authority (ADR 0064): while the law bound to the municipality says today
+    that more platforms hold a credential than the cap of art. 3 §1 (``platforms_over_cap``, the
+    law core's answer, so a court's suspension of the cap — D-16 — is applied as on every
+    decision), each case whose annulled cancellation gave a credential back over it, with the
+    credentials given since to review."""
     m = user.municipality
     if m is None or not governs(m, Service.APLICATIVO):
         return None
-    cap = law_for(m, Service.APLICATIVO, today).limit("platform_cap")
-    if cap is None:  # a law with no cap of platforms
+    law = law_for(m, Service.APLICATIVO, today)
+    if not law.answers("platforms_over_cap"):  # a law with no cap of platforms
         return None
-    holding = _counted_platforms()
-    if holding <= cap.value:
-        return []
-    article = cited(m, "platform_cap", on=today)
     cases = PlatformCase.objects.filter(decision__has_key="platform_cap").select_related("platform")
+    if not cases.exists():
+        return []
+    over = law.ask("platforms_over_cap", {"credentialed_platforms": _counted_platforms()})
+    if not over.outcome["over_platform_cap"]:
+        return []
+    holding, cap = over.outcome["platforms"], over.outcome["cap"]
+    article = cited(m, "platform_cap", on=today)
     return [
         Task(
-            f"{holding} plataformas credenciadas, acima do limite de {cap.value} ({article}): "
+            f"{holding} plataformas credenciadas, acima do limite de {cap} ({article}): "
             f"credenciamento de {c.platform.name} restabelecido no processo {c.pk}; reveja os "
             "concedidos depois do cancelamento: "
             + (

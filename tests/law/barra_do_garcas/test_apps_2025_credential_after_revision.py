@@ -157,6 +157,12 @@ def test_art_3_1_lei_9784_art_53_an_annulled_cancellation_with_10_others_is_rest
     d = cancellation_undone(barra(ON), 10)
     # The annulment is not refused: the credential was never lawfully lost (art. 53, ex tunc).
     assert d.outcome["status"] == "credentialed" and d.outcome["over_platform_cap"] is True
+    reported_one_over(d)
+
+
+def reported_one_over(d: Decision) -> None:
+    """``d`` refuses nothing and its cap's reason reports 11 platforms, one over the cap of 10,
+    citing art. 3 §1 and Lei 9.784/1999 art. 53 (ADR 0064)."""
     assert not d.refusals
     r = cap_reason(d)
     assert r.verdict is Verdict.INFO and r.facts["acima_do_limite"] == 1

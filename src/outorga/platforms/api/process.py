@@ -110,16 +110,43 @@ class JudgmentIn(Schema):
     partial_fine_upfbg: Decimal | None = _new_fine()
 
 
+class PlatformRefOut(Schema):
+    id: int
+    name: str
+
+
+class PlatformCapOut(Schema):
+    """Excesso ao limite de plataformas (art. 3, §1), como na página do processo (ADR 0064)."""
+
+    on: IsoDate = Field(..., description="data da anulação ou do provimento que restabeleceu")
+    credentialed: int = Field(..., description="plataformas credenciadas com a restabelecida")
+    cap: int = Field(..., description="limite de plataformas em vigor naquela data (art. 3, §1)")
+    message: str = Field(..., description="o que a lei diz do excesso")
+    citations: str = Field(..., description="art. 3, §1, e Lei 9.784/1999, art. 53")
+    credentialed_since: list[PlatformRefOut] = Field(
+        ..., description="credenciadas depois do cancelamento, a rever pela autoridade"
+    )
+
+
 class StaffCaseOut(CaseOut):
     platform_id: int
     defence_text: str
     decided_at: dt.datetime | None
     citacoes: list[str]
+    platform_cap: PlatformCapOut | None = Field(
+        ...,
+        description="credenciamento restabelecido acima do limite de plataformas (art. 3, §1; "
+        "ADR 0064); `null` se não houve excesso",
+    )
 
     @staticmethod
     def resolve_citacoes(c: PlatformCase) -> list[str]:
         d = c.decision.get("penalty") or c.decision.get("deadlines") or {}
         return list(d.get("citations", []))
+
+    @staticmethod
+    def resolve_platform_cap(c: PlatformCase) -> dict[str, Any] | None:
+        return c.decision.get("platform_cap")
 
 
 class CaseIn(Schema):

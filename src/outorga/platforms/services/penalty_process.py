@@ -488,7 +488,8 @@ def _penalty_reduce(
 ) -> None:
     """The fine reduced by a decision granting the appeal in part or reconsidering in part (Lei
     9.784/1999 art. 56 §1, 64): the penalty's amount, and through finance its debt — less owed,
-    or the difference refunded when already paid. Inside the deciding transaction."""
+    or the difference refunded when already paid, from the day of that decision (D-15) that
+    ``appeal`` records. Inside the deciding transaction."""
     from outorga.finance.payments import debt_reduce_in_transaction
 
     old = {"fine_upfbg": penalty.fine_upfbg, "amount_cents": penalty.amount_cents}
@@ -501,6 +502,9 @@ def _penalty_reduce(
     penalty.save(update_fields=["fine_upfbg", "amount_cents", "procedure"])
     basis = basis_many([revision])
     refund = None
+    # The judgement's day, or the reconsideration's while the appeal went up.
+    decided_on = appeal.judged_on or appeal.reconsidered_on
+    assert decided_on is not None
     if penalty.debt_id is not None:
         refund = debt_reduce_in_transaction(
             actor=actor,
@@ -509,6 +513,7 @@ def _penalty_reduce(
             amount_cents=int(penalty.amount_cents or 0),
             decision=appeal,
             basis=basis,
+            on=decided_on,
         )
     record_act(
         municipality=municipality,

@@ -87,16 +87,20 @@ def penalty_annul(x: PlatformPenalty, grounds: str, user: User) -> Confirmation 
 
 def _cap_full(c: PlatformCase) -> str:
     """ADR 0064: the cap of platforms (art. 3 §1, the bound law's) already filled by others — the
-    credential comes back all the same, and the authority is told."""
+    credential comes back all the same, and the authority is told. Asked of the law core
+    (``platforms_over_cap``, ADR 0069), so a court's suspension of the cap (D-16) says nothing."""
     m = c.municipality
-    cap = bound_law(m, today_of(m)).limit("platform_cap")
+    law = bound_law(m, today_of(m))
+    if not law.answers("platforms_over_cap"):  # a law with no cap of platforms
+        return ""
     others = _counted_platforms(exclude=c.platform_id)
-    if cap is None or others < cap.value:
+    over = law.ask("platforms_over_cap", {"credentialed_platforms": others + 1})
+    if not over.outcome["over_platform_cap"]:
         return ""
     return (
-        f"; o limite de {cap.value} plataformas já está preenchido por outras {others}: a anulação "
-        "não retira a vaga que o cancelamento nulo nunca tirou, a plataforma volta acima do limite "
-        f"e a autoridade é avisada ({cited(m, 'platform_cap')})"
+        f"; o limite de {over.outcome['cap']} plataformas já está preenchido por outras {others}: "
+        "a anulação não retira a vaga que o cancelamento nulo nunca tirou, a plataforma volta "
+        f"acima do limite e a autoridade é avisada ({cited(m, 'platform_cap')})"
     )
 
 

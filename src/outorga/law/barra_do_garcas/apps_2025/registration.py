@@ -128,31 +128,57 @@ def art3_1_platform_cap_on_restoration(ctx: Context, others_now: int) -> Reason:
     premise: the reason says so (``INFO``, the excess in its facts) for the authority to review
     them by their own process; none is undone here (D-3). Suspendable (D-16) with the cap:
     ``apps.art3.platform_cap``."""
+    after = others_now + 1
+    return _holding_within_cap(
+        ctx,
+        after,
+        {"plataformas_credenciadas": others_now, "com_a_restabelecida": after},
+        "Com o credenciamento restabelecido serão {n} plataformas credenciadas; o limite é {cap}.",
+        "Com o credenciamento restabelecido são {n} plataformas credenciadas, acima do limite de "
+        "{cap}: o cancelamento desfeito não retirou a vaga da plataforma (a anulação retroage), "
+        "e cabe à autoridade rever, em processo próprio e com contraditório, os credenciamentos "
+        "concedidos depois dele.",
+    )
+
+
+def art3_1_platforms_over_cap(ctx: Context, holding: int) -> Reason:
+    """Art. 3, §1 read over the credentials in force after a cancellation was annulled (ADR 0064,
+    with Lei 9.784/1999 art. 53): the platforms holding a credential (``holding``, the one given
+    back among them) over the cap are reported (``INFO``) while they exceed it, for the authority
+    to review the credentials given since the cancellation by their own process (D-3); never a
+    refusal. Suspendable (D-16) with the cap: ``apps.art3.platform_cap``."""
+    return _holding_within_cap(
+        ctx,
+        holding,
+        {"plataformas_credenciadas": holding},
+        "São {n} plataformas credenciadas; o limite é {cap}.",
+        "São {n} plataformas credenciadas, acima do limite de {cap}: um cancelamento anulado não "
+        "retirou a vaga da plataforma (a anulação retroage), e cabe à autoridade rever, em "
+        "processo próprio e com contraditório, os credenciamentos concedidos depois dele.",
+    )
+
+
+def _holding_within_cap(
+    ctx: Context, holding: int, facts: dict[str, Any], within: str, over: str
+) -> Reason:
+    """``holding`` platforms with a credential against the cap of art. 3 §1: ``OK`` within it
+    (``within``), ``INFO`` over it (``over``, the excess in the facts, citing Lei 9.784/1999 art.
+    53) — never a refusal; unless a court suspended the cap (D-16)."""
     cap = param(ctx, "platform_cap")
 
     def apply() -> Reason:
-        after = others_now + 1
-        facts = {"plataformas_credenciadas": others_now, "com_a_restabelecida": after}
-        if after <= cap.value:
+        if holding <= cap.value:
+            said = within.format(n=holding, cap=cap.value)
             return reason(
-                RULE_PLATFORM_CAP,
-                Verdict.OK,
-                f"Com o credenciamento restabelecido serão {after} plataformas credenciadas; "
-                f"o limite é {cap.value}.",
-                art(3, 1),
-                facts=facts,
-                params=(cap,),
+                RULE_PLATFORM_CAP, Verdict.OK, said, art(3, 1), facts=facts, params=(cap,)
             )
         return reason(
             RULE_PLATFORM_CAP,
             Verdict.INFO,
-            f"Com o credenciamento restabelecido são {after} plataformas credenciadas, acima do "
-            f"limite de {cap.value}: o cancelamento desfeito não retirou a vaga da plataforma "
-            "(a anulação retroage), e cabe à autoridade rever, em processo próprio e com "
-            "contraditório, os credenciamentos concedidos depois dele.",
+            over.format(n=holding, cap=cap.value),
             art(3, 1),
             FEDERAL_ANNULMENT,
-            facts={**facts, "acima_do_limite": after - cap.value},
+            facts={**facts, "acima_do_limite": holding - cap.value},
             params=(cap,),
         )
 
@@ -274,6 +300,27 @@ def platform_credential(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         "Credenciamento recusado.",
         "Credenciamento depende de verificação.",
     )
+
+
+@question(
+    "barra-do-garcas.apps-2025.platforms_over_cap",
+    law=LAW,
+    title="As plataformas credenciadas passam do limite do art. 3, §1?",
+    schema=closed({"credentialed_platforms": COUNT}, required=["credentialed_platforms"]),
+)
+def platforms_over_cap(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """The platforms holding a credential now (``credentialed_platforms``: credentialed or
+    suspended, a credential given back by an annulled cancellation among them) against the cap of
+    art. 3 §1 (ADR 0064): ``over_platform_cap`` while they exceed it — reported, never refused —
+    unless a court suspended the cap (D-16); ``platforms`` and ``cap`` with it."""
+    holding = int(facts["credentialed_platforms"])
+    r = art3_1_platforms_over_cap(ctx, holding)
+    outcome = {
+        "over_platform_cap": over_platform_cap(r),
+        "platforms": holding,
+        "cap": r.parameters[0].value,
+    }
+    return decide("barra-do-garcas.apps-2025.platforms_over_cap", ctx, outcome, [r], r.message)
 
 
 #: The rosters a driver joins (D-9 a): also read when a cancellation's drivers come back.

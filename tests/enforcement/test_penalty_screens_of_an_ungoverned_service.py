@@ -34,3 +34,21 @@ def test_a_penalty_screen_goes_back_to_the_permit_saying_no_law_governs_it(
         assert NO_LAW in response.content.decode()
     with tenant(permit.municipality):
         assert not Case.objects.filter(permit=permit).exists()
+
+
+
+def test_the_api_refuses_a_cassacao_proposal_naming_the_service_never_an_internal_error(
+    ungoverned, authority
+):
+    """ADR 0062/0071: the API's penalty on such a permit answers 422 naming "serviço"."""
+    permit, _ = ungoverned
+    response = authority.post(
+        f"/api/v1/enforcement/permits/{permit.pk}/cassacao-proposal",
+        {"on": "2026-06-01", "causes": {}},
+        content_type="application/json",
+    )
+    assert response.status_code == 422, response.content
+    (error,) = response.json()["erros"]
+    assert error["campo"] == "serviço" and NO_LAW in error["erro"]
+    with tenant(permit.municipality):
+        assert not Case.objects.filter(permit=permit).exists()

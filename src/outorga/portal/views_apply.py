@@ -40,7 +40,11 @@ from outorga.registry.services.people import (
     person_self_complete,
 )
 from outorga.registry.services.submissions import submission_send
-from outorga.registry.services.tenders import applicant_requirements, tender_apply
+from outorga.registry.services.tenders import (
+    applicant_requirements,
+    applicant_without_category,
+    tender_apply,
+)
 from outorga.registry.services.vehicles import vehicle_register
 from outorga.registry.views.common import DATE
 
@@ -117,7 +121,12 @@ def _page(request: HttpRequest, person: Person, bound: Bound | None = None) -> H
     applications = [
         {
             "applicant": a,
-            "unmet": [
+            # A taxi inscription in a tender recorded without a category: the law judges it
+            # once the desk gives the category (its refusal shown instead of the reasons).
+            "unread": (unread := applicant_without_category(a)),
+            "unmet": []
+            if unread
+            else [
                 r for d in applicant_requirements(a, today) for r in d.reasons if r.verdict in UNMET
             ],
         }

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+from typing import Any
 
 from reportlab.lib.colors import HexColor, black, white
 from reportlab.lib.units import mm
@@ -40,10 +41,13 @@ def _field(
     c.drawString(x, y - size - 1.2, value)  # canvas units are points
 
 
-def render_badge(badge: Badge, url: str, void: str = "") -> bytes:
+def render_badge(
+    badge: Badge, url: str, void: str = "", printed: dict[str, Any] | None = None
+) -> bytes:
     """The card; with ``void`` (why it no longer holds), a copy for the case file: "SEM
-    VALIDADE" across it and the reason at its foot, so it can never pass for a valid card."""
-    printed = badge.printed
+    VALIDADE" across it and the reason at its foot, so it can never pass for a valid card.
+    ``printed``: its fields (``services.card_fields``), else the badge's record of them."""
+    printed = badge.printed if printed is None else printed
     # The card's bearer: the photo beside the name printed (never a successor's, art. 13 §ú).
     person = bearer_of(badge)
     if not person.photo:

@@ -35,7 +35,7 @@ from outorga.registry.validation import FieldError
 
 from . import tokens
 from .models import Badge, SigningKey
-from .selectors import badge_ended, badge_status
+from .selectors import badge_ended, badge_status, bearer_of
 
 # Signing keys ------------------------------------------------------------------------------------
 
@@ -174,9 +174,17 @@ def _validity(law: BoundLaw, permit: Permit, auxiliary: Auxiliary | None, on: dt
 
 
 def _printed(
-    municipality: Municipality, permit: Permit, auxiliary: Auxiliary | None, valid_until: dt.date
+    municipality: Municipality,
+    permit: Permit,
+    auxiliary: Auxiliary | None,
+    valid_until: dt.date,
+    person: Any = None,
 ) -> dict[str, Any]:
-    person = auxiliary.person if auxiliary is not None else permit.holder
+    """What the card prints (mototaxi art. 2 VIII: name, blood type and Rh, CNH, authorization
+    number, plate; with the municipality, the service and the validity), from the records of
+    ``person`` (the bearer: the auxiliary, else the holder) and the permit."""
+    if person is None:
+        person = auxiliary.person if auxiliary is not None else permit.holder
     licence = getattr(person, "licence", None)
     service = Service(permit.service).label
     if permit.taxi_category:
@@ -195,6 +203,20 @@ def _printed(
         "servico": service,
         "validade": valid_until.isoformat(),
     }
+
+
+def card_fields(badge: Badge) -> tuple[dict[str, Any], list[str]]:
+    """What the card of ``badge`` prints, and which of its fields were read from the registry
+    now: the record of what was printed at issue (``Badge.printed``) is the card; a field it
+    lacks (a row made without it — no issue leaves one out) is read from the badge's own row
+    and its bearer's records, as the issue would have recorded it, rather than never printed."""
+    printed = dict(badge.printed)
+    permit = badge.permit
+    fallback = _printed(
+        permit.municipality, permit, badge.auxiliary, badge.valid_until, bearer_of(badge)
+    )
+    read = [k for k in fallback if k not in printed]
+    return {**fallback, **printed}, read
 
 
 def badge_issue(
@@ -363,7 +385,11 @@ def badge_print_record(
         else:
             # On the copy: why the card no longer holds, with its articles.
             void = badge_status(badge, today).detail if ended is not None else ""
-            content = render_badge(badge, verification_url(base_url, badge.token), void=void)
+            printed, read = card_fields(badge)
+            if read:  # the act says which fields the record lacked (card_fields)
+                new["lidos_do_cadastro"] = read
+            url = verification_url(base_url, badge.token)
+            content = render_badge(badge, url, void=void, printed=printed)
             record_act(
                 municipality=municipality,
                 actor=actor,

@@ -10,6 +10,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.lawseam import governs
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.transitions import status_change
@@ -130,7 +131,10 @@ def escalate(
 ) -> dict[str, Any]:
     """Evaluate escalation when an infraction becomes final (D-1): a suspension waits for the
     authority's one click (art. 34); revocation opens a proposal case decided by the Chief
-    Executive after the defence (art. 34 §1–2, D-3). Nothing is applied here."""
+    Executive after the defence (art. 34 §1–2, D-3). Nothing is applied here; a permit whose
+    service no law of the municipality governs (its binding removed) escalates to nothing."""
+    if not governs(municipality, permit.service):
+        return {}
     facts = escalation_facts(permit)
     d = ask(municipality, permit.law, "penalty", facts, on)
     out = d.to_json()["outcome"]

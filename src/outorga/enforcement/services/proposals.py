@@ -34,6 +34,7 @@ from outorga.law.decisions import Decision
 from outorga.registry.facts import other_outorgas
 from outorga.registry.models import Auxiliary, Permit, Person
 from outorga.registry.services.auxiliaries import auxiliary_cassar
+from outorga.registry.services.common import governed
 from outorga.registry.services.permit_status import permit_cassar, permit_revoke
 from outorga.registry.validation import FieldError
 
@@ -200,7 +201,9 @@ def proposal_open_cassacao(
     checks them; art. 34 §1–2) — or, with ``auxiliary``, the causes of art. 32 IV against that
     auxiliary's credential. Taxi: the
     final infraction ``auto`` and the ``target`` — the register (art. 41 IV, §3) or the permission
-    (art. 41 V, §4) — asked of taxi.penalty."""
+    (art. 41 V, §4) — asked of taxi.penalty. A permit whose service no law governs today takes
+    one only for the fact of an ``auto`` dated while its law was in force (ADR 0071)."""
+    governed(permit, auto.committed_on if auto is not None else None)
     authorize(actor=actor, municipality=municipality, action="penalty.propose", law=permit.law)
     if auxiliary is not None:
         return _auxiliary_cassacao_open(
@@ -314,6 +317,11 @@ def proposal_decide(
     action = proposal_action(case)
     if case.kind not in PROPOSALS:
         raise InvalidStep("não é uma proposta de revogação ou cassação")
+    if accept and case.permit is not None:
+        # Under no law today: only the fact of an auto of while its law was in force (ADR 0071).
+        with tenant(municipality):
+            auto = InfractionNotice.objects.filter(pk=case.proposal.get("auto_id")).first()
+            governed(case.permit, auto.committed_on if auto is not None else None)
     authorize(actor=actor, municipality=municipality, action=action, law=case.law, on=on)
     if not reasoning.strip():
         raise FieldError("fundamentação", "a decisão deve ser fundamentada")

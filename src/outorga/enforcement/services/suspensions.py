@@ -26,7 +26,11 @@ from outorga.enforcement.services.common import InvalidStep
 from outorga.law import interfaces
 from outorga.law.decisions import Decision
 from outorga.registry.models import Auxiliary, Permit, Person
-from outorga.registry.services.common import InvalidTransition, bound_law
+from outorga.registry.services.common import (
+    InvalidTransition,
+    governed,
+    penalty_law,
+)
 from outorga.registry.services.eligibility import register_bar
 from outorga.registry.services.permit_status import (
     permit_suspend,
@@ -192,7 +196,11 @@ def suspension_impose(
     *, actor: Actor, municipality: Municipality, escalation: Escalation, start: dt.date
 ) -> Escalation:
     """The authority's one click: the suspension the law core found (art. 32 I, D-2), applied by
-    the SESUMA (art. 34). The counted infractions no longer count toward another suspension (D-2)."""
+    the SESUMA (art. 34). The counted infractions no longer count toward another suspension (D-2).
+    Under no law today, only for infractions of while the permit's law was in force (ADR 0071)."""
+    with tenant(municipality):
+        newest = escalation.counted.order_by("-committed_at").first()
+        governed(escalation.permit, newest.committed_on if newest is not None else None)
     authorize(
         actor=actor, municipality=municipality, action="penalty.suspension", law=escalation.law
     )
@@ -212,6 +220,7 @@ def suspension_impose(
             basis=basis_of(None)
             | {"decision": esc.decision, "citations": esc.decision.get("citations", [])},
             grounds={"kind": "escalation", "days": esc.days, "infractions": numbers},
+            fact_on=newest.committed_on if newest is not None else None,
         )
         esc.status, esc.decided_by = Escalation.Status.IMPOSED, actor.user
         esc.starts_on, esc.ends_on = start, start + dt.timedelta(days=esc.days - 1)
@@ -390,15 +399,16 @@ class _TaxiSuspension:
         grounds["suspensions_backed"] = _suspensions_backed(auto)
         return grounds
 
-    def ask(self, grounds: dict[str, Any]) -> None:
-        """The law's word on ``grounds``; a refusal is logged and raised naming the field and
+    def ask(self, grounds: dict[str, Any], fact_on: dt.date) -> None:
+        """The law's word on ``grounds`` (the law of the start, or of ``fact_on`` once the
+        binding ended: ``penalty_law``); a refusal is logged and raised naming the field and
         the articles (``suspension_grounded``)."""
         question, action, _what = TAXI_SUSPENSIONS[self.target]
         suspension_grounded(
             actor=self.actor,
             municipality=self.municipality,
             permit=self.permit,
-            law=bound_law(self.municipality, self.permit.service, self.start),
+            law=penalty_law(self.municipality, self.permit.service, self.start, fact_on),
             days=self.days,
             start=self.start,
             reason=self.reason,
@@ -419,7 +429,7 @@ class _TaxiSuspension:
         )
         with tenant(self.municipality):
             grounds = self.grounds(found)
-        self.ask(grounds)
+        self.ask(grounds, found.committed_on)
         return found, grounds
 
     @contextmanager
@@ -438,7 +448,7 @@ class _TaxiSuspension:
             refused: FieldError | None = None
             if now != grounds:
                 try:
-                    self.ask(now)
+                    self.ask(now, auto.committed_on)
                 except FieldError as exc:
                     refused = exc
             if refused is None:
@@ -498,7 +508,9 @@ def taxi_suspension_impose(
 ) -> Permit:
     """Taxi art. 42 V: suspension of the permission, never over 90 days (D-10), on one final
     auto of this permission (D-1; art. 41 caput: contraditório e ampla defesa). Only a taxi
-    permission: a mototaxi suspension follows art. 32 I (``suspension_impose``)."""
+    permission: a mototaxi suspension follows art. 32 I (``suspension_impose``). Under no law
+    today, only for the fact of an auto of while the permit's law was in force (ADR 0071)."""
+    governed(permit, auto.committed_on if auto is not None else None)
     cite42 = interfaces.cited(permit.law, "suspension")
     if not cite42:
         raise FieldError(
@@ -522,6 +534,7 @@ def taxi_suspension_impose(
             reason=why,
             basis=basis_of(d) | _auto_facts(auto),
             grounds=grounds,
+            fact_on=auto.committed_on,
         )
         Penalty.objects.create(
             kind=Penalty.Kind.SUSPENSION,
@@ -549,7 +562,9 @@ def taxi_register_suspension_impose(
     one final ``infraction`` of this permission (D-1; art. 41 caput) committed by that person
     (``committed_by``). Kept as a suspension penalty naming the offender and the auto
     (``decision.target`` "cadastro"), which the registry reads as a bar on the person while it
-    runs (``registry.taxi.register_bar``)."""
+    runs (``registry.taxi.register_bar``). Under no law today, only for the fact of an auto of
+    while the permit's law was in force (ADR 0071)."""
+    governed(permit, infraction.committed_on if infraction is not None else None)
     cite42 = interfaces.cited(permit.law, "cadastro_suspenso")
     if not cite42:
         raise FieldError("permissão", "a suspensão do cadastro de taxista é da lei do táxi", cite42)

@@ -126,7 +126,7 @@ def cassacao_new(request: HttpRequest, permit_id: int) -> HttpResponse:
     """Open a cassação proposal under the permit's own law (mototaxi art. 32 III / 47; taxi art.
     41 §3–4); the Chief Executive decides it after the defence (D-3). Competence: the service."""
     permit = get_object_or_404(Permit.objects.select_related("holder", "vehicle"), pk=permit_id)
-    if (back := ungoverned_back(request, permit)) is not None:
+    if (back := ungoverned_back(request, permit, dated_fact=True)) is not None:
         return back
     autos = (
         list(
@@ -226,7 +226,7 @@ def taxi_suspension_new(request: HttpRequest, permit_id: int) -> HttpResponse:
     """Taxi art. 42 IV–V: the authority suspends, for at most 90 days (D-10), the permission (V)
     or the inscription in the Cadastro (IV) of the holder or of one of its auxiliaries."""
     permit = get_object_or_404(Permit.objects.select_related("holder", "vehicle"), pk=permit_id)
-    if (back := ungoverned_back(request, permit)) is not None:
+    if (back := ungoverned_back(request, permit, dated_fact=True)) is not None:
         return back
     if not interfaces.cited(permit.law, "cadastro_suspenso"):
         raise Http404

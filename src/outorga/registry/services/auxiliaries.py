@@ -33,6 +33,7 @@ from .common import (
     authorize_with_reason,
     bound_law,
     decision_citations,
+    governed,
     locked_taxi_permit,
     merge,
     refuse_if,
@@ -318,9 +319,9 @@ def auxiliary_cassar(
 def auxiliary_remove(
     *, actor: Actor, municipality: Municipality, auxiliary: Auxiliary, on: dt.date, reason: str
 ) -> Auxiliary:
-    authorize(
-        actor=actor, municipality=municipality, action="registry.record", law=auxiliary.permit.law
-    )
+    # Under no law today (ADR 0062): a refusal naming the service, as every act on the permit.
+    law = governed(auxiliary.permit).law
+    authorize(actor=actor, municipality=municipality, action="registry.record", law=law)
     with transaction.atomic(), tenant(municipality):
         aux = Auxiliary.objects.select_for_update().get(pk=auxiliary.pk)
         if aux.status != Auxiliary.Status.ACTIVE:
@@ -659,7 +660,7 @@ def auxiliary_renew(
     refuses with its article. ``work_schedule``, when given, replaces the schedule on file
     (mototaxi art. 14 §3); ``safety_gear`` is the mototaxi auxiliary's vest and helmet as the desk
     verified them (art. 5 IV with art. 14 §2; None: not verified, the law's pending answer)."""
-    law = auxiliary.permit.law
+    law = governed(auxiliary.permit).law  # under no law today: refused naming the service
     authorize(actor=actor, municipality=municipality, action="auxiliary.renew", law=law)
     with transaction.atomic(), tenant(municipality):
         # The lock order of registry.locking: the permit, the person (as a cassação of the

@@ -79,12 +79,34 @@ def ungoverned(permit: Permit) -> Ungoverned | None:
     return None if ended is None else Ungoverned(permit, ended)
 
 
-def governed(permit: Permit) -> Permit:
-    """``permit``, to act on under the law of its service; :class:`Ungoverned` where none is."""
+def governed(permit: Permit, fact_on: dt.date | None = None) -> Permit:
+    """``permit``, to act on under the law of its service; :class:`Ungoverned` where none is.
+
+    ``fact_on``: the date of the fact a penalty (or its due process) judges. Once the service's
+    binding ended with none after it, a fact dated while it was in force is still judged by that
+    law, the authority it names competent (D-15, ADR 0071); a fact dated after the end is judged
+    by none, refused naming the service and that day. A binding removed judges nothing."""
     refusal = ungoverned(permit)
-    if refusal is not None:
+    if refusal is None:
+        return permit
+    m = permit.municipality
+    if fact_on is None or not governs(m, permit.service):
         raise refusal
+    try:
+        law_of(m, permit.service, fact_on, nearest=True)
+    except LawNotBound as exc:
+        raise Ungoverned(permit, exc) from None
     return permit
+
+
+def penalty_law(
+    municipality: Municipality, service: str, on: dt.date, fact_on: dt.date | None
+) -> BoundLaw:
+    """The law a penalty starting ``on`` is judged by: :func:`bound_law` on that day; where the
+    binding ended before it with none after it, the law in force on ``fact_on``, the date of the
+    fact punished (D-15, ADR 0071), refused naming the service for a fact after the end."""
+    ended = fact_on is not None and law_ended(municipality, service, on) is not None
+    return bound_law(municipality, service, fact_on if ended and fact_on else on)
 
 
 def service_law(municipality: Municipality, service: str, on: dt.date | None = None) -> str:

@@ -219,7 +219,7 @@ def _authorize_decision(actor: Actor, municipality: Municipality, req: HolderReq
         actor=actor,
         municipality=municipality,
         action=DECISION_ACTIONS[HolderRequest.Kind(req.kind)],
-        law=req.permit.law,
+        law=governed(req.permit).law,  # under no law today: refused naming the service
     )
 
 

@@ -26,7 +26,7 @@ from ..models import Document, Permit, PermitStatusChange
 from ..selectors import status_entered_on
 from ..validation import FieldError
 from .auxiliaries import auxiliaries_end_with_permit, linked_auxiliaries_locked
-from .common import InvalidTransition, authorize_with_reason, bound_law
+from .common import InvalidTransition, authorize_with_reason, bound_law, penalty_law
 
 #: Which competence each status transition needs, by the law's text.
 TRANSITIONS: dict[tuple[str, str], str] = {
@@ -207,6 +207,7 @@ def permit_suspend(
     reason: str,
     basis: dict[str, Any] | None = None,
     grounds: Mapping[str, Any] | None = None,
+    fact_on: dt.date | None = None,
 ) -> Permit:
     """Suspend the permit for ``days`` from ``start``, on the ``grounds`` the law asks
     (``permit_suspension``): mototaxi art. 32 I, the count of final infractions (``{"kind":
@@ -218,11 +219,14 @@ def permit_suspend(
     authority's direct suspension is refused with the article — the law lets no suspension of
     the permission be chosen outside the process (mototaxi art. 2 XXIV). The suspension while
     the holder holds a public post is :func:`permit_public_post_suspend`. A law that limits the
-    length (taxi art. 42 V: at most 90 calendar days, D-10) is asked too, whoever calls."""
+    length (taxi art. 42 V: at most 90 calendar days, D-10) is asked too, whoever calls.
+    ``fact_on``: the date of the fact punished; where the binding ended before ``start`` with
+    none after it, the law of that date judges (D-15, ADR 0071; the caller checked it with
+    ``common.governed``)."""
     authorize_with_reason(actor, municipality, "penalty.suspension", permit.law, reason)
     if days < 1:
         raise FieldError("dias", "a suspensão dura ao menos 1 dia")
-    law = bound_law(municipality, permit.service, start)
+    law = penalty_law(municipality, permit.service, start, fact_on)
     grounded = suspension_grounded(
         actor=actor,
         municipality=municipality,

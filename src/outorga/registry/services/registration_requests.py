@@ -20,7 +20,7 @@ from outorga.core.tenancy import tenant
 
 from ..models import Permit, Person, RegistrationRequest
 from ..validation import FieldError
-from .common import bound_law, request_decided
+from .common import bound_law, governed, request_decided
 from .people import PERSON_FIELDS, person_update
 from .permit_status import permit_renounce
 
@@ -123,7 +123,7 @@ def registration_request_apply(
     on: dt.date,
 ) -> RegistrationRequest:
     """Apply the request once the holder appeared in person (the law refuses it otherwise)."""
-    target = _holder_permit(request.person, request.permit)
+    target = governed(_holder_permit(request.person, request.permit))  # under a law today
     authorize(actor=actor, municipality=municipality, action="registry.record", law=target.law)
     law = bound_law(municipality, target.service, on)
     d = law.ask(

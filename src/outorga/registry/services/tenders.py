@@ -300,6 +300,21 @@ def applicant_facts(applicant: TenderApplicant, on: dt.date, taxi_category: str 
     return moto_person_facts(applicant.person, tender.service, tender=tender)
 
 
+def applicant_without_category(applicant: TenderApplicant) -> FieldError | None:
+    """Why the law cannot yet judge a taxi ``applicant``: enrolled without a category in a tender
+    recorded without one (older data), they compete in the category the desk gives at the
+    habilitação (``tender_evaluate``; art. 3, 5–6) — never guessed. None otherwise."""
+    tender = applicant.tender
+    if tender.service != Service.TAXI or applicant.taxi_category or tender.taxi_category:
+        return None
+    return FieldError(
+        "categoria",
+        f"a licitação {tender.number} foi registrada sem categoria e a inscrição não tem uma: "
+        "o atendimento informa, na habilitação, a categoria em que a lei julga a candidatura",
+        tender_cites(tender, "category"),
+    )
+
+
 def applicant_requirements(applicant: TenderApplicant, on: dt.date) -> list[Decision]:
     """Everything the law asks of an applicant on ``on``, as the applicant reads it on the portal:
     the tender's eligibility (``applicant_eligibility``) and, for a taxi tender, no bar on the

@@ -25,7 +25,7 @@ from django.utils import timezone
 from outorga.core.access import staff_required
 from outorga.core.errors import Refused
 from outorga.core.formerrors import form_add, messages_add
-from outorga.core.lawseam import LawNotBound, law_of
+from outorga.core.lawseam import LawNotBound, governs, law_of
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.core.uploads import read_upload
@@ -100,13 +100,19 @@ def _back_to_permit(request: HttpRequest, refusal: Ungoverned) -> HttpResponse:
     return redirect("registry:permit", permit_id=refusal.permit.pk)
 
 
-def ungoverned_back(request: HttpRequest, permit: Permit) -> HttpResponse | None:
+def ungoverned_back(
+    request: HttpRequest, permit: Permit, *, dated_fact: bool = False
+) -> HttpResponse | None:
     """Back to the permit's page with the reason, for a permit whose service no law of the
     municipality governs (:class:`Ungoverned`) — what :func:`competent` answers, for a screen of
     another app (a penalty, a vistoria) that acts on the permit: no act under a law can be
-    proposed for it. None while a law governs it."""
+    proposed for it. None while a law governs it. ``dated_fact``: a screen whose act judges a
+    dated fact (a penalty on an auto) opens once the binding ended too: its service asks the
+    law of the fact's date (``services.common.governed``, ADR 0071)."""
     refusal = ungoverned(permit)
-    return None if refusal is None else _back_to_permit(request, refusal)
+    if refusal is None or (dated_fact and governs(permit.municipality, permit.service)):
+        return None
+    return _back_to_permit(request, refusal)
 
 
 @dataclass

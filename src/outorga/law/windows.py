@@ -80,6 +80,15 @@ def add_years(day: dt.date, years: int) -> dt.date:
         raise
 
 
+def years_elapsed_on(start: dt.date, years: int) -> dt.date:
+    """The day ``years`` years counted from ``start`` run out, as the Civil Code counts them (art.
+    132, §3º: "expiram no dia de igual número do de início, ou no imediato, se faltar exata
+    correspondência"): from 29/02 into a common year, on 01/03 — not 28/02, the day a period
+    begun on 28/02 runs out (:func:`add_years` keeps 28/02 for a date that must stay inside)."""
+    end = add_years(start, years)
+    return end + dt.timedelta(days=1) if end.day != start.day else end
+
+
 def renewal_period(current: dt.date | None, on: dt.date, years: int) -> tuple[dt.date, dt.date]:
     """A yearly title valid until ``current`` (None: no date on record) renewed on ``on`` for
     ``years``: the (start, end) of the new period. Renewed on or before its last day, the new

@@ -208,8 +208,14 @@ def suspension_impose(
         esc = Escalation.objects.select_for_update().get(pk=escalation.pk)
         if esc.status != Escalation.Status.PENDING:
             raise InvalidStep("esta suspensão já foi decidida")
-        numbers = [a.number for a in esc.counted.all()]
+        autos = list(esc.counted.select_related("case"))
+        numbers = [a.number for a in autos]
         counted = ", ".join(numbers)
+        # D-1: the count is reached the day its last auto became final (art. 32 I).
+        finals = [a.case.final_on for a in autos if getattr(a, "case", None) and a.case.final_on]
+        grounds: dict[str, Any] = {"kind": "escalation", "days": esc.days, "infractions": numbers}
+        if finals:
+            grounds["final_on"] = max(finals).isoformat()
         permit_suspend(
             actor=actor,
             municipality=municipality,
@@ -219,7 +225,7 @@ def suspension_impose(
             reason=f"suspensão de {esc.days} dias (art. 32 I): autos {counted}",
             basis=basis_of(None)
             | {"decision": esc.decision, "citations": esc.decision.get("citations", [])},
-            grounds={"kind": "escalation", "days": esc.days, "infractions": numbers},
+            grounds=grounds,
             fact_on=newest.committed_on if newest is not None else None,
         )
         esc.status, esc.decided_by = Escalation.Status.IMPOSED, actor.user

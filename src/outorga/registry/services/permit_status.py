@@ -145,6 +145,7 @@ def _transition(
 SUSPENSION_FIELDS = {
     "art_32_i_suspension_follows_the_count": "fundamento",
     "art_32_i_suspension_days_of_the_count": "dias",
+    "art_32_i_not_before_the_count": "início",
     "art_41_caput_d_1_on_a_final_auto": "auto",
     "art_41_caput_d_1_not_before_final": "início",
     "art_42_iv_the_offenders_inscription": "auto",

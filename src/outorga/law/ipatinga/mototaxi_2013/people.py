@@ -15,7 +15,7 @@ from outorga.law.decisions import Decision, Reason, Verdict, quick_reason
 from outorga.law.questions import question
 from outorga.law.rules import Requirement, check, quick, reason, verdict_only
 from outorga.law.schemas import closed, list_of, nullable
-from outorga.law.windows import add_years, age_on
+from outorga.law.windows import add_years, age_on, years_elapsed_on
 
 from ._common import (
     DATE,
@@ -534,7 +534,8 @@ def art_32_par1_par3_cassation_bar(ctx: Context, p: PersonFacts) -> Reason:
             params=(years,),
         )
     last = max(c.effective_on for c in relevant)
-    free_on = add_years(last, years.value)
+    # Civil Code art. 132, §3º: from 29/02 the years run out on 01/03 of a common year.
+    free_on = years_elapsed_on(last, years.value)
     return check(
         "art_32_cassation_bar",
         ctx.as_of >= free_on,

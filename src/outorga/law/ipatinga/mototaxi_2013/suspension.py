@@ -24,6 +24,7 @@ from ._common import (
     decide,
     fmt,
     has_refusal,
+    opt_day,
 )
 from .penalties import ART_32_I, ART_32_P2
 
@@ -77,6 +78,27 @@ def art_32_i_suspension_days_of_the_count(days: int, grounds: Mapping[str, Any])
     )
 
 
+def art_32_i_not_before_the_count(start: dt.date, grounds: Mapping[str, Any]) -> Reason:
+    """Art. 32, I with D-1 — "após o condutor atingir 03 (três) infrações": the suspension exists
+    from the day the count is reached, the day the last counted infraction's penalty became final
+    (``final_on``). The authority chooses the first day (art. 34), never one before that: it would
+    be served, backdated, while the defence or the appeal of a counted auto still ran."""
+    final_on = opt_day(grounds.get("final_on"))
+    return check(
+        "art_32_i_not_before_the_count",
+        final_on is None or start >= final_on,
+        lambda: f"A suspensão começa em {fmt(start)}, com a contagem já definitiva.",
+        lambda: (
+            f"A contagem do art. 32, I, tornou-se definitiva em "
+            f"{fmt(final_on) if final_on else '?'} (a última infração contada): a suspensão não "
+            f"começa antes ({fmt(start)}), quando a defesa ou o recurso ainda corriam."
+        ),
+        ART_32_I,
+        decision(1),
+        facts={"inicio": start, "contagem_definitiva_em": final_on},
+    )
+
+
 @question(
     "ipatinga.mototaxi-2013.permit_suspension",
     law=LAW_ID,
@@ -91,6 +113,7 @@ def permit_suspension(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     reasons = [art_32_i_suspension_follows_the_count(grounds)]
     if grounds is not None and not has_refusal(reasons):
         reasons.append(art_32_i_suspension_days_of_the_count(days, grounds))
+        reasons.append(art_32_i_not_before_the_count(day(facts["start"]), grounds))
     ok = not has_refusal(reasons)
     return decide(
         "ipatinga.mototaxi-2013.permit_suspension",

@@ -108,13 +108,18 @@ class ActOut(Schema):
     object_type: str
     object_id: str
     outcome: str
-    ip: str | None
+    ip: str | None = Field(
+        description="IP de onde o ato veio, a quem lê o registro assinado (record_masked falso: "
+        "quem audita o município); nulo aos demais, também em record.ip (LGPD art. 6º, III)"
+    )
     hash: str
     prev_hash: str
     record: dict[str, Any]
     record_masked: bool = Field(
-        description="Verdadeiro quando CPF e CNPJ vêm mascarados em actor_name e record (quem "
-        "não lê o documento inteiro, LGPD art. 6º, III): o record mostrado não é o assinado e "
+        description="Verdadeiro quando CPF e CNPJ vêm mascarados em actor_name e record, o texto "
+        "escrito por uma pessoa reservado (de documento de saúde ou certidão criminal, LGPD art. "
+        "11) e o IP nulo (quem não lê o documento inteiro, LGPD art. 6º, III): o record "
+        "mostrado não é o assinado e "
         "não confere com hash; a cadeia se verifica sobre os registros guardados "
         "(outorga audit verify). Falso: o record é o assinado, hash = SHA-256(prev_hash + JSON "
         "canônico do record)."

@@ -1,13 +1,16 @@
 """Who reads a CPF or CNPJ in full, and a CPF or CNPJ masked wherever it is written (ADR 0052,
 0063; LGPD, Lei 13.709/2018, art. 6º, III — necessity). The registry's screens, the ledger's and
-the acts log's share this one rule."""
+the acts log's share this one rule; as they share who reads what a person wrote in the acts log
+and the IP it came from, and who reads a defence's or appeal's own text (ADR 0070)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
+from collections.abc import Callable
 from typing import Any
 
-from outorga.law.competence import Role
+from outorga.law.competence import Role, is_allowed
 
 from .identifiers import format_cpf, mask_document
 
@@ -57,3 +60,132 @@ def documents_masked(value: Any) -> Any:
     if isinstance(value, list):
         return [documents_masked(v) for v in value]
     return value
+
+
+#: What a reader without the need reads in place of what is written about a health or criminal
+#: document (ADR 0052): a refusal's or a correction's reason — on the document's pages
+#: (``registry.selectors.note_as_seen``) and in the acts log (:func:`record_as_seen`).
+NOTE_RESERVED = (
+    "Motivo reservado a quem mantém o cadastro: documento de saúde ou certidão criminal "
+    "(LGPD, Lei 13.709/2018, art. 6º, III, e art. 11)."
+)
+
+#: What a reader of the acts log who does not read the record as signed reads in place of a text
+#: a person wrote (ADR 0070).
+TEXT_RESERVED = (
+    "Texto reservado a quem audita o município: o que uma pessoa escreveu "
+    "(LGPD, Lei 13.709/2018, art. 6º, III)."
+)
+
+#: What a servant who neither receives nor judges a defence or appeal reads in place of its text.
+FILING_RESERVED = (
+    "Razões reservadas a quem recebe e julga a defesa ou o recurso "
+    "(LGPD, Lei 13.709/2018, art. 6º, III)."
+)
+
+
+# --- the acts log (ADR 0070) -------------------------------------------------------------------
+
+#: The keys of an act's payload (and basis) whose text is written by a person — a servant's
+#: reason, grounds, reasoning or note, an applicant's request, a complaint and its answer, an
+#: auto's description of the fact —: what the masked reader of the log does not need (it reads
+#: which act, when, by which role, on which record, what structured value changed and the
+#: outcome; ADR 0063, 0070).
+WRITTEN_KEYS = frozenset(
+    {
+        "answer",
+        "complaint",
+        "description",
+        "descricao",
+        "facts",
+        "grounds",
+        "note",
+        "notes",
+        "observacao",
+        "proof",
+        "reason",
+        "reasoning",
+        "request",
+        "text",
+        "work_schedule",
+    }
+)
+#: Of an act about a health or criminal document, the law's words of a refusal too (``motivo``).
+SENSITIVE_KEYS = WRITTEN_KEYS | {"motivo"}
+
+#: For an object type of the acts log, whether the object of that id is a health or criminal
+#: document — told by the app that keeps it (``provide_sensitive_objects``; the core imports no
+#: app).
+_SENSITIVE_OBJECTS: dict[str, Callable[[str], bool]] = {}
+
+
+def provide_sensitive_objects(object_type: str, is_sensitive: Callable[[str], bool]) -> None:
+    """The app that keeps ``object_type`` (``app_label.model``) tells the log which of its
+    objects, by id, is a health or criminal document (LGPD art. 11)."""
+    _SENSITIVE_OBJECTS[object_type] = is_sensitive
+
+
+def sensitive_object(object_type: str, object_id: str) -> bool:
+    """Whether the act's object is a health or criminal document (read in the current
+    municipality)."""
+    told = _SENSITIVE_OBJECTS.get(object_type)
+    return bool(told is not None and object_id and told(object_id))
+
+
+def _reserved(value: Any, keys: frozenset[str], note: str) -> Any:
+    """``value`` (JSON data) with every text under one of ``keys`` replaced by ``note``."""
+    if isinstance(value, dict):
+        return {
+            k: note if k in keys and isinstance(v, str) and v.strip() else _reserved(v, keys, note)
+            for k, v in value.items()
+        }
+    if isinstance(value, list):
+        return [_reserved(v, keys, note) for v in value]
+    return value
+
+
+def record_as_seen(record: dict[str, Any], *, sensitive: bool) -> dict[str, Any]:
+    """An act's record as a reader who does not read it as signed reads it (ADR 0063, 0070):
+    every CPF and CNPJ masked; the text a person wrote in its payload and basis reserved
+    (``TEXT_RESERVED``), and of an act about a health or criminal document reserved with the
+    registry's sentence (``NOTE_RESERVED``, LGPD art. 11); the IP it came from withheld (None).
+    A copy: the record given is not changed."""
+    keys, note = (SENSITIVE_KEYS, NOTE_RESERVED) if sensitive else (WRITTEN_KEYS, TEXT_RESERVED)
+    seen: dict[str, Any] = documents_masked(record)
+    for part in ("payload", "basis"):
+        if part in seen:
+            seen[part] = _reserved(seen[part], keys, note)
+    if "ip" in seen:
+        seen["ip"] = None
+    return seen
+
+
+# --- a defence's and an appeal's text (ADR 0070) --------------------------------------------------
+
+#: The acts whose holders read a defence's or appeal's own text under the case's law: the desk
+#: that receives it (``defence.file``: the clerk, or the authority who records one on paper), the
+#: authority that judges the defence and may reconsider (``defence.judge``,
+#: ``appeal.reconsider``), the JARI and the Chief Executive who judge the appeals — and the
+#: interested person who files it, on their own portal.
+FILING_READERS = (
+    "defence.file",
+    "defence.judge",
+    "appeal.jari.judge",
+    "appeal.executive.judge",
+    "appeal.reconsider",
+)
+
+
+def reads_filings(role: str, law: str | None, on: dt.date) -> bool:
+    """Whether ``role`` reads the text of a defence or appeal of a case under ``law`` on ``on``:
+    a role the law gives one of ``FILING_READERS``. Under no law, no one (LGPD art. 6º, III)."""
+    return law is not None and any(is_allowed(role, a, law, on) for a in FILING_READERS)
+
+
+def filing_as_seen(text: str, *, role: str, law: str | None, on: dt.date) -> str:
+    """A defence's or appeal's text as ``role`` reads it: whole to who receives or judges it
+    (:func:`reads_filings`), ``FILING_RESERVED`` to every other servant — who still reads that
+    it was filed, and when, from the filing's other fields."""
+    if not text or reads_filings(role, law, on):
+        return text
+    return FILING_RESERVED

@@ -21,8 +21,8 @@ from .models import (
     PopulationFigure,
     User,
 )
-from .personaldata import documents_masked, reads_documents_of
-from .tenancy import current_municipality
+from .personaldata import documents_masked, reads_documents_of, record_as_seen, sensitive_object
+from .tenancy import current_municipality, tenant
 
 
 def require_municipality() -> Municipality:
@@ -76,13 +76,19 @@ def municipality_summary(m: Municipality) -> dict[str, Any]:
 def act_read(act: Act, user: User, municipality: Municipality) -> dict[str, Any]:
     """``act`` of ``municipality``'s log as ``user`` reads it (the API's item, the page's record).
     A reader who reads the municipality's CPFs in full (``reads_documents_of``: its authority and
-    its administrator, who audit it) reads the record as signed, and can recompute its hash from
-    it; any other reader — the system administrator, a role outside ``SEES_DOCUMENT`` — reads
-    every CPF and CNPJ in the actor and the record masked, and ``record_masked`` says the record
-    shown is not the one the hash covers (ADR 0052, 0063). What is stored is never changed: the
-    chain is verified on it (``outorga audit verify``)."""
+    its administrator, who audit it) reads the record as signed, with the IP the act came from,
+    and can recompute its hash from it; any other reader — the system administrator, a role
+    outside ``SEES_DOCUMENT`` — reads every CPF and CNPJ in the actor and the record masked, the
+    text a person wrote in it reserved (of an act about a health or criminal document, as the
+    registry reserves it) and no IP (``personaldata.record_as_seen``), and ``record_masked`` says
+    the record shown is not the one the hash covers (ADR 0052, 0063, 0070). What is stored is
+    never changed: the chain is verified on it (``outorga audit verify``)."""
     whole = reads_documents_of(user, municipality)
     record = act.record
+    if not whole:
+        with tenant(municipality):
+            sensitive = sensitive_object(act.object_type, act.object_id)
+        record = record_as_seen(record, sensitive=sensitive)
     return {
         "id": act.pk,
         "seq": act.seq,
@@ -93,10 +99,10 @@ def act_read(act: Act, user: User, municipality: Municipality) -> dict[str, Any]
         "object_type": act.object_type,
         "object_id": act.object_id,
         "outcome": act.outcome,
-        "ip": act.ip,
+        "ip": act.ip if whole else None,
         "hash": act.hash,
         "prev_hash": act.prev_hash,
-        "record": record if whole else documents_masked(record),
+        "record": record,
         "record_masked": not whole,
     }
 

@@ -248,8 +248,9 @@ def acts(request: HttpRequest) -> HttpResponseBase:
 
 @login_required
 def act_detail(request: HttpRequest, act_id: int) -> HttpResponse:
-    """One act; its record as the reader reads it (``selectors.act_read``: CPFs masked for
-    whoever does not read them in full, ADR 0052, 0063)."""
+    """One act; its record and IP as the reader reads them (``selectors.act_read``: CPFs masked,
+    written text reserved and no IP for whoever does not read the record as signed, ADR 0052,
+    0063, 0070)."""
     m = _audit_scope(request)
     if isinstance(m, HttpResponse):
         return m
@@ -261,7 +262,7 @@ def act_detail(request: HttpRequest, act_id: int) -> HttpResponse:
     return render(
         request,
         "core/act_detail.html",
-        {"act": act, "pretty": pretty, "masked": read["record_masked"]},
+        {"act": act, "pretty": pretty, "masked": read["record_masked"], "ip": read["ip"]},
     )
 
 

@@ -319,6 +319,11 @@ class Filing(TenantModel):
     forwarded_on = models.DateField("encaminhado à autoridade superior em", null=True, blank=True)
     reconsideration = models.JSONField("reconsideração", default=dict, blank=True)
 
+    #: The reasons as the reader of a case's page reads them, and whether they read the
+    #: filing's content — its text and its files' names (``selectors.case_detail``, ADR 0070).
+    text_seen: str = ""
+    content_read: bool = True
+
     class Meta:
         ordering = ["filed_on", "id"]
 

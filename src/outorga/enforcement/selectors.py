@@ -10,7 +10,9 @@ from django.db.models import F, Q, QuerySet
 
 from outorga.core.identifiers import digits as only_digits
 from outorga.core.identifiers import normalize_plate
+from outorga.core.localtime import today_of
 from outorga.core.models import User
+from outorga.core.personaldata import filing_as_seen
 from outorga.core.search import looks_like_document
 from outorga.law.competence import Role
 from outorga.platforms.models import PlatformDriver
@@ -224,14 +226,20 @@ def offender_registration_as_seen(auto: InfractionNotice, role: str) -> str:
 
 
 def case_detail(case: Case, role: str) -> dict[str, Any]:
-    """The case's page as ``role`` reads it."""
+    """The case's page as ``role`` reads it: each filing's text as ``filing_as_seen`` gives it
+    (``text_seen``: whole to who receives or judges it under the case's law, ADR 0070)."""
     auto = case.auto
+    filings = list(case.filings.prefetch_related("attachments").order_by("filed_on", "id"))
+    on = today_of(case.municipality)
+    for f in filings:
+        f.text_seen = filing_as_seen(f.text, role=role, law=case.law, on=on)
+        f.content_read = f.text_seen == f.text
     return {
         "case": case,
         "auto": auto,
         "offender_registration": "" if auto is None else offender_registration_as_seen(auto, role),
         "notices": list(case.notices.order_by("created_at", "id")),
-        "filings": list(case.filings.prefetch_related("attachments").order_by("filed_on", "id")),
+        "filings": filings,
         "penalties": list(case.penalties.select_related("debt")),
         "pending_filing": case.filings.filter(result=Filing.Result.PENDING).first(),
         "pending_notice": case.notices.filter(notified_on__isnull=True).order_by("-id").first(),

@@ -4,6 +4,7 @@ started the appeal period, and the appeal's judgment with its reasoning and lega
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -52,8 +53,9 @@ def _citations(*traces: dict[str, Any]) -> list[Any]:
     return [Spacer(1, 4 * mm), _p("Fundamentos: " + "; ".join(seen))] if seen else []
 
 
-def penalty_decision_pdf(x: PlatformPenalty) -> bytes:
-    """The penalty and, when there is one, the appeal's judgment."""
+def penalty_decision_pdf(x: PlatformPenalty, reasons: Callable[[str], str] = str) -> bytes:
+    """The penalty and, when there is one, the appeal's judgment; its reasons as ``reasons`` gives
+    them (a servant who neither receives nor judges it reads them reserved, ADR 0070)."""
     amount = (
         f"{number_br(x.fine_upfbg)} UPFBG = {brl(x.amount_cents)}"
         if x.amount_cents and x.fine_upfbg is not None
@@ -94,7 +96,7 @@ def penalty_decision_pdf(x: PlatformPenalty) -> bytes:
                         "Apresentado em",
                         f"{date_text(appeal.filed_on)} ({appeal.get_channel_display()})",
                     ),
-                    ("Razões", appeal.text),
+                    ("Razões", reasons(appeal.text)),
                     ("Julgar até", date_text(appeal.judge_until)),
                     ("Resultado", appeal.get_result_display()),
                     ("Julgado em", date_text(appeal.judged_on)),

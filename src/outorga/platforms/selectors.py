@@ -14,8 +14,9 @@ from django.urls import reverse
 
 from outorga.core.charts import month_label
 from outorga.core.lawseam import BoundLaw, LawNotBound, governs, law_for, law_of
-from outorga.core.localtime import zone_of
+from outorga.core.localtime import today_of, zone_of
 from outorga.core.models import Municipality
+from outorga.core.personaldata import filing_as_seen, reads_filings
 from outorga.core.tenancy import tenant
 from outorga.core.tokens import matching
 from outorga.law import interfaces
@@ -80,6 +81,28 @@ def _apps_law(m: Municipality | None) -> str:
         except LawNotBound:
             pass
     return "aplicativo"
+
+
+def _filings_law(m: Municipality) -> str | None:
+    """The law a platform's defences and appeals are read under: the one governing transport by
+    app today, or the last that did (ADR 0062); None where none ever did."""
+    try:
+        return law_of(m, Service.APLICATIVO, nearest=True, ended=True)
+    except LawNotBound:
+        return None
+
+
+def reads_platform_filings(role: str, m: Municipality) -> bool:
+    """Whether ``role`` reads the text and files of a platform's defence or appeal in ``m``: who
+    receives and judges them under the apps law (``personaldata.reads_filings``, ADR 0070) — the
+    authority and the Chief Executive, and the platform that files them; not the inspector nor
+    finance, who see the area for the cap, the reports and the tax."""
+    return reads_filings(role, _filings_law(m), today_of(m))
+
+
+def platform_filing_seen(text: str, role: str, m: Municipality) -> str:
+    """A platform's defence or appeal text as ``role`` reads it (``personaldata.filing_as_seen``)."""
+    return filing_as_seen(text, role=role, law=_filings_law(m), on=today_of(m))
 
 
 def cpf_for(role: str, cpf: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from typing import Any
 
 from django.db.models import Q, QuerySet
@@ -12,7 +13,7 @@ from outorga.core.identifiers import digits
 from outorga.core.lawseam import LawNotBound, law_for, law_of
 from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
-from outorga.core.personaldata import SEES_DOCUMENT, document_as_seen
+from outorga.core.personaldata import NOTE_RESERVED, SEES_DOCUMENT, document_as_seen
 from outorga.core.search import name_matches, names_document, plate_key, words
 from outorga.law.competence import Role, is_allowed
 
@@ -48,14 +49,6 @@ def sees_private_data(
     return is_allowed(role, "registry.record", law, today_of(municipality))
 
 
-#: What a reader without the need reads in place of what is written about a health or criminal
-#: document.
-NOTE_RESERVED = (
-    "Motivo reservado a quem mantém o cadastro: documento de saúde ou certidão criminal "
-    "(LGPD, Lei 13.709/2018, art. 6º, III, e art. 11)."
-)
-
-
 def note_as_seen(
     text: str, *, role: str, doc_type: str, law: str | None, municipality: Municipality
 ) -> str:
@@ -71,6 +64,18 @@ def note_as_seen(
     if law is not None and is_allowed(role, "registry.record", law, today_of(municipality)):
         return text
     return NOTE_RESERVED
+
+
+def sensitive_document(model: Any) -> Callable[[str], bool]:
+    """Whether the ``model`` (a document, a document sent) of an id is a health or criminal one
+    (``Document.SENSITIVE``): what the acts log asks of an act's object (ADR 0070)."""
+
+    def told(pk: str) -> bool:
+        if not pk.isdigit():
+            return False
+        return bool(model.objects.filter(pk=int(pk), doc_type__in=Document.SENSITIVE).exists())
+
+    return told
 
 
 def waiting(model: Any, since: str, *related: str) -> QuerySet[Any]:

@@ -20,6 +20,8 @@ from ninja import Field, Router, Schema, Status
 
 from outorga.core.apikit import Error, IsoDate, acting, staff
 from outorga.core.apipages import paged
+from outorga.core.requests import user_of
+from outorga.core.tenancy import current_municipality
 from outorga.platforms.services.case_annulment import platform_case_annul_ex_officio
 from outorga.platforms.services.cases import (
     platform_case_appeal_decide,
@@ -38,6 +40,7 @@ from outorga.platforms.services.penalty_process import (
     platform_penalty_reconsider,
 )
 
+from .. import selectors
 from ..models import (
     AppealFiling,
     Platform,
@@ -48,7 +51,7 @@ from ..models import (
 )
 from .cases import CaseOut
 from .common import in_status, viewer
-from .penalties import PenaltyOut
+from .penalties import AppealOut, PenaltyOut
 
 router = Router()
 
@@ -56,8 +59,30 @@ READ_PENALTIES = "ver as penalidades das plataformas e de seus motoristas"
 READ_CASES = "ver os processos de suspensão e cancelamento de credenciamento"
 
 
+def _filing_seen(text: str, context: Any) -> str:
+    """A defence's or appeal's text as the servant calling reads it (ADR 0070)."""
+    role = user_of(context["request"]).role
+    return selectors.platform_filing_seen(text, role, current_municipality())
+
+
+#: The description of a defence's or appeal's text to the staff.
+FILING_TEXT = (
+    "razões, inteiras a quem recebe e julga a defesa ou o recurso (autoridade, Chefe do "
+    "Executivo); aos demais servidores, a frase de reserva (LGPD, Lei 13.709/2018, art. 6º, III)"
+)
+
+
+class StaffAppealOut(AppealOut):
+    text: str = Field(..., description=FILING_TEXT)
+
+    @staticmethod
+    def resolve_text(a: PlatformPenaltyAppeal, context: Any) -> str:
+        return _filing_seen(a.text, context)
+
+
 class StaffPenaltyOut(PenaltyOut):
     platform_id: int = Field(..., description="plataforma da penalidade")
+    appeal: StaffAppealOut | None
 
 
 class CaseNoticeIn(Schema):
@@ -130,7 +155,7 @@ class PlatformCapOut(Schema):
 
 class StaffCaseOut(CaseOut):
     platform_id: int
-    defence_text: str
+    defence_text: str = Field(..., description=FILING_TEXT)
     decided_at: dt.datetime | None
     citacoes: list[str]
     platform_cap: PlatformCapOut | None = Field(
@@ -138,6 +163,10 @@ class StaffCaseOut(CaseOut):
         description="credenciamento restabelecido acima do limite de plataformas (art. 3, §1; "
         "ADR 0064); `null` se não houve excesso",
     )
+
+    @staticmethod
+    def resolve_defence_text(c: PlatformCase, context: Any) -> str:
+        return _filing_seen(c.defence_text, context)
 
     @staticmethod
     def resolve_citacoes(c: PlatformCase) -> list[str]:

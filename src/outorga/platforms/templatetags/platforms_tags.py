@@ -63,10 +63,13 @@ def attachments(
     case: Any = None,
     penalty: Any = None,
     portal: bool = False,
+    reads: bool = True,
 ) -> dict[str, Any]:
     """The files joined to a defence or appeal (ADR 0043), each a download for whoever may see
     it (the portal's route for the platform, the staff's for the municipality); on the portal,
-    while the filing waits for its decision, the form that joins more."""
+    while the filing waits for its decision, the form that joins more. A servant who does not
+    ``reads`` the filing (``selectors.reads_platform_filings``, ADR 0070) reads how many there
+    are, not their names."""
     upload = ""
     if portal and filing_open(filing, case=case, penalty=penalty):
         upload = (
@@ -78,6 +81,7 @@ def attachments(
         "filing": filing,
         "items": attachments_of(filing, case=case, penalty=penalty),
         "portal": portal,
+        "reads": reads,
         "upload": upload,
         "csrf_token": context.get("csrf_token"),
         "limit_mb": max_bytes("document") // (1024 * 1024),

@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from outorga.core.access import forbidden
 from outorga.core.models import User
+from outorga.core.personaldata import FILING_RESERVED
 from outorga.core.uploads import max_bytes
 from outorga.law.competence import NotCompetent
 from outorga.platforms.services.attachments import (
@@ -20,14 +21,19 @@ from outorga.platforms.services.attachments import (
 )
 from outorga.platforms.services.common import PlatformError
 
+from .. import selectors
 from ..models import Platform, PlatformAttachment, PlatformCase, PlatformPenalty
 from .common import as_platform, platform_screen, screen
 
 
 @screen(object_page=True)
 def staff_file(request: HttpRequest, user: User, attachment_id: int) -> HttpResponse:
-    """An attachment, to the municipality's staff who follow the platforms (the tenant's rows)."""
-    return get_object_or_404(PlatformAttachment.objects.all(), pk=attachment_id).download()
+    """An attachment, to the municipality's staff who receive and judge the defence or appeal it
+    joins (the tenant's rows; ``selectors.reads_platform_filings``, ADR 0070)."""
+    attachment = get_object_or_404(PlatformAttachment.objects.all(), pk=attachment_id)
+    if not selectors.reads_platform_filings(user.role, attachment.municipality):
+        return forbidden(request, f"Sem acesso ao anexo. {FILING_RESERVED}")
+    return attachment.download()
 
 
 @platform_screen(object_page=True)

@@ -21,6 +21,7 @@ from outorga.platforms.services.cases import (
     platform_case_open,
 )
 
+from .. import selectors
 from ..models import Platform, PlatformCase, PlatformCaseAppeal
 from . import confirmations
 from .common import AnnulForm, PaperAppealForm, annul_step, as_servant, form_step, page_step, screen
@@ -154,6 +155,15 @@ def case_detail(request: HttpRequest, user: User, case_id: int) -> HttpResponse:
         "platforms/case.html",
         {
             "case": case,
+            # The defence's and the appeal's reasons and files, to who receives and judges them
+            # (ADR 0070); the others read that they were filed, and when.
+            "reads_filings": selectors.reads_platform_filings(user.role, case.municipality),
+            "defence_text": selectors.platform_filing_seen(
+                case.defence_text, user.role, case.municipality
+            ),
+            "appeal_text": ""
+            if appeal is None
+            else selectors.platform_filing_seen(appeal.text, user.role, case.municipality),
             "form": form,
             "decision": decision,
             "can_decide": user.role == Role.CHEFE_EXECUTIVO and case.status == "open",

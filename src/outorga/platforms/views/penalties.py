@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from django import forms
@@ -215,6 +216,11 @@ def penalty_detail(request: HttpRequest, user: User, penalty_id: int) -> HttpRes
         {
             "x": x,
             "appeal": appeal,
+            # The appeal's reasons and files, to who receives and judges it (ADR 0070).
+            "reads_filings": selectors.reads_platform_filings(user.role, x.municipality),
+            "appeal_text": ""
+            if appeal is None
+            else selectors.platform_filing_seen(appeal.text, user.role, x.municipality),
             "acts": selectors.penalty_acts(x),
             "decision": x.decision,
             # The law that governed the fact names the penalty imposed (a warning, a fine).
@@ -369,4 +375,5 @@ def penalty_annul(request: HttpRequest, user: User, penalty_id: int) -> HttpResp
 @screen(object_page=True)
 def penalty_pdf(request: HttpRequest, user: User, penalty_id: int) -> HttpResponse:
     x = _penalty(penalty_id)
-    return pdf_response(pdf.penalty_decision_pdf(x), f"penalidade-{x.pk}.pdf")
+    reasons = partial(selectors.platform_filing_seen, role=user.role, m=x.municipality)
+    return pdf_response(pdf.penalty_decision_pdf(x, reasons), f"penalidade-{x.pk}.pdf")

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
+from outorga.core.personaldata import filing_as_seen
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.citations import render_many
@@ -150,6 +151,8 @@ def extinction_detail(request: HttpRequest, case_id: int) -> HttpResponse:
         {
             "case": case,
             "permit": case.permit,
+            # The holder's defence, to who receives and judges it under the law (ADR 0070).
+            "defence_text": filing_as_seen(case.defence, role=role, law=law, on=day),
             "decisions": case.decision.get("decisions", []),
             "forms": bound,
             "refused": result.refused,

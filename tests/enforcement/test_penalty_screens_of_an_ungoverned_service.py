@@ -36,7 +36,6 @@ def test_a_penalty_screen_goes_back_to_the_permit_saying_no_law_governs_it(
         assert not Case.objects.filter(permit=permit).exists()
 
 
-
 def test_the_api_refuses_a_cassacao_proposal_naming_the_service_never_an_internal_error(
     ungoverned, authority
 ):

@@ -518,8 +518,13 @@ def auto_warning_apply(
         auto = InfractionNotice.objects.select_related("case", "permit", "auxiliary").get(
             pk=auto.pk
         )
+    future = in_the_future(municipality, on, "a data da decisão")
+    if future:
+        raise FieldError("data", future)
     authorize(actor=actor, municipality=municipality, action="penalty.warning", law=auto.law, on=on)
     cite41 = interfaces.cited(auto.law, "warning")
+    if on < auto.committed_on:
+        raise FieldError("data", "a advertência não pode ser anterior à data do fato", cite41)
     if auto.status == InfractionNotice.Status.CANCELLED:
         raise FieldError("auto", f"o auto {auto.number} está cancelado", cite41)
     if auto.penalty == InfractionNotice.Penalty.WARNING:

@@ -92,7 +92,6 @@ def suspension_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             "allowed": ok,
             "ends_on": start + dt.timedelta(days=days - 1) if ok else None,
             "decided_by": deciders("penalty.suspension", decided_on)[0],
-            "decided_on": decided_on,
         }
         return decide(qid, ctx, outcome, [r], "Duração admitida." if ok else "Acima do limite.")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from enforcement_factories import at, case_of, client_of, issue, make_final
+from enforcement_factories import at, case_of, client_of, issue, make_final, taxi_auto
 from registry_factories import taxi_permit
 
 from outorga.core.errors import FieldError, Refused
@@ -27,20 +27,9 @@ TAXI = "ipatinga.taxi-2017"
 WARNING = InfractionNotice.Penalty.WARNING
 
 
-def _auto(world, permit, *, warning: bool = False, on: dt.date = D) -> InfractionNotice:  # type: ignore[no-untyped-def]
-    return infraction_issue(
-        actor=world.fiscal,
-        municipality=world.m,
-        code="desobediencia_sem_risco",
-        committed_at=at(on),
-        place="Rodoviária",
-        description="Conduta constatada pelo fiscal.",
-        agent_registration="F-9",
-        permit=permit,
-        offender_signed=True,
-        warning=warning,
-        warning_harmless=warning,
-    )
+def _auto(world, permit) -> InfractionNotice:  # type: ignore[no-untyped-def]
+    """The fiscal's auto of a harmless conduct, its fine waiting for the case (D-1)."""
+    return taxi_auto(world, permit, "desobediencia_sem_risco", on=D)
 
 
 def test_art_41_i_art_46_the_table_gives_the_taxi_warning_to_the_authority_only():
@@ -51,7 +40,19 @@ def test_art_41_i_art_46_the_table_gives_the_taxi_warning_to_the_authority_only(
 def test_art_41_i_art_46_the_fiscal_may_not_write_a_taxi_warning_on_the_auto(world):
     permit = taxi_permit(world.m)
     with pytest.raises(NotCompetent) as exc:
-        _auto(world, permit, warning=True)
+        infraction_issue(
+            actor=world.fiscal,
+            municipality=world.m,
+            code="desobediencia_sem_risco",
+            committed_at=at(D),
+            place="Rodoviária",
+            description="Conduta constatada pelo fiscal.",
+            agent_registration="F-9",
+            permit=permit,
+            offender_signed=True,
+            warning=True,
+            warning_harmless=True,
+        )
     assert "advertência" in str(exc.value)
     assert "art. 41, I" in str(exc.value) and "art. 46" in str(exc.value)
     with tenant(world.m):

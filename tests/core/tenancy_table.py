@@ -465,6 +465,8 @@ SPECIAL: dict[str, Entry] = {
     "fiscalizacao/processos/<int:case_id>/anular-de-oficio/": {
         "form": {"grounds": "Placa errada."}
     },
+    # Taxi art. 41, I and §1 (ADR 0067): the authority applies the warning on B's case.
+    "fiscalizacao/processos/<int:case_id>/advertencia/": {"form": {"warning_harmless": "1"}},
     "fiscalizacao/processos/<int:case_id>/decidir/": {
         "auth": MAYOR,
         "ids": {"case_id": "proposal"},

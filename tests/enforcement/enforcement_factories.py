@@ -16,7 +16,7 @@ from outorga.core.acts import Actor
 from outorga.core.models import Act, Municipality
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, Filing, InfractionNotice, Notice, Seizure
-from outorga.enforcement.services.autos import infraction_issue
+from outorga.enforcement.services.autos import auto_warning_apply, infraction_issue
 from outorga.enforcement.services.filings import filing_file, filing_judge
 from outorga.enforcement.services.finality import sweep
 from outorga.enforcement.services.notices import notice_deliver, notice_unlocated
@@ -208,8 +208,11 @@ def final_taxi_auto(
 def taxi_auto(
     world: World, permit: Permit, code: str, *, on: dt.date = dt.date(2026, 4, 6), **kw: Any
 ) -> InfractionNotice:
-    """A taxi auto of ``permit`` committed on ``on`` (a Monday), signed by the offender."""
-    return infraction_issue(
+    """A taxi auto of ``permit`` committed on ``on`` (a Monday), signed by the offender. With
+    ``warning``, the fiscal lavra it and the authority applies the warning the same day (art. 41,
+    I and §1; art. 46, D-17: ADR 0067), judged with ``warning_harmless``."""
+    warning, harmless = kw.pop("warning", False), kw.pop("warning_harmless", False)
+    auto = infraction_issue(
         actor=world.fiscal,
         municipality=world.m,
         code=code,
@@ -221,6 +224,11 @@ def taxi_auto(
         offender_signed=True,
         **kw,
     )
+    if warning:
+        auto = auto_warning_apply(
+            actor=world.authority, municipality=world.m, auto=auto, harmless=harmless, on=on
+        )
+    return auto
 
 
 MOTO_TITLE = "Lei de mototáxi de Ipatinga (2013)"

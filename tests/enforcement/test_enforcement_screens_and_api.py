@@ -19,6 +19,7 @@ from enforcement_factories import (
 from registry_factories import person, taxi_permit
 
 from outorga.core.errors import Refused
+from outorga.core.localtime import today_of
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, InfractionNotice
 from outorga.enforcement.services.autos import infraction_issue
@@ -186,17 +187,24 @@ def test_api_cassacao_proposal_and_taxi_suspension(world, user_of):
     auto = final_taxi_auto(world, permit, on=EARLIER)
     authority = client_of(user_of("ipatinga", Role.AUTORIDADE))
     url = f"/api/v1/enforcement/permits/{permit.pk}/taxi-suspension"
-    r = authority.post(url, {"days": 30, "start": "2026-04-06"}, content_type="application/json")
+    r = authority.post(
+        url, {"days": 30, "start": today_of(world.m).isoformat()}, content_type="application/json"
+    )
     assert r.status_code == 422  # the auto it punishes is required (art. 41 caput, D-1)
     r = authority.post(
         url,
-        {"auto_id": auto.pk, "days": 91, "start": "2026-04-06", "reason": "x"},
+        {"auto_id": auto.pk, "days": 91, "start": today_of(world.m).isoformat(), "reason": "x"},
         content_type="application/json",
     )
     assert r.status_code == 422 and "90" in r.content.decode()
     r = authority.post(
         url,
-        {"auto_id": auto.pk, "days": 30, "start": "2026-04-06", "reason": "art. 42 V"},
+        {
+            "auto_id": auto.pk,
+            "days": 30,
+            "start": today_of(world.m).isoformat(),
+            "reason": "art. 42 V",
+        },
         content_type="application/json",
     )
     assert r.status_code == 200 and r.json()["status"] == "suspended"

@@ -102,17 +102,35 @@ def test_taxi_suspension_is_never_over_90_days(world):
     auto = final_taxi_auto(world, permit, on=EARLIER)
     with pytest.raises(Refused):
         taxi_suspension_impose(
-            actor=world.authority, municipality=world.m, permit=permit, auto=auto, days=91, start=D
+            actor=world.authority,
+            municipality=world.m,
+            permit=permit,
+            auto=auto,
+            days=91,
+            start=D,
+            on=D,
         )
     p = taxi_suspension_impose(
-        actor=world.authority, municipality=world.m, permit=permit, auto=auto, days=90, start=D
+        actor=world.authority,
+        municipality=world.m,
+        permit=permit,
+        auto=auto,
+        days=90,
+        start=D,
+        on=D,
     )
     assert p.status == Permit.Status.SUSPENDED and p.suspended_until == D + dt.timedelta(days=89)
 
 
 def _suspend_permission(world, permit, auto):
     return taxi_suspension_impose(
-        actor=world.authority, municipality=world.m, permit=permit, auto=auto, days=30, start=D
+        actor=world.authority,
+        municipality=world.m,
+        permit=permit,
+        auto=auto,
+        days=30,
+        start=D,
+        on=D,
     )
 
 
@@ -149,8 +167,10 @@ def test_art_41_caput_d_1_a_suspension_never_starts_before_its_auto_became_final
     def suspend(start):  # type: ignore[no-untyped-def]
         common = {"actor": world.authority, "municipality": world.m, "permit": permit}
         if target == "permissao":
-            return taxi_suspension_impose(**common, auto=auto, days=10, start=start)
-        return taxi_register_suspension_impose(**common, infraction=auto, days=10, start=start)
+            return taxi_suspension_impose(**common, auto=auto, days=10, start=start, on=start)
+        return taxi_register_suspension_impose(
+            **common, infraction=auto, days=10, start=start, on=start
+        )
 
     with pytest.raises(FieldError, match="D-1") as exc:
         suspend(final_on - dt.timedelta(days=1))
@@ -194,11 +214,13 @@ def test_art_42_V_one_auto_backs_one_permission_suspension_and_may_also_back_the
     common = {"actor": world.authority, "municipality": world.m, "permit": permit, "days": 10}
 
     def register(infraction, start):  # type: ignore[no-untyped-def]
-        return taxi_register_suspension_impose(**common, infraction=infraction, start=start)
+        return taxi_register_suspension_impose(
+            **common, infraction=infraction, start=start, on=start
+        )
 
     _suspend_permission(world, permit, auto)  # 30 days from D
     with pytest.raises(FieldError, match=r"já fundamenta a suspensão da permissão.*art\. 42, V"):
-        taxi_suspension_impose(**common, auto=auto, start=later)
+        taxi_suspension_impose(**common, auto=auto, start=later, on=later)
     assert register(auto, D).decision["target"] == "cadastro"
     with pytest.raises(FieldError, match=r"já fundamenta a suspensão do cadastro.*art\. 42, IV"):
         register(auto, later)
@@ -223,8 +245,8 @@ def test_art_42_caput_the_law_refuses_a_second_suspension_of_one_kind_on_the_aut
 
     def suspend(start):  # type: ignore[no-untyped-def]
         if target == "permissao":
-            return taxi_suspension_impose(**common, auto=auto, start=start)
-        return taxi_register_suspension_impose(**common, infraction=auto, start=start)
+            return taxi_suspension_impose(**common, auto=auto, start=start, on=start)
+        return taxi_register_suspension_impose(**common, infraction=auto, start=start, on=start)
 
     suspend(D)
     with pytest.raises(FieldError) as exc:
@@ -266,6 +288,7 @@ def test_art_42_caput_a_suspension_committed_after_the_laws_answer_is_judged_und
             auto=auto,
             days=10,
             start=D + dt.timedelta(days=60),
+            on=D + dt.timedelta(days=60),
         )
     assert exc.value.field == "auto" and raced[0].suspended_until == D + dt.timedelta(days=29)
     with tenant(world.m):
@@ -300,10 +323,17 @@ def test_art_42_v_d_15_the_limit_is_the_one_in_force_when_the_infraction_was_com
                 auto=auto,
                 days=100,
                 start=start,
+                on=start,
             )
         return
     p = taxi_suspension_impose(
-        actor=world.authority, municipality=world.m, permit=permit, auto=auto, days=100, start=start
+        actor=world.authority,
+        municipality=world.m,
+        permit=permit,
+        auto=auto,
+        days=100,
+        start=start,
+        on=start,
     )
     assert p.suspended_until == start + dt.timedelta(days=99)
 

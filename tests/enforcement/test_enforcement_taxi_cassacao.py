@@ -21,6 +21,7 @@ from registry_factories import taxi_permit
 from validate_docbr import CPF
 
 from outorga.core.errors import FieldError, Refused
+from outorga.core.localtime import today_of
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, Penalty
@@ -291,6 +292,7 @@ def test_a_mototaxi_suspension_is_not_imposed_by_the_taxi_rule(world):
             auto=None,
             days=10,
             start=D,
+            on=D,
             reason="x",
         )
 
@@ -360,7 +362,8 @@ def test_art_32_iii_f_another_permission_in_the_registry_is_a_cause_by_itself(wo
 
 def test_the_authority_suspends_a_taxi_permission_on_its_screen_up_to_90_days(world, user_of):
     permit = taxi_permit(world.m)
-    start = "2026-06-01"
+    # Art. 42 V (ADR 0067): the screen decides today, and the suspension starts then.
+    start = today_of(world.m).isoformat()
     pending = taxi_auto(world, permit, "recusa_passageiro")
     authority = client_of(user_of("ipatinga", Role.AUTORIDADE))
     url = f"/fiscalizacao/permissoes/{permit.pk}/suspensao/"
@@ -382,7 +385,7 @@ def test_the_authority_suspends_a_taxi_permission_on_its_screen_up_to_90_days(wo
     assert r.status_code == 302
     permit = fresh(world, permit)
     assert permit.status == Permit.Status.SUSPENDED
-    assert permit.suspended_until == dt.date(2026, 6, 1) + dt.timedelta(days=89)
+    assert permit.suspended_until == today_of(world.m) + dt.timedelta(days=89)
     with tenant(world.m):
         penalty = Penalty.objects.get(permit=permit, kind=Penalty.Kind.SUSPENSION)
         act = Act.objects.filter(action="permit.suspended").latest("seq")

@@ -15,7 +15,7 @@ from outorga.core.errors import FieldError, Refused
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import InfractionNotice, Penalty, Seizure, TaxiInfractionItem
-from outorga.enforcement.services.autos import infraction_issue
+from outorga.enforcement.services.autos import auto_warning_apply, infraction_issue
 from outorga.enforcement.services.seizures import (
     seizure_bill_storage,
     seizure_create,
@@ -30,7 +30,9 @@ PLATE = "ILG1A23"
 
 
 def _illegal_auto(world, *, document="", measures=(), plate=PLATE, on=D, **kw):
-    return infraction_issue(
+    """The fiscal's auto; with ``warning``, the authority applies it (art. 41 I, §1; ADR 0067)."""
+    warning, harmless = kw.pop("warning", False), kw.pop("warning_harmless", False)
+    auto = infraction_issue(
         actor=world.fiscal,
         municipality=world.m,
         code="transporte_ilegal",
@@ -45,6 +47,11 @@ def _illegal_auto(world, *, document="", measures=(), plate=PLATE, on=D, **kw):
         measures=measures,
         **kw,
     )
+    if warning:
+        auto = auto_warning_apply(
+            actor=world.authority, municipality=world.m, auto=auto, harmless=harmless, on=on
+        )
+    return auto
 
 
 def _remove(world, auto):

@@ -14,6 +14,7 @@ from public_factories import badge_without_law  # type: ignore[import-not-found]
 from validate_docbr import CPF, RENAVAM
 
 from outorga.core.errors import FieldError, Refused
+from outorga.core.localtime import today_of
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Penalty
@@ -86,6 +87,7 @@ def _suspend(w, permit, days, aux=None, start=D, auto=None):
         infraction=auto or _auto(w, permit, aux),
         days=days,
         start=start,
+        on=start,
         reason="infração grave",
         auxiliary=aux,
     )
@@ -122,6 +124,7 @@ def test_art_42_IV_register_suspension_only_by_the_authority(world):
                 infraction=auto,
                 days=10,
                 start=D,
+                on=D,
             )
     with tenant(world.m):
         assert not Penalty.objects.filter(permit=permit, kind=Penalty.Kind.SUSPENSION).exists()
@@ -230,7 +233,7 @@ def test_art_42_IV_screen_suspends_an_auxiliary_register(world, user_of):
             "auxiliary": aux.pk,
             "auto": auto.pk,
             "days": "91",
-            "start": D.isoformat(),
+            "start": today_of(world.m).isoformat(),
             "reason": "infração grave",
         },
     )
@@ -242,7 +245,7 @@ def test_art_42_IV_screen_suspends_an_auxiliary_register(world, user_of):
             "auxiliary": aux.pk,
             "auto": auto.pk,
             "days": "90",
-            "start": D.isoformat(),
+            "start": today_of(world.m).isoformat(),
             "reason": "infração grave",
         },
     )
@@ -314,7 +317,12 @@ def test_art_42_IV_the_api_suspends_a_register_on_a_final_auto_and_refuses_more_
     permit, aux = _taxi_permit(world.m)
     auto = _auto(world, permit, aux)
     url = f"/api/v1/enforcement/permits/{permit.pk}/taxi-register-suspension"
-    body = {"auto_id": auto.pk, "auxiliary_id": aux.pk, "start": D.isoformat(), "reason": "x"}
+    body = {
+        "auto_id": auto.pk,
+        "auxiliary_id": aux.pk,
+        "start": today_of(world.m).isoformat(),
+        "reason": "x",
+    }
     fiscal = Client()
     fiscal.force_login(user_of("ipatinga", Role.FISCAL))
     r = fiscal.post(url, {**body, "days": 10}, content_type="application/json")

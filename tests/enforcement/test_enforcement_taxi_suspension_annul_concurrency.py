@@ -53,7 +53,7 @@ def test_lei_9784_art_53_art_42_v_no_suspension_stands_on_an_auto_cancelled_at_o
 
     def impose() -> None:
         taxi_suspension_impose(
-            actor=world.authority, municipality=m, permit=permit, auto=auto, days=20, start=D
+            actor=world.authority, municipality=m, permit=permit, auto=auto, days=20, start=D, on=D
         )
 
     def cancel() -> None:

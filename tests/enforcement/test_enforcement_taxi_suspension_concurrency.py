@@ -46,9 +46,9 @@ def test_art_42_caput_one_auto_sent_twice_at_once_suspends_once(user_of, target,
         try:
             barrier.wait()
             if target == "permissao":
-                taxi_suspension_impose(**common, auto=auto, start=start)
+                taxi_suspension_impose(**common, auto=auto, start=start, on=start)
             else:
-                taxi_register_suspension_impose(**common, infraction=auto, start=start)
+                taxi_register_suspension_impose(**common, infraction=auto, start=start, on=start)
             results.append("suspended")
         except FieldError as exc:
             assert exc.field == "auto" and "já fundamenta" in exc.message

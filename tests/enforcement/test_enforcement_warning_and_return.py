@@ -9,7 +9,6 @@ import json
 
 import pytest
 from enforcement_factories import (
-    at,
     client_of,
     final_taxi_auto,
     issue,
@@ -23,7 +22,6 @@ from outorga.core.errors import FieldError, FieldRefused, Refused
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import InfractionNotice
-from outorga.enforcement.services.autos import infraction_issue
 from outorga.enforcement.services.suspensions import taxi_suspension_impose
 from outorga.law.competence import Role
 from outorga.registry.models import Permit
@@ -77,16 +75,11 @@ def test_art_41_par1_taxi_warning_only_for_a_primary_conduct_without_harm(world)
     make_final(world, first, D)
     # A second conduct after a final one is no longer primary.
     with pytest.raises(Refused, match=r"art\. 41, §1"):
-        infraction_issue(
-            actor=world.fiscal,
-            municipality=world.m,
-            code="desobediencia_sem_risco",
-            committed_at=at(D + dt.timedelta(days=60)),
-            place="Centro",
-            description="De novo.",
-            agent_registration="F-9",
-            permit=permit,
-            offender_signed=True,
+        taxi_auto(
+            world,
+            permit,
+            "desobediencia_sem_risco",
+            on=D + dt.timedelta(days=60),
             warning=True,
             warning_harmless=True,
         )
@@ -284,7 +277,13 @@ def test_taxi_return_after_art_42_v_needs_only_the_end_of_the_period(world):
     permit = taxi_permit(world.m)
     auto = final_taxi_auto(world, permit, on=dt.date(2026, 2, 2))
     taxi_suspension_impose(
-        actor=world.authority, municipality=world.m, permit=permit, auto=auto, days=10, start=D
+        actor=world.authority,
+        municipality=world.m,
+        permit=permit,
+        auto=auto,
+        days=10,
+        start=D,
+        on=D,
     )
     p = permit_reinstate(
         actor=world.clerk,

@@ -13,6 +13,7 @@ from .views.autos import (
 from .views.cases import (
     case_annul,
     case_detail,
+    case_warning,
     decision_pdf,
     edital,
     edital_batch,
@@ -47,6 +48,11 @@ urlpatterns = [
     path("fiscalizacao/autos/<int:auto_id>/apreender/", seizure_new, name="seizure_new"),
     path("fiscalizacao/processos/<int:case_id>/", case_detail, name="case"),
     path("fiscalizacao/processos/<int:case_id>/protocolo/", filing_paper, name="filing_paper"),
+    path(
+        "fiscalizacao/processos/<int:case_id>/advertencia/",
+        case_warning,
+        name="case_warning",
+    ),
     path(
         "fiscalizacao/processos/<int:case_id>/anular-de-oficio/",
         case_annul,

@@ -258,6 +258,9 @@ _TABLE: list[Competence] = [
         decision(17),
     ),
     _c(TAXI, "penalty.propose", {R.AUTORIDADE}, cite(TAXI, 41, 3), cite(TAXI, 41, 4), decision(3)),
+    # Unlike the mototaxi law (art. 31 §3), the taxi law gives the inspector no penalty: the
+    # warning is one of art. 41's penalties, applied with contraditório e ampla defesa (caput)
+    # by the Secretaria (art. 46, D-17) on the case the fiscal's auto opened (ADR 0067).
     _c(
         TAXI,
         "penalty.warning",
@@ -265,6 +268,8 @@ _TABLE: list[Competence] = [
         cite(TAXI, 41, inc="I"),
         cite(TAXI, 46),
         decision(17),
+        note="o fiscal lavra o auto; a advertência em lugar da multa é aplicada pela autoridade "
+        "no processo",
     ),
     _c(
         TAXI, "penalty.fine", {R.AUTORIDADE}, cite(TAXI, 41, inc="II"), cite(TAXI, 46), decision(17)

@@ -30,9 +30,11 @@ from outorga.enforcement.lawbridge import (
     taxi_like,
     taxi_regulation_items,
 )
-from outorga.enforcement.models import Case, InfractionNotice, InfractionPhoto, Notice
+from outorga.enforcement.models import Case, InfractionNotice, InfractionPhoto, Notice, Seizure
 from outorga.enforcement.selectors import prontuario, taxi_items
 from outorga.enforcement.services.common import (
+    InvalidStep,
+    competence_citations,
     photo_checked,
 )
 from outorga.enforcement.services.notices import notice_deliver_in_transaction
@@ -160,6 +162,12 @@ def infraction_issue(
         if warning
         else None
     )
+    if warning:
+        # The law said a warning may be given here; it is a penalty (taxi art. 41, I), written on
+        # the auto only by a role the law gives it to — the mototaxi inspector (art. 31 §3),
+        # never the taxi one (art. 46, D-17; ADR 0067), whose warning the authority applies on
+        # the case (``auto_warning_apply``).
+        authorize(actor=actor, municipality=municipality, action="penalty.warning", law=law)
     kind = kinds.get(code)
     facts: dict[str, Any] = {
         "holder_name": holder.name if holder else "",
@@ -431,6 +439,7 @@ def _warning_check(
     fixable: bool,
     harmless: bool,
     document: str = "",
+    action: str = "infraction.issue",
 ) -> Decision:
     """The law core says whether a written warning may replace the fine (mototaxi art. 31 §3, never
     for service without a permit, art. 35; taxi art. 41 §1; apps art. 26 III: never instead of the
@@ -476,7 +485,7 @@ def _warning_check(
         raise law_refused(
             actor=actor,
             municipality=municipality,
-            action="infraction.issue",
+            action=action,
             d=d,
             object_type=InfractionNotice._meta.label_lower,
             new={
@@ -488,6 +497,90 @@ def _warning_check(
             field="advertência",
         )
     return d
+
+
+def auto_warning_apply(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    auto: InfractionNotice,
+    on: dt.date,
+    harmless: bool = False,
+    fixable: bool = False,
+) -> InfractionNotice:
+    """Aplicar advertência (taxi art. 41, I and §1; art. 46 with D-17, ADR 0067): the authority
+    competent on ``on``, the day of the act (``penalty.warning``), replaces the fine of an auto
+    whose case is still open with the written warning, where the law allows it — a primary
+    conduct of the offender that does not affect the passengers' comfort or safety (``harmless``)
+    —, before the penalty becomes final (art. 41 caput: contraditório e ampla defesa; D-1). The
+    case then applies the warning instead of the fine when it becomes final."""
+    with tenant(municipality):
+        auto = InfractionNotice.objects.select_related("case", "permit", "auxiliary").get(
+            pk=auto.pk
+        )
+    future = in_the_future(municipality, on, "a data da decisão")
+    if future:
+        raise FieldError("data", future)
+    authorize(actor=actor, municipality=municipality, action="penalty.warning", law=auto.law, on=on)
+    cite41 = interfaces.cited(auto.law, "warning")
+    if on < auto.committed_on:
+        raise FieldError("data", "a advertência não pode ser anterior à data do fato", cite41)
+    if auto.status == InfractionNotice.Status.CANCELLED:
+        raise FieldError("auto", f"o auto {auto.number} está cancelado", cite41)
+    if auto.penalty == InfractionNotice.Penalty.WARNING:
+        raise InvalidStep(f"o auto {auto.number} já tem advertência")
+    case = getattr(auto, "case", None)
+    if case is None or case.stage in (Case.Stage.FINAL, Case.Stage.ANNULLED, Case.Stage.DECIDED):
+        raise FieldError(
+            "advertência",
+            f"o processo do auto {auto.number} já está encerrado: a advertência substitui a "
+            "multa só enquanto a defesa e os recursos correm (contraditório e ampla defesa)",
+            cite41,
+        )
+    with tenant(municipality):
+        if Seizure.objects.filter(auto=auto, fine_debt__isnull=False).exists():
+            raise FieldError(
+                "advertência",
+                f"a multa do auto {auto.number} já foi lançada na apreensão do veículo",
+                cite41,
+            )
+        document = "" if auto.permit_id else (case.person.document if case.person else "")
+    warned = _warning_check(
+        actor=actor,
+        municipality=municipality,
+        law=auto.law,
+        code=auto.infraction_code,
+        committed_at=auto.committed_at,
+        permit=auto.permit,
+        plate=auto.plate,
+        committed_by=auto.committed_by,
+        auxiliary=auto.auxiliary,
+        fixable=fixable,
+        harmless=harmless,
+        document=document or auto.offender_registration,
+        action="penalty.warning",
+    )
+    basis = basis_of(warned)
+    basis["citations"] = sorted(
+        set(basis["citations"]) | set(competence_citations(auto.law, "penalty.warning", on))
+    )
+    with transaction.atomic(), tenant(municipality):
+        locked = InfractionNotice.objects.select_for_update().get(pk=auto.pk)
+        stage = Case.objects.filter(auto=locked).values_list("stage", flat=True).first()
+        if locked.penalty == InfractionNotice.Penalty.WARNING or stage != case.stage:
+            raise InvalidStep(f"o auto {auto.number} mudou enquanto a advertência era aplicada")
+        locked.penalty = InfractionNotice.Penalty.WARNING
+        locked.save(update_fields=["penalty"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="penalty.warning",
+            obj=locked,
+            old={"penalty": InfractionNotice.Penalty.FINE},
+            new={"penalty": locked.penalty, "case": case.number, "on": on},
+            basis=basis,
+        )
+    return locked
 
 
 # --- the auto a taxi penalty punishes (art. 41 caput, D-1) ----------------------------------------

@@ -15,7 +15,7 @@ from django.db import transaction
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
-from outorga.core.localtime import today_of
+from outorga.core.localtime import in_the_future, today_of
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
@@ -382,6 +382,9 @@ class _TaxiSuspension:
     start: dt.date
     reason: str
     auxiliary: Auxiliary | None = None
+    #: The day the authority decides (the act's day): the suspension starts on it at the
+    #: earliest (art. 42 IV–V, ADR 0067).
+    decided_on: dt.date | None = None
 
     def grounds(self, auto: InfractionNotice) -> dict[str, Any]:
         """What the suspension rests on, from the records, as the law's ``permit_suspension``
@@ -403,6 +406,8 @@ class _TaxiSuspension:
             person_id = aux.person_id if aux is not None else self.permit.holder_id
             grounds["offender"] = str(person_id)
         grounds["suspensions_backed"] = _suspensions_backed(auto)
+        if self.decided_on is not None:
+            grounds["decided_on"] = self.decided_on.isoformat()
         return grounds
 
     def ask(self, grounds: dict[str, Any], fact_on: dt.date) -> None:
@@ -463,6 +468,22 @@ class _TaxiSuspension:
         raise refused
 
 
+def decision_day(
+    actor: Actor, municipality: Municipality, permit: Permit, on: dt.date | None
+) -> dt.date:
+    """The day a taxi suspension is decided (art. 42 IV–V): ``on`` as recorded, the
+    municipality's today when not given (the screens and the API); never a day to come — and
+    ``actor`` competent for it on that day, the act's (ADR 0067)."""
+    day = on or today_of(municipality)
+    future = in_the_future(municipality, day, "a data da decisão")
+    if future:
+        raise FieldError("data da decisão", future)
+    authorize(
+        actor=actor, municipality=municipality, action="penalty.suspension", law=permit.law, on=day
+    )
+    return day
+
+
 def _later_bar_within(person: Person, start: dt.date, ends_on: dt.date) -> Decision | None:
     """Art. 42 IV: a suspension of ``person``'s inscription already imposed to start after
     ``start`` and on or before ``ends_on`` — the new one would run into its days —, as the law's
@@ -484,17 +505,28 @@ def _later_bar_within(person: Person, start: dt.date, ends_on: dt.date) -> Decis
 
 
 def _suspension_allowed(
-    municipality: Municipality, auto: InfractionNotice, target: str, days: int, start: dt.date
+    municipality: Municipality,
+    auto: InfractionNotice,
+    target: str,
+    days: int,
+    start: dt.date,
+    decided_on: dt.date,
 ) -> Decision:
     """The law's ``suspension`` of the ``target`` (the permission, or the register) for ``days``
     from ``start`` (taxi art. 42 IV–V: at most 90 days, D-10); refused with its reasons. The
     infraction it punishes is judged by the law and the limit in force on the day it was
-    committed (D-15), not by an amendment made since."""
+    committed (D-15), not by an amendment made since; who decides is the authority competent on
+    ``decided_on``, the day of the act (ADR 0067)."""
     d = ask(
         municipality,
         auto.law,
         "suspension",
-        {"target": target, "days": days, "start": start.isoformat()},
+        {
+            "target": target,
+            "days": days,
+            "start": start.isoformat(),
+            "decided_on": decided_on.isoformat(),
+        },
         auto.committed_on,
     )
     if not (d.outcome or {}).get("allowed"):
@@ -511,11 +543,14 @@ def taxi_suspension_impose(
     days: int,
     start: dt.date,
     reason: str = "",
+    on: dt.date | None = None,
 ) -> Permit:
     """Taxi art. 42 V: suspension of the permission, never over 90 days (D-10), on one final
-    auto of this permission (D-1; art. 41 caput: contraditório e ampla defesa). Only a taxi
-    permission: a mototaxi suspension follows art. 32 I (``suspension_impose``). Under no law
-    today, only for the fact of an auto of while the permit's law was in force (ADR 0071)."""
+    auto of this permission (D-1; art. 41 caput: contraditório e ampla defesa), decided ``on``
+    (the municipality's today when not given) by the authority competent that day and starting
+    on it at the earliest (ADR 0067). Only a taxi permission: a mototaxi suspension follows art.
+    32 I (``suspension_impose``). Under no law today, only for the fact of an auto of while the
+    permit's law was in force (ADR 0071)."""
     governed(permit, auto.committed_on if auto is not None else None)
     cite42 = interfaces.cited(permit.law, "suspension")
     if not cite42:
@@ -525,10 +560,12 @@ def taxi_suspension_impose(
             "suspensão decorre da própria lei",
             interfaces.cited(permit.law, "suspension_accumulation"),
         )
-    authorize(actor=actor, municipality=municipality, action="penalty.suspension", law=permit.law)
-    asked = _TaxiSuspension(actor, municipality, permit, "permissao", days, start, reason)
+    decided_on = decision_day(actor, municipality, permit, on)
+    asked = _TaxiSuspension(
+        actor, municipality, permit, "permissao", days, start, reason, decided_on=decided_on
+    )
     auto, grounds = asked.grounded(auto, cite42)
-    d = _suspension_allowed(municipality, auto, "permissao", days, start)
+    d = _suspension_allowed(municipality, auto, "permissao", days, start, decided_on)
     why = f"auto {auto.number} (art. 42, V)" + (f": {reason.strip()}" if reason.strip() else "")
     with asked.locked(auto, grounds) as grounds:
         permit_suspend(
@@ -562,28 +599,33 @@ def taxi_register_suspension_impose(
     start: dt.date,
     reason: str = "",
     auxiliary: Auxiliary | None = None,
+    on: dt.date | None = None,
 ) -> Penalty:
     """Taxi art. 42 IV: suspension of the taxista's inscription in the Cadastro (art. 20), never
     over 90 calendar days (D-10) — the holder's, or the ``auxiliary``'s of this permission — on
     one final ``infraction`` of this permission (D-1; art. 41 caput) committed by that person
     (``committed_by``). Kept as a suspension penalty naming the offender and the auto
     (``decision.target`` "cadastro"), which the registry reads as a bar on the person while it
-    runs (``registry.taxi.register_bar``). Under no law today, only for the fact of an auto of
-    while the permit's law was in force (ADR 0071)."""
+    runs (``registry.taxi.register_bar``). Decided ``on`` (the municipality's today when not
+    given) by the authority competent that day, starting on it at the earliest (ADR 0067).
+    Under no law today, only for the fact of an auto of while the permit's law was in force
+    (ADR 0071)."""
     governed(permit, infraction.committed_on if infraction is not None else None)
     cite42 = interfaces.cited(permit.law, "cadastro_suspenso")
     if not cite42:
         raise FieldError("permissão", "a suspensão do cadastro de taxista é da lei do táxi", cite42)
-    authorize(actor=actor, municipality=municipality, action="penalty.suspension", law=permit.law)
+    decided_on = decision_day(actor, municipality, permit, on)
     if auxiliary is not None and (
         auxiliary.permit_id != permit.pk or auxiliary.status != Auxiliary.Status.ACTIVE
     ):
         raise FieldError(
             "auxiliar", "o auxiliar não está ativo no cadastro desta permissão", cite42
         )
-    asked = _TaxiSuspension(actor, municipality, permit, "cadastro", days, start, reason, auxiliary)
+    asked = _TaxiSuspension(
+        actor, municipality, permit, "cadastro", days, start, reason, auxiliary, decided_on
+    )
     auto, grounds = asked.grounded(infraction, cite42)
-    d = _suspension_allowed(municipality, auto, "cadastro", days, start)
+    d = _suspension_allowed(municipality, auto, "cadastro", days, start, decided_on)
     person = auxiliary.person if auxiliary is not None else permit.holder
     offender: dict[str, Any] = (
         {"kind": "auxiliary", "auxiliary_id": auxiliary.pk, "person_id": person.pk}

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from outorga.core import searchtokens
 from outorga.core.confirm import ask_confirmation, confirmed
 from outorga.core.lawseam import LawNotBound, governs, law_of
+from outorga.core.localtime import today_of
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of, user_of
 from outorga.core.search import looks_like_document
@@ -291,7 +292,10 @@ def auto_new(request: HttpRequest) -> HttpResponse:
         "warning_cite": interfaces.cited(law, "warning"),
         # Without a permit a warning is offered only where the law admits it (taxi art. 41 §1);
         # mototaxi art. 35 and apps art. 26, III seize the vehicle instead.
-        "warning_offered": permit is not None or procedure(law).unlicensed_admits_warning,
+        # and only to a role the law gives it (taxi art. 41, I; art. 46: the authority applies it
+        # on the case, ADR 0067; mototaxi art. 31 §3: the inspector on the auto).
+        "warning_offered": (permit is not None or procedure(law).unlicensed_admits_warning)
+        and is_allowed(user_of(request).role, "penalty.warning", law, today_of(m)),
         "unlicensed_cite": interfaces.cited(law, "unlicensed") if permit is None else "",
         "measures": measure_choices(law),
         "measures_checked": request.POST.getlist("measures"),

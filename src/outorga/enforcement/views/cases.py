@@ -17,9 +17,11 @@ from outorga.enforcement.lawbridge import edital_attempt_cite, taxi_like
 from outorga.enforcement.models import (
     Case,
     Filing,
+    InfractionNotice,
     Notice,
 )
 from outorga.enforcement.services.annulment import case_annul_ex_officio
+from outorga.enforcement.services.autos import auto_warning_apply
 from outorga.enforcement.services.common import PROPOSALS, case_debts, proposal_action
 from outorga.enforcement.services.filings import (
     JUDGE_ACTION,
@@ -83,6 +85,15 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
             # The revocation or cassação of the permission: the Chief Executive who decided it
             # (D-3), restoring the permission (ADR 0066).
             "can_annul": confirmations.case_annulable(case, role, day),
+            # Taxi art. 41, I and §1; art. 46 (ADR 0067): the authority applies the warning in
+            # place of the fine while the case is open; the fiscal only lavra the auto.
+            "can_warn": case.auto is not None
+            and case.auto.penalty == InfractionNotice.Penalty.FINE
+            and case.auto.status == InfractionNotice.Status.ISSUED
+            and case.stage not in (Case.Stage.FINAL, Case.Stage.ANNULLED, Case.Stage.DECIDED)
+            and taxi_like(case.law)
+            and is_allowed(role, "penalty.warning", case.law, day),
+            "warning_cite": interfaces.cited(case.law, "warning"),
             "can_decide": case.kind in (Case.Kind.REVOCATION, Case.Kind.CASSACAO)
             and is_allowed(role, proposal_action(case), case.law, day),
             "role": role,
@@ -212,6 +223,28 @@ def filing_reconsider(request: HttpRequest, filing_id: int) -> HttpResponse:
             on=posted_day(request, "on"),
         ),
         "Reconsideração registrada.",
+    )
+
+
+@staff_only
+@require_POST
+def case_warning(request: HttpRequest, case_id: int) -> HttpResponse:
+    """The authority applies the written warning in place of the auto's fine (taxi art. 41, I and
+    §1; art. 46, D-17: ADR 0067); the law refuses it for a conduct not primary or harmful."""
+    case = get_object_or_404(Case.objects.select_related("auto"), pk=case_id)
+    if case.auto is None:
+        raise Http404
+    auto = case.auto
+    return case_step(
+        request,
+        case.pk,
+        lambda: auto_warning_apply(
+            **acting(request, case),
+            auto=auto,
+            on=posted_day(request, "on"),
+            harmless=request.POST.get("warning_harmless") == "1",
+        ),
+        "Advertência aplicada em lugar da multa (art. 41, I e §1º).",
     )
 
 

@@ -20,6 +20,8 @@ GROUNDS_SCHEMA: dict[str, Any] = closed(
         "auto": {"type": "string", "minLength": 1},
         "final": {"type": "boolean"},
         "final_on": {"anyOf": [DATE, {"type": "null"}]},
+        # The day the authority decides the suspension (taxi art. 42 IV–V: not before it).
+        "decided_on": DATE,
         # Whether the auto was committed by the person whose inscription is suspended (taxi
         # art. 42 IV), as the auto records who committed it.
         "committed_by_the_suspended": {"type": "boolean"},

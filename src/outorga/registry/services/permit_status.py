@@ -148,6 +148,7 @@ SUSPENSION_FIELDS = {
     "art_32_i_not_before_the_count": "início",
     "art_41_caput_d_1_on_a_final_auto": "auto",
     "art_41_caput_d_1_not_before_final": "início",
+    "art_42_iv_v_not_before_the_decision": "início",
     "art_42_iv_the_offenders_inscription": "auto",
     "art_42_caput_the_same_measure_not_twice": "auto",
 }

@@ -63,6 +63,9 @@ SUSPENSION_SCHEMA: dict[str, Any] = closed(
         "target": {"enum": ["cadastro", "permissao"]},
         "days": {"type": "integer", "minimum": 1},
         "start": DATE,
+        # The day the authority decides (the act's day): who decides is the authority competent
+        # then (D-15 judges the fact by its day, not who decides it; ADR 0067).
+        "decided_on": DATE,
     },
     required=["target", "days"],
 )
@@ -77,6 +80,9 @@ SUSPENSION_SCHEMA: dict[str, Any] = closed(
 def suspension_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "ipatinga.taxi-2017.suspension"
     start = opt_day(facts.get("start")) or ctx.as_of
+    # The limit is the law's of the day of the fact (``ctx.as_of``, D-15); who decides is the
+    # authority of the day of the act, the one who actually decides (ADR 0067).
+    decided_on = opt_day(facts.get("decided_on")) or ctx.as_of
 
     def build() -> Decision:
         days = int(facts["days"])
@@ -85,7 +91,7 @@ def suspension_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         outcome = {
             "allowed": ok,
             "ends_on": start + dt.timedelta(days=days - 1) if ok else None,
-            "decided_by": deciders("penalty.suspension", ctx.as_of)[0],
+            "decided_by": deciders("penalty.suspension", decided_on)[0],
         }
         return decide(qid, ctx, outcome, [r], "Duração admitida." if ok else "Acima do limite.")
 
@@ -152,6 +158,30 @@ def art_41_caput_d_1_not_before_final(
         art(42, inc=inciso),
         decision(1),
         facts={"inicio": start, "definitivo_em": final_on, "alvo": target},
+    )
+
+
+def art_42_iv_v_not_before_the_decision(
+    start: dt.date, decided_on: dt.date, target: str = "permissao"
+) -> Reason:
+    """Art. 42, IV and V — the suspension is a measure the authority applies: it takes effect
+    from the day it is decided, never before (ADR 0067). A start before the decision would count
+    as served days the taxista was free to work, shortening the suspension the law limits to 90
+    days, and would run before the person could know of it."""
+    inciso, what = SUSPENDED[target]
+    return check(
+        rule_id("art_42_iv_v_not_before_the_decision"),
+        start >= decided_on,
+        lambda: (
+            f"A suspensão {what} começa em {fmt(start)}, a partir da decisão de {fmt(decided_on)}."
+        ),
+        lambda: (
+            f"A suspensão {what} não pode começar ({fmt(start)}) antes do dia da decisão "
+            f"({fmt(decided_on)}): a medida vale a partir de quando é decidida, sem efeito "
+            f"retroativo (art. 42, {inciso})."
+        ),
+        art(42, inc=inciso),
+        facts={"inicio": start, "decidida_em": decided_on, "alvo": target},
     )
 
 
@@ -254,6 +284,9 @@ def _suspension_on_a_final_auto(
             reasons.append(
                 art_41_caput_d_1_not_before_final(start, grounds["auto"], final_on, target)
             )
+        decided_on = opt_day((grounds or {}).get("decided_on"))
+        if decided_on is not None and not has_refusal(reasons):
+            reasons.append(art_42_iv_v_not_before_the_decision(start, decided_on, target))
         ok = not has_refusal(reasons)
         return decide(
             qid,

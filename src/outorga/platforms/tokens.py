@@ -12,27 +12,20 @@ from django.http import HttpRequest
 
 from outorga.core import apikit
 from outorga.core.acts import Actor
-from outorga.core.authz import authorize
-from outorga.core.lawseam import law_of
 from outorga.core.localtime import today_of
 from outorga.core.models import ApiToken, Municipality
 from outorga.core.services import TOKEN_PREFIX
 from outorga.core.tokens import token_issue_record, token_revoke_record
-from outorga.law.bindings import Service
 
 from .models import Platform
-from .services.common import require_standing
+from .services.common import authorize_apps, require_standing
 
 
 def _authorize_credential(actor: Actor, municipality: Municipality) -> None:
     """A platform's tokens are part of its credential: issuing or revoking one takes the
-    competence to credential platforms (``platform.credential``) under the apps law."""
-    authorize(
-        actor=actor,
-        municipality=municipality,
-        action="platform.credential",
-        law=law_of(municipality, Service.APLICATIVO),
-    )
+    competence to credential platforms (``platform.credential``) under the apps law; where no
+    law governs transport by app, none (403, ``apps_law``)."""
+    authorize_apps(actor=actor, municipality=municipality, action="platform.credential")
 
 
 def api_token_issue(

@@ -245,7 +245,7 @@ def test_art_32_par2_on_the_queue_screen_no_return_without_the_proof(world, user
     doc = proof_document(world, UNTIL + dt.timedelta(days=1))
     clerk = client_of(user_of("ipatinga", Role.ATENDENTE))
     queue = clerk.get("/fiscalizacao/fila/").content.decode()
-    assert "art. 32, §2º" in queue and "LV-20260716" in queue
+    assert "art. 32, §2" in queue and "LV-20260716" in queue
     url = f"/fiscalizacao/permissoes/{world.permit.pk}/reativar/"
     r = clerk.post(url, {"on": "2026-07-16", "proof": ""}, follow=True)
     assert "art. 32, §2" in r.content.decode()

@@ -229,6 +229,17 @@ def status_entered_on(permit: Permit, status: str) -> dt.date | None:
     )
 
 
+def came_back_on(permit: Permit) -> dt.date | None:
+    """The day ``permit`` last came back from a suspension to active (mototaxi art. 32 §2; taxi
+    art. 42 IV–V), by its status history (None: never suspended and back)."""
+    return (
+        permit.history.filter(from_status=Permit.Status.SUSPENDED, to_status=Permit.Status.ACTIVE)
+        .order_by("-effective_on", "-id")
+        .values_list("effective_on", flat=True)
+        .first()
+    )
+
+
 def suspension_ends_with_its_period(
     m: Municipality, service: str, status: str, suspended_until: dt.date | None
 ) -> bool:

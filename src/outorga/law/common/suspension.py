@@ -22,6 +22,9 @@ GROUNDS_SCHEMA: dict[str, Any] = closed(
         "final_on": {"anyOf": [DATE, {"type": "null"}]},
         # The day the authority decides the suspension (taxi art. 42 IV–V: not before it).
         "decided_on": DATE,
+        # The day the permission last came back from an earlier suspension (mototaxi art. 32 I:
+        # each suspension served in full, never inside the days of another), from its history.
+        "active_again_on": DATE,
         # Whether the auto was committed by the person whose inscription is suspended (taxi
         # art. 42 IV), as the auto records who committed it.
         "committed_by_the_suspended": {"type": "boolean"},

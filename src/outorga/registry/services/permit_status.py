@@ -23,7 +23,7 @@ from outorga.law.interfaces import citation, citations, cited
 
 from ..facts import ACTIVE_STATUSES
 from ..models import Document, Permit, PermitStatusChange
-from ..selectors import status_entered_on
+from ..selectors import came_back_on, status_entered_on
 from ..validation import FieldError
 from .auxiliaries import auxiliaries_end_with_permit, linked_auxiliaries_locked
 from .common import InvalidTransition, authorize_with_reason, bound_law, penalty_law
@@ -146,6 +146,7 @@ SUSPENSION_FIELDS = {
     "art_32_i_suspension_follows_the_count": "fundamento",
     "art_32_i_suspension_days_of_the_count": "dias",
     "art_32_i_not_before_the_count": "início",
+    "art_32_i_not_inside_an_earlier_suspension": "início",
     "art_41_caput_d_1_on_a_final_auto": "auto",
     "art_41_caput_d_1_not_before_final": "início",
     "art_42_iv_v_not_before_the_decision": "início",
@@ -229,6 +230,11 @@ def permit_suspend(
     if days < 1:
         raise FieldError("dias", "a suspensão dura ao menos 1 dia")
     law = penalty_law(municipality, permit.service, start, fact_on)
+    if grounds is not None:
+        with tenant(municipality):
+            back = came_back_on(permit)
+        if back is not None:  # mototaxi art. 32 I: never inside an earlier suspension's days
+            grounds = {**grounds, "active_again_on": back.isoformat()}
     grounded = suspension_grounded(
         actor=actor,
         municipality=municipality,

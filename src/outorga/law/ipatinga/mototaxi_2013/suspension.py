@@ -99,6 +99,27 @@ def art_32_i_not_before_the_count(start: dt.date, grounds: Mapping[str, Any]) ->
     )
 
 
+def art_32_i_not_inside_an_earlier_suspension(start: dt.date, grounds: Mapping[str, Any]) -> Reason:
+    """Art. 32, I — "suspensão da permissão por 30 (trinta) dias ... ou de suspensão de 15
+    (quinze) dias": the days are served in full. A suspension imposed after the permission came
+    back from an earlier one (art. 32 §2, ``active_again_on``) starts on that day at the earliest:
+    begun before it, its first days would be days the permission was already suspended, served
+    twice at once, and it would be shorter than the law orders."""
+    back = opt_day(grounds.get("active_again_on"))
+    return check(
+        "art_32_i_not_inside_an_earlier_suspension",
+        back is None or start >= back,
+        lambda: f"A suspensão começa em {fmt(start)}, depois da suspensão anterior.",
+        lambda: (
+            f"A permissão esteve suspensa até voltar à atividade em "
+            f"{fmt(back) if back else '?'}: a nova suspensão não começa antes ({fmt(start)}), "
+            "nos dias da anterior — cada suspensão é cumprida por inteiro."
+        ),
+        ART_32_I,
+        facts={"inicio": start, "ativa_de_novo_em": back},
+    )
+
+
 @question(
     "ipatinga.mototaxi-2013.permit_suspension",
     law=LAW_ID,
@@ -114,6 +135,7 @@ def permit_suspension(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     if grounds is not None and not has_refusal(reasons):
         reasons.append(art_32_i_suspension_days_of_the_count(days, grounds))
         reasons.append(art_32_i_not_before_the_count(day(facts["start"]), grounds))
+        reasons.append(art_32_i_not_inside_an_earlier_suspension(day(facts["start"]), grounds))
     ok = not has_refusal(reasons)
     return decide(
         "ipatinga.mototaxi-2013.permit_suspension",

@@ -11,6 +11,7 @@ import datetime as dt
 from enforcement_factories import client_of, final_taxi_auto
 from registry_factories import taxi_permit
 
+from outorga.core.localtime import today_of
 from outorga.core.models import LawBinding
 from outorga.core.tenancy import tenant, unscoped
 from outorga.enforcement.models import Penalty
@@ -38,7 +39,9 @@ def test_d15_a_suspension_for_a_fact_of_the_last_day_in_force_is_imposed_after_t
     url = f"/fiscalizacao/permissoes/{permit.pk}/suspensao/"
     page = authority.get(url)
     assert page.status_code == 200 and auto.number in page.content.decode()
-    r = authority.post(url, {"auto": auto.pk, "days": "30", "start": "2026-12-01", "reason": "x"})
+    # ADR 0067: a taxi suspension starts on the day it is decided at the earliest.
+    today = today_of(world.m).isoformat()
+    r = authority.post(url, {"auto": auto.pk, "days": "30", "start": today, "reason": "x"})
     assert r.status_code == 302, [
         line for line in r.content.decode().splitlines() if "message" in line or "erro" in line
     ]
@@ -59,7 +62,7 @@ def test_d15_a_suspension_for_a_fact_of_the_day_after_the_end_is_refused_naming_
     authority = client_of(user_of("ipatinga", Role.AUTORIDADE))
     r = authority.post(
         f"/api/v1/enforcement/permits/{permit.pk}/taxi-suspension",
-        {"auto_id": auto.pk, "days": 30, "start": "2026-12-01", "reason": "x"},
+        {"auto_id": auto.pk, "days": 30, "start": today_of(world.m).isoformat(), "reason": "x"},
         content_type="application/json",
     )
     assert r.status_code == 422, r.content

@@ -219,25 +219,14 @@ def registry_law(
     return str(municipality.laws[0])
 
 
-def status_entered_on(permit: Permit, status: str) -> dt.date | None:
-    """The day ``permit`` last went into ``status``, by its status history (None: never)."""
-    return (
-        permit.history.filter(to_status=status)
-        .order_by("-effective_on", "-id")
-        .values_list("effective_on", flat=True)
-        .first()
-    )
-
-
-def came_back_on(permit: Permit) -> dt.date | None:
-    """The day ``permit`` last came back from a suspension to active (mototaxi art. 32 §2; taxi
-    art. 42 IV–V), by its status history (None: never suspended and back)."""
-    return (
-        permit.history.filter(from_status=Permit.Status.SUSPENDED, to_status=Permit.Status.ACTIVE)
-        .order_by("-effective_on", "-id")
-        .values_list("effective_on", flat=True)
-        .first()
-    )
+def status_entered_on(permit: Permit, status: str, came_from: str = "") -> dt.date | None:
+    """The day ``permit`` last went into ``status`` — from ``came_from`` only, when given (the day
+    it came back from a suspension: ``ACTIVE`` from ``SUSPENDED``) — by its status history (None:
+    never)."""
+    moves = permit.history.filter(to_status=status)
+    if came_from:
+        moves = moves.filter(from_status=came_from)
+    return moves.order_by("-effective_on", "-id").values_list("effective_on", flat=True).first()
 
 
 def suspension_ends_with_its_period(

@@ -23,7 +23,7 @@ from outorga.law.interfaces import citation, citations, cited
 
 from ..facts import ACTIVE_STATUSES
 from ..models import Document, Permit, PermitStatusChange
-from ..selectors import came_back_on, status_entered_on
+from ..selectors import status_entered_on
 from ..validation import FieldError
 from .auxiliaries import auxiliaries_end_with_permit, linked_auxiliaries_locked
 from .common import InvalidTransition, authorize_with_reason, bound_law, penalty_law
@@ -232,7 +232,7 @@ def permit_suspend(
     law = penalty_law(municipality, permit.service, start, fact_on)
     if grounds is not None:
         with tenant(municipality):
-            back = came_back_on(permit)
+            back = status_entered_on(permit, Permit.Status.ACTIVE, Permit.Status.SUSPENDED)
         if back is not None:  # mototaxi art. 32 I: never inside an earlier suspension's days
             grounds = {**grounds, "active_again_on": back.isoformat()}
     grounded = suspension_grounded(

@@ -122,7 +122,7 @@ def test_art_41_i_a_warning_is_not_applied_twice(world):
     permit = taxi_permit(world.m)
     auto = _auto(world, permit)
     auto_warning_apply(actor=world.authority, municipality=world.m, auto=auto, harmless=True, on=D)
-    with pytest.raises(InvalidStep):
+    with pytest.raises(InvalidStep, match="já tem advertência"):
         auto_warning_apply(
             actor=world.authority, municipality=world.m, auto=auto, harmless=True, on=D
         )

@@ -16,8 +16,8 @@ from django_otp.plugins.otp_static.models import StaticDevice, StaticToken
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from .access import NOT_STAFF
-from .acts import Actor, record_act
 from .models import Act, User
+from .services import user_act_record
 
 #: How many recovery codes a servant is given at setup (each works once).
 RECOVERY_CODES = 10
@@ -65,18 +65,6 @@ def _clean(code: str) -> str:
     return "".join(code.split()).replace("-", "").lower()
 
 
-def _record(user: User, ip: str | None, action: str, outcome: str = Act.Outcome.DONE) -> None:
-    if user.municipality is None:
-        return  # system administrators have no municipality chain
-    record_act(
-        municipality=user.municipality,
-        actor=Actor.of(user, ip),
-        action=action,
-        obj=user,
-        outcome=outcome,
-    )
-
-
 def mfa_setup_confirm(
     *, request: HttpRequest, user: User, device: TOTPDevice, code: str, ip: str | None
 ) -> list[str] | None:
@@ -91,7 +79,7 @@ def mfa_setup_confirm(
         device.save(update_fields=["confirmed"])
         TOTPDevice.objects.filter(user=user, confirmed=False).delete()
         codes = _new_recovery_codes(user)
-        _record(user, ip, "auth.mfa.setup")
+        user_act_record(user, ip, "auth.mfa.setup")
     django_otp.login(request, device)
     return codes
 
@@ -118,8 +106,8 @@ def mfa_verify(*, request: HttpRequest, user: User, code: str, ip: str | None) -
             device, action = static, "auth.mfa.recovery"
     with transaction.atomic():
         if device is None:
-            _record(user, ip, "auth.mfa.verify", Act.Outcome.REFUSED)
+            user_act_record(user, ip, "auth.mfa.verify", Act.Outcome.REFUSED)
             return False
-        _record(user, ip, action)
+        user_act_record(user, ip, action)
     django_otp.login(request, device)
     return True

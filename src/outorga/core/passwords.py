@@ -17,7 +17,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import base36_to_int, urlsafe_base64_encode
 
 from .mail import absolute_url, email_queue
-from .models import User
+from .models import Municipality, User
 from .tenancy import tenant, unscoped
 
 
@@ -134,6 +134,16 @@ def invitation_link(user: User) -> str:
     uid = urlsafe_base64_encode(force_bytes(user.pk))
     token = invitation_tokens.make_token(user)
     return absolute_url(reverse("invitation", kwargs={"uidb64": uid, "token": token}))
+
+
+def invitation_closing(user: User, municipality: Municipality) -> str:
+    """How every invitation's email ends, whoever invites: the username, the link to choose the
+    password and how long it is good for, and the City Hall that sent it."""
+    return (
+        f"Seu usuário: {user.username}\n\nPara escolher a sua senha, abra o endereço abaixo (vale "
+        f"por {INVITATION_DAYS} dias e só pode ser usado uma vez):\n{invitation_link(user)}\n\n"
+        f"Prefeitura de {municipality.name}/{municipality.uf} — Outorga\n"
+    )
 
 
 class InvitationView(PasswordResetConfirmView):

@@ -1,17 +1,22 @@
 """What the apps' PDFs share: a date as the documents print it, the font size a text fits in, a
-vector QR code drawn on a reportlab canvas, and the response that carries a PDF."""
+vector QR code drawn on a reportlab canvas, a table of labelled facts, and the response that
+carries a PDF."""
 
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
 from typing import Any
+from xml.sax.saxutils import escape
 
 import segno
 from django.http import FileResponse, HttpResponse
 from django.utils import timezone
 from reportlab.lib.colors import black, white
+from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 
 def date_text(value: Any) -> str:
@@ -45,6 +50,19 @@ def draw_qr(c: Canvas, data: str, x: float, y: float, side: float, *, border: in
             if dark:
                 # A hair wider than the module, so no white seams appear between neighbours.
                 c.rect(x + col * module, top, module * 1.02, module * 1.02, stroke=0, fill=1)
+
+
+def label_table(rows: Iterable[tuple[str, Flowable]], widths: tuple[float, float]) -> Table:
+    """Facts of a document in two columns of ``widths``, in a light grid: each label in bold, its
+    value beside it (a flowable the document makes, with its own line breaks)."""
+    normal = getSampleStyleSheet()["Normal"]
+    t = Table([[Paragraph(f"<b>{escape(k)}</b>", normal), v] for k, v in rows], colWidths=[*widths])
+    t.setStyle(
+        TableStyle(
+            [("GRID", (0, 0), (-1, -1), 0.3, "#999999"), ("VALIGN", (0, 0), (-1, -1), "TOP")]
+        )
+    )
+    return t
 
 
 def pdf_response(content: bytes, filename: str, *, attachment: bool = False) -> HttpResponse:

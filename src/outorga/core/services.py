@@ -38,17 +38,26 @@ from .tokens import lookup_prefix, matching
 TOKEN_PREFIX = "otg"  # noqa: S105 - a public prefix, not a secret
 
 
-def user_login_record(*, user: User, ip: str | None) -> None:
-    """Staff logins are acts (the acts log keeps who entered, when and from where)."""
+def user_act_record(
+    user: User, ip: str | None, action: str, outcome: str = Act.Outcome.DONE
+) -> None:
+    """An act a user does on their own account (a login, a second factor set up or checked),
+    from ``ip``, in the acts log of the user's municipality."""
     if user.municipality is None:
         return  # system administrators have no municipality chain
+    record_act(
+        municipality=user.municipality,
+        actor=Actor.of(user, ip),
+        action=action,
+        obj=user,
+        outcome=outcome,
+    )
+
+
+def user_login_record(*, user: User, ip: str | None) -> None:
+    """Staff logins are acts (the acts log keeps who entered, when and from where)."""
     with transaction.atomic():
-        record_act(
-            municipality=user.municipality,
-            actor=Actor.of(user, ip),
-            action="auth.login",
-            obj=user,
-        )
+        user_act_record(user, ip, "auth.login")
 
 
 def audit_read_record(

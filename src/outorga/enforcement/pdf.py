@@ -15,7 +15,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from outorga.core.listing import as_spreadsheet_text
-from outorga.core.pdfkit import date_text
+from outorga.core.pdfkit import date_text, label_table
 from outorga.law.competence import competence
 from outorga.law.money import brl
 
@@ -42,20 +42,7 @@ def _doc(title: str, municipality: str, blocks: list[Any]) -> bytes:
 
 
 def _table(rows: Sequence[tuple[str, str]]) -> Table:
-    data = [
-        [Paragraph(f"<b>{escape(k)}</b>", STYLES["Normal"]), Paragraph(escape(v), STYLES["Normal"])]
-        for k, v in rows
-    ]
-    t = Table(data, colWidths=[60 * mm, 110 * mm])
-    t.setStyle(
-        TableStyle(
-            [
-                ("GRID", (0, 0), (-1, -1), 0.3, "#999999"),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ]
-        )
-    )
-    return t
+    return label_table([(k, _p(v)) for k, v in rows], (60 * mm, 110 * mm))
 
 
 def _p(text: str) -> Paragraph:

@@ -33,6 +33,16 @@ from .models import (
 )
 
 
+def running_notice(case: Case) -> Notice | None:
+    """The notice the case's running deadline counts from (D-4): the latest delivered one that
+    set that deadline; ``None`` where none did."""
+    return (
+        case.notices.filter(notified_on__isnull=False, deadline=case.deadline)
+        .order_by("-notified_on")
+        .first()
+    )
+
+
 def taxi_items(on: dt.date) -> QuerySet[TaxiInfractionItem]:
     """The taxi regulation's infraction items in force on ``on`` (taxi art. 43, D-10, D-15): a
     fact is judged by the items of its date, whenever it is judged."""

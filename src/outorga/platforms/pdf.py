@@ -11,10 +11,10 @@ from xml.sax.saxutils import escape
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table
 
 from outorga.core.lawseam import law_of
-from outorga.core.pdfkit import date_text
+from outorga.core.pdfkit import date_text, label_table
 from outorga.law import interfaces
 from outorga.law.bindings import Service
 from outorga.law.money import brl, number_br
@@ -29,16 +29,7 @@ def _p(text: str, style: str = "Normal") -> Paragraph:
 
 
 def _table(rows: list[tuple[str, str]]) -> Table:
-    t = Table(
-        [[Paragraph(f"<b>{escape(k)}</b>", STYLES["Normal"]), _p(v)] for k, v in rows],
-        colWidths=[55 * mm, 115 * mm],
-    )
-    t.setStyle(
-        TableStyle(
-            [("GRID", (0, 0), (-1, -1), 0.3, "#999999"), ("VALIGN", (0, 0), (-1, -1), "TOP")]
-        )
-    )
-    return t
+    return label_table([(k, _p(v)) for k, v in rows], (55 * mm, 115 * mm))
 
 
 def _who(user: Any) -> str:

@@ -37,7 +37,7 @@ from outorga.core.authz import authorize
 from outorga.core.errors import FieldError
 from outorga.core.mail import absolute_url, email_queue
 from outorga.core.models import Act, Municipality, User
-from outorga.core.passwords import INVITATION_DAYS, LinkTokens, invitation_link
+from outorga.core.passwords import LinkTokens, invitation_closing
 from outorga.core.tenancy import tenant, unscoped
 from outorga.law.competence import Role
 from outorga.registry import validation
@@ -274,15 +274,12 @@ def account_invite(*, actor: Actor, municipality: Municipality, person: Person) 
         )
         person.user = user
         person.save(update_fields=["user"])
-        link = invitation_link(user)
         subject = "Convite para o portal"
         body = (
             f"Olá, {person.name}.\n\nO atendimento de {municipality.name}/{municipality.uf} "
             "convidou você para o portal do Outorga, onde você acompanha seus processos, envia "
             "documentos e vê o que a lei ainda exige.\n\n"
-            f"Seu usuário: {username}\n\nPara escolher a sua senha, abra o endereço abaixo (vale "
-            f"por {INVITATION_DAYS} dias e só pode ser usado uma vez):\n{link}\n\n"
-            f"Prefeitura de {municipality.name}/{municipality.uf} — Outorga\n"
+            f"{invitation_closing(user, municipality)}"
         )
         email_queue(municipality=municipality, to=email, subject=subject, body=body, obj=user)
         record_act(

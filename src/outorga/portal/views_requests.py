@@ -23,24 +23,24 @@ from .views import holder_required, own_permit_or_404
 from .views_apply import service_errors
 
 
+def _note() -> forms.CharField:
+    """The holder's optional note to the desk on any request."""
+    return forms.CharField(
+        label="Observação (opcional)",
+        max_length=500,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+
 class AuxiliaryRequestForm(forms.Form):
     document = forms.CharField(label="CPF do condutor auxiliar", max_length=14)
     name = forms.CharField(label="Nome completo do auxiliar", max_length=200)
-    note = forms.CharField(
-        label="Observação (opcional)",
-        max_length=500,
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 2}),
-    )
+    note = _note()
 
 
 class RenewalRequestForm(forms.Form):
-    note = forms.CharField(
-        label="Observação (opcional)",
-        max_length=500,
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 2}),
-    )
+    note = _note()
 
 
 def aux_prefix(aux_id: int | None) -> str | None:

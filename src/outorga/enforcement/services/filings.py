@@ -17,6 +17,7 @@ from outorga.core.tenancy import tenant
 from outorga.enforcement.lawbridge import deadline as stage_deadline
 from outorga.enforcement.lawbridge import deadline_citations, next_stage
 from outorga.enforcement.models import Case, Filing, FilingAttachment, Notice
+from outorga.enforcement.selectors import running_notice
 from outorga.enforcement.services.annulment import case_annul, defence_result
 from outorga.enforcement.services.common import (
     PROPOSALS,
@@ -157,11 +158,7 @@ def filing_file(
             case = Case.objects.select_for_update().get(pk=case.pk)
         if stage is None or case.waiting != Case.Waiting.DEADLINE:
             raise InvalidStep(no_open_period(case))
-        notice = (
-            case.notices.filter(notified_on__isnull=False, deadline=case.deadline)
-            .order_by("-notified_on")
-            .first()
-        )
+        notice = running_notice(case)
         assert notice is not None and notice.notified_on is not None
         deadline, decision = stage_deadline(
             municipality,

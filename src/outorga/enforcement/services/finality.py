@@ -18,7 +18,7 @@ from outorga.core.tenancy import tenant
 from outorga.enforcement.lawbridge import deadline as stage_deadline
 from outorga.enforcement.lawbridge import fine, next_stage, taxi_like
 from outorga.enforcement.models import Case, Filing, InfractionNotice, Notice, Penalty, Seizure
-from outorga.enforcement.selectors import taxi_items
+from outorga.enforcement.selectors import running_notice, taxi_items
 from outorga.enforcement.services.common import (
     PROPOSALS,
     auto_defence,
@@ -171,11 +171,7 @@ def _deadline_recounted(municipality: Municipality, case: Case) -> dt.date:
     the next business day, as the filing itself counts it (``filing_file``). The case and its
     notice keep the moved day. Inside the sweep's transaction."""
     assert case.deadline is not None
-    notice = (
-        case.notices.filter(notified_on__isnull=False, deadline=case.deadline)
-        .order_by("-notified_on")
-        .first()
-    )
+    notice = running_notice(case)
     if notice is None or notice.notified_on is None:
         return case.deadline
     deadline, _ = stage_deadline(

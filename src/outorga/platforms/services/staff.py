@@ -25,7 +25,7 @@ from django.db import transaction
 from outorga.core.acts import Actor, record_act
 from outorga.core.mail import email_queue
 from outorga.core.models import Municipality, User
-from outorga.core.passwords import INVITATION_DAYS, invitation_link
+from outorga.core.passwords import invitation_closing
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 
@@ -148,10 +148,7 @@ def platform_staff_invite(
             f"Olá, {name}.\n\n{_inviter(actor, municipality)} convidou você para o portal "
             f"da plataforma {platform.name} no Outorga, onde a plataforma mantém seus motoristas, "
             "envia relatórios e arquivos de corridas, responde reclamações e apresenta defesas e "
-            f"recursos.\n\nSeu usuário: {username}\n\nPara escolher a sua senha, abra o endereço "
-            f"abaixo (vale por {INVITATION_DAYS} dias e só pode ser usado uma vez):\n"
-            f"{invitation_link(user)}\n\n"
-            f"Prefeitura de {municipality.name}/{municipality.uf} — Outorga\n"
+            f"recursos.\n\n{invitation_closing(user, municipality)}"
         )
         email_queue(
             municipality=municipality,

@@ -329,26 +329,21 @@ def cover_terms(
     law would count it in force for ever), so the end is required (unless ``end_required`` is
     False: a record imported without it, which then counts for nothing) and not before the
     issue; only a policy takes an amount of cover; no other document takes either."""
-    if takes_cover_end(law, doc_type) and coverage_cents is not None:
-        if not takes_cover_amount(law, doc_type):
-            raise FieldError(
-                "valor da cobertura",
-                "informe o valor da cobertura apenas para a apólice de seguro que a lei da "
-                "permissão exige",
-            )
-    if not takes_cover_end(law, doc_type):
-        if valid_until is not None:
-            raise FieldError(
-                "fim da vigência",
-                "informe o fim da vigência apenas para a apólice de seguro ou o CRLV cuja "
-                "vigência a lei da permissão exige",
-            )
-        if coverage_cents is not None:
-            raise FieldError(
-                "valor da cobertura",
-                "informe o valor da cobertura apenas para a apólice de seguro que a lei da "
-                "permissão exige",
-            )
+    dated = takes_cover_end(law, doc_type)
+    if not dated and valid_until is not None:
+        raise FieldError(
+            "fim da vigência",
+            "informe o fim da vigência apenas para a apólice de seguro ou o CRLV cuja "
+            "vigência a lei da permissão exige",
+        )
+    # Only a dated document can take an amount (takes_cover_amount implies takes_cover_end).
+    if coverage_cents is not None and not takes_cover_amount(law, doc_type):
+        raise FieldError(
+            "valor da cobertura",
+            "informe o valor da cobertura apenas para a apólice de seguro que a lei da "
+            "permissão exige",
+        )
+    if not dated:
         return
     if coverage_cents is not None and not 0 <= coverage_cents <= MAX_COVER_CENTS:
         raise FieldError(

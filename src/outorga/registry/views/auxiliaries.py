@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404
 from outorga.core.lawseam import cited_for
 
 from ..forms import AuxiliaryForm, AuxiliaryRemoveForm, AuxiliaryRenewForm
-from ..models import Auxiliary, Service
+from ..models import Auxiliary, Permit, Service
 from ..services import auxiliaries as auxiliary_services
 from ..services.auxiliaries import auxiliary_add, taxi_auxiliary_add
 from .common import (
@@ -23,6 +23,15 @@ from .common import (
     post_attempt,
     scoped_permit,
 )
+
+
+def _permit_auxiliary(permit_id: int, aux_id: int) -> tuple[Permit, Auxiliary]:
+    """The permit an auxiliary's screen acts on and that auxiliary of it (any other is a 404)."""
+    permit = scoped_permit(permit_id)
+    aux = get_object_or_404(
+        Auxiliary.objects.select_related("person").filter(permit=permit), pk=aux_id
+    )
+    return permit, aux
 
 
 @competent
@@ -73,10 +82,7 @@ def auxiliary_new(request: HttpRequest, permit_id: int) -> HttpResponse:
 
 @competent
 def auxiliary_remove(request: HttpRequest, permit_id: int, aux_id: int) -> HttpResponse:
-    permit = scoped_permit(permit_id)
-    aux = get_object_or_404(
-        Auxiliary.objects.select_related("person").filter(permit=permit), pk=aux_id
-    )
+    permit, aux = _permit_auxiliary(permit_id, aux_id)
     form = AuxiliaryRemoveForm(request.POST or None)
     result = post_attempt(
         request,
@@ -102,10 +108,7 @@ def auxiliary_remove(request: HttpRequest, permit_id: int, aux_id: int) -> HttpR
 def auxiliary_renew(request: HttpRequest, permit_id: int, aux_id: int) -> HttpResponse:
     """Mototaxi art. 14 §2 (one-year credential, the holder's requirements again) and taxi art. 21
     (yearly renewal of the inscription in the Cadastro, documents of art. 22, no final debt)."""
-    permit = scoped_permit(permit_id)
-    aux = get_object_or_404(
-        Auxiliary.objects.select_related("person").filter(permit=permit), pk=aux_id
-    )
+    permit, aux = _permit_auxiliary(permit_id, aux_id)
     taxi = permit.service == Service.TAXI
     form = AuxiliaryRenewForm(request.POST or None, service=permit.service)
     result = post_attempt(

@@ -167,13 +167,18 @@ class RenewForm(TaxiChecks):
     on = forms.DateField(label="Data da renovação", widget=DATE)
 
 
-@competent
-def termo(request: HttpRequest, permit_id: int) -> HttpResponse:
+def _taxi_termo(permit_id: int) -> tuple[Permit, PermitTerm]:
+    """A taxi permit and its Termo de Permissão; a 404 where either is missing."""
     permit = get_object_or_404(
         Permit.objects.filter(service=Service.TAXI).select_related("holder", "vehicle"),
         pk=permit_id,
     )
-    term = get_object_or_404(PermitTerm.objects.all(), permit=permit)
+    return permit, get_object_or_404(PermitTerm.objects.all(), permit=permit)
+
+
+@competent
+def termo(request: HttpRequest, permit_id: int) -> HttpResponse:
+    permit, term = _taxi_termo(permit_id)
     today = timezone.localdate()
     form = RenewForm(request.POST or None, initial={"on": today})
     problem = None
@@ -223,11 +228,7 @@ def termo(request: HttpRequest, permit_id: int) -> HttpResponse:
 
 @staff_required
 def termo_download(request: HttpRequest, permit_id: int) -> HttpResponse:
-    permit = get_object_or_404(
-        Permit.objects.filter(service=Service.TAXI).select_related("holder", "vehicle"),
-        pk=permit_id,
-    )
-    get_object_or_404(PermitTerm.objects.all(), permit=permit)
+    permit, _ = _taxi_termo(permit_id)
     m = current_municipality()
     response = HttpResponse(termo_pdf(permit, m.name), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="termo-{permit.number}.pdf"'

@@ -8,7 +8,7 @@ import datetime as dt
 from hypothesis import given
 from hypothesis import strategies as st
 
-from outorga.law.windows import add_months
+from outorga.law.windows import add_months, age_on, years_elapsed_on
 
 
 @given(st.dates(dt.date(1900, 1, 1), dt.date(2200, 12, 31)), st.integers(-600, 600))
@@ -24,3 +24,14 @@ def test_d1_add_months_on_29_february_and_31_january():
     assert add_months(dt.date(2024, 1, 31), 1) == dt.date(2024, 2, 29)
     assert add_months(dt.date(2025, 1, 31), 1) == dt.date(2025, 2, 28)
     assert add_months(dt.date(2100, 1, 31), 1) == dt.date(2100, 2, 28)  # not a leap year
+
+
+@given(st.dates(dt.date(1900, 1, 1), dt.date(2150, 12, 31)), st.integers(0, 40))
+def test_civil_code_art_132_par3_years_run_out_on_the_day_the_years_are_complete(start, years):
+    """Civil Code art. 132 §3º (ADR 0074): the day N years from ``start`` run out is the first on
+    which N full years are counted — from 29/02 into a common year, 01/03."""
+    end = years_elapsed_on(start, years)
+    assert age_on(start, end) == years
+    assert age_on(start, end - dt.timedelta(days=1)) == years - 1
+    if start.day == 29 and start.month == 2 and not calendar.isleap(start.year + years):
+        assert end == dt.date(start.year + years, 3, 1)

@@ -71,7 +71,8 @@ def add_months(day: dt.date, months: int) -> dt.date:
 
 
 def add_years(day: dt.date, years: int) -> dt.date:
-    """Calendar years; 29 February becomes 28 February in a common year."""
+    """Calendar years; 29 February becomes 28 February in a common year. Not the end of a legal
+    period of years, which runs out on 01/03 (:func:`years_elapsed_on`, ADR 0074)."""
     try:
         return _date(day.year + years, day.month, day.day)
     except ValueError:
@@ -84,7 +85,9 @@ def years_elapsed_on(start: dt.date, years: int) -> dt.date:
     """The day ``years`` years counted from ``start`` run out, as the Civil Code counts them (art.
     132, §3º: "expiram no dia de igual número do de início, ou no imediato, se faltar exata
     correspondência"): from 29/02 into a common year, on 01/03 — not 28/02, the day a period
-    begun on 28/02 runs out (:func:`add_years` keeps 28/02 for a date that must stay inside)."""
+    begun on 28/02 runs out (:func:`add_years` keeps 28/02 for a date that must stay inside).
+    Every term, validity and "N anos" of the laws is counted here (ADR 0074); the day it returns
+    is the first on which :func:`age_on` counts ``years`` full years since ``start``."""
     end = add_years(start, years)
     return end + dt.timedelta(days=1) if end.day != start.day else end
 
@@ -95,7 +98,7 @@ def renewal_period(current: dt.date | None, on: dt.date, years: int) -> tuple[dt
     period follows the current one from that day (nothing granted is lost or given twice); renewed
     after it lapsed, it counts from the renewal, since the days in between had no title."""
     start = current if current is not None and on <= current else on
-    return start, add_years(start, years)
+    return start, years_elapsed_on(start, years)
 
 
 def age_on(birth: dt.date, on: dt.date) -> int:

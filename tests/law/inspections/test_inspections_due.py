@@ -127,7 +127,7 @@ def test_art_29_taxi_first_vistoria_at_registration(ipatinga):
 @pytest.mark.parametrize(
     ("anchor", "after", "expected"),
     [
-        (dt.date(2024, 2, 29), dt.date(2024, 3, 1), dt.date(2025, 2, 28)),
+        (dt.date(2024, 2, 29), dt.date(2024, 3, 1), dt.date(2025, 3, 1)),  # ADR 0074
         (dt.date(2020, 6, 1), dt.date(2026, 6, 1), dt.date(2027, 6, 1)),
         (dt.date(2020, 6, 1), dt.date(2026, 5, 31), dt.date(2026, 6, 1)),
         (dt.date(2020, 6, 1), dt.date(2019, 1, 1), dt.date(2021, 6, 1)),
@@ -135,3 +135,12 @@ def test_art_29_taxi_first_vistoria_at_registration(ipatinga):
 )
 def test_next_renewal_is_strictly_after(anchor, after, expected):
     assert next_renewal(anchor, after, 1) == expected
+
+
+def test_art_29_the_yearly_renewal_from_29_february_falls_on_1_march(ipatinga):
+    """Art. 29 with art. 21: the yearly renewal of a registration anchored on 29/02/2024 falls on
+    01/03 in a common year, as its year runs out (Civil Code art. 132 §3º; ADR 0074)."""
+    facts = {"registered_on": "2024-02-29", "last_inspection_on": "2024-03-05"}
+    d = ask("inspections.taxi_due", ipatinga(dt.date(2025, 2, 28)), facts)
+    assert (d.outcome["kind"], d.outcome["due_on"]) == ("renovacao", dt.date(2025, 3, 1))
+    assert d.outcome["status"] != "vencida"

@@ -243,3 +243,35 @@ def test_the_law_is_not_in_force_the_day_before_27_08_2013(ipatinga):
     with pytest.raises(ParameterMissing):
         ask(Q, ipatinga(dt.date(2013, 8, 26)), facts)
     assert ask(Q, ipatinga(dt.date(2013, 8, 27)), facts).outcome["eligible"] is True
+
+
+def refusals_of(d: Decision, rule: str) -> list:
+    return [r for r in d.refusals if r.rule == rule]
+
+
+# --- art. 5 II, VII, §2 from 29/02: the years run out on 01/03 (Civil Code art. 132 §3º; ADR 0074)
+
+
+def test_art_5_par2_a_medical_certificate_of_29_february_is_valid_through_1_march(ipatinga):
+    facts = person(medical_certificate={"issued_on": "2024-02-29"})
+    d = ask(Q, ipatinga(dt.date(2025, 3, 1)), facts)
+    assert not refusals_of(d, "art_5_vii_medical_certificate")
+    d = ask(Q, ipatinga(dt.date(2025, 3, 2)), facts)
+    (r,) = refusals_of(d, "art_5_vii_medical_certificate")
+    assert "vencido em 01/03/2025" in r.message and cite(LAW, 5, inc="VII") in r.citations
+
+
+def test_art_5_ii_category_a_since_29_february_completes_two_years_on_1_march(ipatinga):
+    facts = person(cnh_category_a_since="2024-02-29")
+    d = ask(Q, ipatinga(dt.date(2026, 2, 28)), facts)
+    (r,) = refusals_of(d, "art_5_ii_cnh_category_a")
+    assert "completos somente em 01/03/2026" in r.message
+    assert cite(LAW, 5, inc="II") in r.citations
+    d = ask(Q, ipatinga(dt.date(2026, 3, 1)), facts)
+    assert not refusals_of(d, "art_5_ii_cnh_category_a")
+
+
+def test_art_5_ii_category_a_since_28_february_completes_on_28_february_guard(ipatinga):
+    facts = person(cnh_category_a_since="2024-02-28")
+    d = ask(Q, ipatinga(dt.date(2026, 2, 28)), facts)
+    assert not refusals_of(d, "art_5_ii_cnh_category_a")

@@ -118,9 +118,11 @@ def test_art_6_every_refusal_is_shown_at_once(ipatinga):
     assert len(d.refusals) == 4
 
 
-def test_art_6_a_29_february_term_end_moves_to_28_february(ipatinga):
+def test_art_6_a_29_february_term_end_moves_to_1_march(ipatinga):
+    """Five years from 29/02/2028 run out on 01/03/2033 (Civil Code art. 132 §3º; ADR 0074)."""
     d = extension(ipatinga, dt.date(2028, 1, 10), granted_on="2018-02-28", term_end="2028-02-29")
-    assert d.outcome["new_term_end"] == dt.date(2033, 2, 28)
+    assert d.outcome["new_term_end"] == dt.date(2033, 3, 1)
+    assert "01/03/2033" in d.summary
 
 
 def test_art_6_parameters_are_those_of_the_grant_and_none_before_the_law(ipatinga):

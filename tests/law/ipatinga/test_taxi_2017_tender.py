@@ -125,5 +125,7 @@ def test_art_48_before_the_law_the_question_refuses(ipatinga):
 
 def test_current_period_and_full_years_helpers():
     assert current_period([], OPENED) is None
-    assert full_years(dt.date(2024, 2, 29), dt.date(2025, 2, 28)) == 1
+    # From 29/02 the year completes on 01/03 of a common year (Civil Code art. 132 §3º; ADR 0074).
+    assert full_years(dt.date(2024, 2, 29), dt.date(2025, 2, 28)) == 0
+    assert full_years(dt.date(2024, 2, 29), dt.date(2025, 3, 1)) == 1
     assert full_years(dt.date(2027, 3, 2), OPENED) == 0

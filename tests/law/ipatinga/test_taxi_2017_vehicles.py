@@ -14,7 +14,7 @@ from outorga.law.decisions import Decision, Verdict
 from outorga.law.ipatinga.taxi_2017.vehicles import replacement_deadline
 from outorga.law.parameters import DatedValue
 from outorga.law.questions import FactsInvalid, ask
-from outorga.law.windows import add_years
+from outorga.law.windows import years_elapsed_on
 
 ON = dt.date(2024, 3, 1)
 
@@ -256,8 +256,9 @@ def test_d_6_replacement_deadline_is_the_renewal_on_or_after_the_limit():
 )
 def test_d_6_property_deadline_is_an_anniversary_within_a_year_of_the_limit(reached, anchor):
     deadline = replacement_deadline(reached, anchor)
-    assert reached <= deadline < add_years(reached, 1) + dt.timedelta(days=1)
-    assert deadline == add_years(anchor, deadline.year - anchor.year)
+    assert reached <= deadline < years_elapsed_on(reached, 1) + dt.timedelta(days=1)
+    # The anchor's anniversary, from 29/02 on 01/03 of a common year (ADR 0074).
+    assert deadline == years_elapsed_on(anchor, deadline.year - anchor.year)
 
 
 # --- art. 29, 31: inspections and withdrawal ---------------------------------------------------------

@@ -30,7 +30,7 @@ from outorga.law.questions import ask, question
 from outorga.law.rulebook import DATE, day, decide, opt_day
 from outorga.law.rules import reason
 from outorga.law.schemas import closed, nullable
-from outorga.law.windows import add_years
+from outorga.law.windows import years_elapsed_on
 
 from .results import KIND_PT, MOTO, TAXI, Kind
 
@@ -188,9 +188,9 @@ def mototaxi_due(ctx: Context, facts: Mapping[str, Any]) -> Decision:
 def next_renewal(anchor: dt.date, after: dt.date, years: int) -> dt.date:
     """The first yearly renewal date (anchor + k·years, k ≥ 1) strictly after ``after``."""
     k = max(1, (after.year - anchor.year) - 1)
-    while add_years(anchor, k * years) <= after:
+    while years_elapsed_on(anchor, k * years) <= after:
         k += 1
-    return add_years(anchor, k * years)
+    return years_elapsed_on(anchor, k * years)
 
 
 @question(

@@ -18,7 +18,7 @@ from outorga.core.lawseam import law_of
 from outorga.core.models import Act, Municipality
 from outorga.core.tenancy import tenant
 from outorga.law import interfaces
-from outorga.law.windows import add_years
+from outorga.law.windows import years_elapsed_on
 
 from ..models import (
     Document,
@@ -108,7 +108,7 @@ def imported_permit(data: dict[str, Any], holder: Person, vehicle: Vehicle) -> P
         decree=data["decree"],
         granted_on=granted,
         term_start=granted,
-        term_end=data["term_end"] or add_years(granted, data["term_years"]),
+        term_end=data["term_end"] or years_elapsed_on(granted, data["term_years"]),
         extensions=data["extensions"],
         certificate_valid_until=data["certificate_valid_until"],
         vehicle=vehicle,

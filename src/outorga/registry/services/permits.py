@@ -21,7 +21,7 @@ from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import citations, cited_once
-from outorga.law.windows import add_years
+from outorga.law.windows import years_elapsed_on
 
 from ..facts import (
     ACTIVE_STATUSES,
@@ -187,7 +187,7 @@ def permit_grant(
             decree=decree,
             granted_on=granted_on,
             term_start=granted_on,
-            term_end=add_years(granted_on, term_years),
+            term_end=years_elapsed_on(granted_on, term_years),
             certificate_valid_until=validity_end(
                 municipality, service, "registro_cadastral", granted_on
             ),

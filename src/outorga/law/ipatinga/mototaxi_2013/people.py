@@ -15,7 +15,7 @@ from outorga.law.decisions import Decision, Reason, Verdict, quick_reason
 from outorga.law.questions import question
 from outorga.law.rules import Requirement, check, quick, reason, verdict_only
 from outorga.law.schemas import closed, list_of, nullable
-from outorga.law.windows import add_years, age_on, years_elapsed_on
+from outorga.law.windows import age_on, years_elapsed_on
 
 from ._common import (
     DATE,
@@ -265,7 +265,7 @@ def art_5_ii_cnh_category_a(ctx: Context, p: PersonFacts) -> Reason:
             params=(years,),
         )
     holds_a_since = p.category_a_since
-    since = add_years(holds_a_since, years.value)
+    since = years_elapsed_on(holds_a_since, years.value)
     passed = ctx.as_of >= since
     if verdict_only():
         return CNH_CATEGORY_A.stand_in[passed]
@@ -356,7 +356,7 @@ def art_5_vii_medical_certificate_yearly(ctx: Context, p: PersonFacts) -> Reason
             params=(years,),
         )
     issued = p.medical_issued_on
-    until = add_years(issued, years.value)
+    until = years_elapsed_on(issued, years.value)
     passed = issued <= ctx.as_of <= until
     if verdict_only():
         return MEDICAL_CERTIFICATE.stand_in[passed]

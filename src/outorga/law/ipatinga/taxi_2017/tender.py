@@ -31,7 +31,7 @@ from outorga.law.money import number_br
 from outorga.law.questions import question
 from outorga.law.rules import reason
 from outorga.law.schemas import closed, list_of, nullable
-from outorga.law.windows import add_years
+from outorga.law.windows import age_on
 
 from ._base import DATE, LAW, answer, art, day, decide, fmt, opt_day, param, rule_id
 
@@ -68,11 +68,9 @@ def plain(value: Decimal) -> str:
 
 
 def full_years(since: dt.date, on: dt.date) -> int:
-    """Full years from ``since`` to ``on``: the anniversary day completes the year."""
-    years = on.year - since.year
-    if add_years(since, years) > on:
-        years -= 1
-    return max(0, years)
+    """Full years from ``since`` to ``on``: the anniversary day completes the year, and from 29/02
+    the 01/03 of a common year (Civil Code art. 132 §3º, counted as an age)."""
+    return max(0, age_on(since, on))
 
 
 def art_48_current_taxista(

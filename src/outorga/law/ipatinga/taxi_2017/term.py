@@ -16,7 +16,7 @@ from outorga.law.money import brl, split_instalments
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
 from outorga.law.schemas import closed
-from outorga.law.windows import add_months, add_years
+from outorga.law.windows import add_months, years_elapsed_on
 
 from ._base import (
     DATE,
@@ -170,7 +170,7 @@ def counterpart_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
                 )
         outcome = {
             "term_years": years,
-            "term_ends_on": add_years(signed, years),
+            "term_ends_on": years_elapsed_on(signed, years),
             "mode": mode.value,
             "total_cents": total,
             "instalments": [
@@ -200,9 +200,9 @@ def art_13_termo_status(
     limite do prazo concedido, sob pena de caducidade declarada pelo Poder Executivo, nos termos
     de regulamento próprio. Art. 15, IV: extingue-se com o advento do termo final."""
     period = param(ctx, "termo_renewal_years", signed_on)
-    term_end = add_years(signed_on, term_years)
+    term_end = years_elapsed_on(signed_on, term_years)
     base = last_renewed_on or signed_on
-    valid_until = min(add_years(base, int(period.value)), term_end)
+    valid_until = min(years_elapsed_on(base, int(period.value)), term_end)
     today = ctx.as_of
     facts = {
         "assinatura": signed_on,
@@ -263,7 +263,7 @@ def art_13_termo_status(
         ]
     # Art. 13, "renovado anualmente": year by year. A Termo already valid for a full period from
     # today was renewed for the coming year; renewing it again would run it years ahead.
-    horizon = add_years(today, int(period.value))
+    horizon = years_elapsed_on(today, int(period.value))
     if valid_until >= horizon:
         return outcome, [
             reason(
@@ -276,7 +276,7 @@ def art_13_termo_status(
                 params=(period,),
             )
         ]
-    nxt = min(add_years(valid_until, int(period.value)), term_end)
+    nxt = min(years_elapsed_on(valid_until, int(period.value)), term_end)
     outcome["renewable"] = True
     outcome["next_valid_until"] = nxt
     return outcome, [

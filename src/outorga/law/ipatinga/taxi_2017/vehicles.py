@@ -16,7 +16,7 @@ from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
 from outorga.law.rules import check, reason, unless_suspended
 from outorga.law.schemas import closed, nullable
-from outorga.law.windows import add_years
+from outorga.law.windows import years_elapsed_on
 
 from ._base import (
     DATE,
@@ -185,7 +185,7 @@ def seven_year_date(ctx: Context, v: Vehicle | VehicleYears) -> tuple[dt.date, R
         if v.factory_invoice_date
         else f"1º/01 do ano de fabricação {v.manufacture_year}"
     )
-    reached = add_years(start, int(limit.value))
+    reached = years_elapsed_on(start, int(limit.value))
     return reached, reason(
         rule_id("d_6_vehicle_age"),
         Verdict.INFO,
@@ -215,9 +215,9 @@ def replacement_deadline(reached: dt.date, renewal_anchor: dt.date) -> dt.date:
     que o veículo completa 7 anos (a própria data, se coincidir)."""
     # Start one year before the limit's year: that date is always before the limit.
     k = reached.year - renewal_anchor.year - 1
-    while add_years(renewal_anchor, k) < reached:
+    while years_elapsed_on(renewal_anchor, k) < reached:
         k += 1
-    return add_years(renewal_anchor, k)
+    return years_elapsed_on(renewal_anchor, k)
 
 
 def age_reference_date(ctx: Context, occasion: Occasion, due: dt.date | None) -> dt.date:

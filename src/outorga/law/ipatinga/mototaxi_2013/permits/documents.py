@@ -17,7 +17,7 @@ from outorga.law.questions import question
 from outorga.law.rulebook import renewal_start_text
 from outorga.law.rules import check, reason
 from outorga.law.schemas import closed, nullable
-from outorga.law.windows import add_months, add_years, renewal_period
+from outorga.law.windows import add_months, renewal_period, years_elapsed_on
 
 from .._common import DATE, LAW_ID, art, day, decide, fmt, has_refusal, opt_day, param
 
@@ -68,7 +68,7 @@ def document_expiry(ctx: Context, kind: str, issued_on: dt.date) -> Reason:
     rule = DOCUMENT_RULES[kind]
     length = param(ctx, rule.parameter, issued_on)
     until = (
-        add_years(issued_on, length.value)
+        years_elapsed_on(issued_on, length.value)
         if rule.unit == "years"
         else add_months(issued_on, length.value)
     )
@@ -162,7 +162,7 @@ def art_14_par2_one_year_at_a_time(ctx: Context, current: dt.date | None) -> Rea
     coming year) has nothing to renew; renewing it again would grant more than one year ahead."""
     on = ctx.as_of
     length = param(ctx, "documents.auxiliary_credential_validity_years", on)
-    horizon = add_years(on, length.value)
+    horizon = years_elapsed_on(on, length.value)
     return check(
         "art_14_par2_one_year_at_a_time",
         current is None or current < horizon,

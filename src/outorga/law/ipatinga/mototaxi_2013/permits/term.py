@@ -15,7 +15,7 @@ from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
 from outorga.law.schemas import closed, list_of, nullable
-from outorga.law.windows import add_years
+from outorga.law.windows import years_elapsed_on
 
 from .._common import (
     DATE,
@@ -286,7 +286,11 @@ def permit_term(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         reasons.append(precedes)
     reasons += [art_6_initial_term(ctx, p), art_6_extensions(ctx, p)]
     count = param(ctx, "permit.max_extensions", p.granted_on)
-    expires = add_years(p.granted_on, p.term_years + sum(e.years for e in p.extensions))
+    # Each period of extension counts from the term end it extends, as ``permit_extension``
+    # adds it: from 29/02 the years run out on 01/03 and the next period counts from there.
+    expires = years_elapsed_on(p.granted_on, p.term_years)
+    for e in p.extensions:
+        expires = years_elapsed_on(expires, e.years)
     valid = not has_refusal(reasons)
     reasons += art_6_par6_and_art_2_xx_xxiii_events(ctx, p)
     ended = ended_on(ctx, p)
@@ -480,7 +484,7 @@ def permit_extension(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         art_6_extension_while_the_term_runs(ctx, e),
         art_6_extension_of_a_live_permission(ctx, e),
     ]
-    new_end = add_years(e.term_end, each.value)
+    new_end = years_elapsed_on(e.term_end, each.value)
     may = not has_refusal(reasons)
     left = max(count.value - e.extensions_granted - (1 if may else 0), 0)
     reasons.append(

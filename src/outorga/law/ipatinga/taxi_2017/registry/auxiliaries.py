@@ -14,7 +14,7 @@ from outorga.law.questions import question
 from outorga.law.rulebook import renewal_start_text
 from outorga.law.rules import check, reason
 from outorga.law.schemas import closed, nullable
-from outorga.law.windows import add_years, renewal_period
+from outorga.law.windows import add_years, renewal_period, years_elapsed_on
 
 from .._base import DATE, LAW, answer, art, decide, fmt, has_refusal, opt_day, param, rule_id
 from .renewal import AUXILIARY_RENEWAL_FEES, RENEWAL_SCHEMA, art_21_par_1_debts
@@ -187,7 +187,7 @@ def art_21_yearly_not_ahead(ctx: Context, current: dt.date | None) -> Reason:
     one year ahead."""
     on = ctx.as_of
     period = param(ctx, "registration_renewal_years", on)
-    horizon = add_years(on, int(period.value))
+    horizon = years_elapsed_on(on, int(period.value))
     return check(
         rule_id("art_21_yearly_not_ahead"),
         current is None or current < horizon,

@@ -15,7 +15,7 @@ from outorga.law.money import brl
 from outorga.law.questions import question
 from outorga.law.rules import reason
 from outorga.law.schemas import closed, list_of
-from outorga.law.windows import add_years
+from outorga.law.windows import years_elapsed_on
 
 from .._base import CENTS, DATE, LAW, answer, art, day, decide, fmt, joined, opt_day, param, rule_id
 
@@ -73,7 +73,7 @@ class Debt:
 def art_21_validity(ctx: Context, last_renewed_on: dt.date) -> tuple[dt.date, Reason]:
     """Art. 21: o Cadastro Municipal de Taxistas será renovado anualmente."""
     period = param(ctx, "registration_renewal_years", last_renewed_on)
-    until = add_years(last_renewed_on, int(period.value))
+    until = years_elapsed_on(last_renewed_on, int(period.value))
     expired = ctx.as_of > until
     return until, reason(
         rule_id("art_21_yearly"),

@@ -4,7 +4,9 @@ wrote (a reason, grounds, a note) — above all what was written about a health 
 document — and the IP address the act came from (Standard 5; LGPD, Lei 13.709/2018, art. 6º, III
 — necessity — and art. 11: health data; ADR 0052, 0063, 0070). The municipality's auditors (its
 authority and administrator, ``reads_documents_of``) read the record as signed, IP included, and
-recompute its hash; what is stored never changes and the chain verifies."""
+recompute its hash — but for its health and criminal data, reserved to who keeps the register
+(``test_acts_log_health_data_by_who_opens_the_file.py``, ADR 0077); what is stored never changes
+and the chain verifies."""
 
 from __future__ import annotations
 
@@ -86,18 +88,6 @@ def test_lgpd_art_11_the_api_reserves_a_health_document_s_reason_for_a_masked_ro
     assert body["record"]["payload"]["new"]["reason"] == NOTE_RESERVED
     listed = client_as(user_of("ipatinga", role)).get("/api/v1/acts", {"limit": 200})
     assert HEALTH not in listed.content.decode()
-
-
-@pytest.mark.parametrize("role", [Role.AUTORIDADE, Role.ADMIN])
-def test_adr_0063_the_auditor_reads_the_health_document_s_reason_as_signed(
-    ipatinga_m, user_of, role
-):
-    sub = refused(ipatinga_m, Document.Type.MEDICAL, HEALTH)
-    act = act_of(ipatinga_m, "document.submission.refuse", sub.pk)
-    html, body = page_and_api(client_as(user_of("ipatinga", role)), act)
-    assert HEALTH in html
-    assert body["record"]["payload"]["new"]["reason"] == HEALTH
-    assert chain_hash(body["prev_hash"], canonical_json(body["record"])) == body["hash"]
 
 
 @pytest.fixture

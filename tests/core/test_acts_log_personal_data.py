@@ -23,6 +23,7 @@ from registry_factories import person
 from outorga.core.actlabels import act_label
 from outorga.core.acts import Actor, canonical_json, chain_hash, record_act, verify_chain
 from outorga.core.identifiers import format_cpf, mask_document
+from outorga.core.listing import TYPED_WITHHELD
 from outorga.core.models import Act, Municipality, User
 from outorga.core.selectors import ACCESS_EVENTS
 from outorga.core.tenancy import tenant
@@ -153,8 +154,9 @@ def test_adr_0063_the_system_administrator_s_reading_is_an_act_of_the_municipali
     assert [a.action for a in reads] == [READ, READ]
     assert all(a.actor_id == admin.pk and a.role == Role.ADMIN for a in reads)
     listed, opened = (json.loads(a.canonical)["payload"]["new"] for a in reads)
-    # The filters, a CPF typed in them masked: the read act holds no CPF either.
-    assert listed["filtros"] == {**asked, "quem": mask_document(holder)}
+    # The filters, a CPF typed in them masked, any other text typed withheld (ADR 0077): the
+    # read act holds no CPF either.
+    assert listed["filtros"] == {**asked, "tipo": TYPED_WITHHELD, "quem": mask_document(holder)}
     assert all(holder not in a.canonical for a in reads)
     assert reads[1].object_type == "core.act" and reads[1].object_id == str(act.pk)
     assert opened["ato"] == act.seq

@@ -15,6 +15,7 @@ from django.test import Client
 from registry_factories import person
 
 from outorga.core.actlabels import act_label
+from outorga.core.listing import TYPED_WITHHELD
 from outorga.core.models import Act, Municipality, User
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
@@ -69,7 +70,8 @@ def test_exporting_the_people_list_as_csv_leaves_one_act_naming_the_list_and_its
     data = payload(act)
     assert data["new"]["linhas"] == 3
     assert data["new"]["lista"] == "pessoas"
-    assert data["new"]["filtros"] == {"q": "exportada"}
+    # A text typed is not kept, only that it was (ADR 0077).
+    assert data["new"]["filtros"] == {"q": TYPED_WITHHELD}
     # Named in Portuguese in the acts log.
     assert act_label(EXPORT) != EXPORT
     log = client_as(user_of("ipatinga", Role.AUTORIDADE)).get("/atos/").content.decode()
@@ -125,7 +127,7 @@ def test_the_system_administrator_s_export_of_a_log_is_an_act_of_that_municipali
     (act,) = new_acts(ipatinga_m, before)
     assert act.action == EXPORT and act.actor_id == admin.pk
     assert payload(act)["new"]["linhas"] == logins
-    assert payload(act)["new"]["filtros"] == {"municipio": "ipatinga", "tipo": "auth.login"}
+    assert payload(act)["new"]["filtros"] == {"municipio": "ipatinga", "tipo": TYPED_WITHHELD}
     assert new_acts(barra_m, other) == []
 
 

@@ -109,17 +109,18 @@ class ActOut(Schema):
     object_id: str
     outcome: str
     ip: str | None = Field(
-        description="IP de onde o ato veio, a quem lê o registro assinado (record_masked falso: "
-        "quem audita o município); nulo aos demais, também em record.ip (LGPD art. 6º, III)"
+        description="IP de onde o ato veio, a quem lê CPF e CNPJ inteiros no registro (quem "
+        "audita o município); nulo aos demais, também em record.ip (LGPD art. 6º, III)"
     )
     hash: str
     prev_hash: str
     record: dict[str, Any]
     record_masked: bool = Field(
         description="Verdadeiro quando CPF e CNPJ vêm mascarados em actor_name e record, o texto "
-        "escrito por uma pessoa reservado (de documento de saúde ou certidão criminal, LGPD art. "
-        "11) e o IP nulo (quem não lê o documento inteiro, LGPD art. 6º, III): o record "
-        "mostrado não é o assinado e "
+        "escrito por uma pessoa reservado e o IP nulo (quem não lê o documento inteiro, LGPD art. "
+        "6º, III); ou quando, a quem não mantém o cadastro (também quem audita o município), o "
+        "que foi escrito sobre documento de saúde ou certidão criminal e o tipo sanguíneo vêm "
+        "reservados (LGPD art. 11): o record mostrado não é o assinado e "
         "não confere com hash; a cadeia se verifica sobre os registros guardados "
         "(outorga audit verify). Falso: o record é o assinado, hash = SHA-256(prev_hash + JSON "
         "canônico do record)."
@@ -129,7 +130,7 @@ class ActOut(Schema):
 def _acts_read(request: HttpRequest) -> Any:
     """Each act as the caller reads it (``selectors.act_read``), in the caller's municipality."""
     user, m = user_of(request), selectors.require_municipality()
-    return lambda act: selectors.act_read(act, user, m)
+    return selectors.act_reader(user, m)
 
 
 @router.get("/acts", response=list[ActOut], auth=staff, tags=["atos"], summary="Registro de atos")

@@ -31,7 +31,6 @@ from outorga.core.access import forbidden
 from outorga.core.acts import record_act
 from outorga.core.identifiers import digits, mask_document
 from outorga.core.models import Act, Municipality
-from outorga.core.personaldata import documents_masked
 from outorga.core.requests import actor_of
 from outorga.core.search import names_document
 from outorga.core.tenancy import current_municipality_or_none, tenant
@@ -191,10 +190,12 @@ def listing(
     per_page: int | None = None,
     private: bool = False,
     municipality: Municipality | None = None,
+    form: forms.Form | None = None,
 ) -> Listing | HttpResponseBase:
     """``qs`` already filtered from the request's GET; sorted by ``?ordem=<key>`` (``-<key>``
     descending), paged by ``?pagina=``, or exported whole with ``?formato=csv`` — an act of
-    ``municipality`` (the request's, when not given: :func:`export_recorded`). A ``private``
+    ``municipality`` (the request's, when not given: :func:`export_recorded`), its filters kept
+    as ``form`` (the list's filter form) says they were given. A ``private``
     search (answered on its POST, :func:`filters_of`) offers no links: they would drop it."""
     orders = {c.key: c.order for c in columns if c.order}
     asked = request.GET.get("ordem", "")
@@ -206,7 +207,7 @@ def listing(
         asked = ""
         qs = qs.order_by(default_order, "-pk")
     if request.GET.get("formato") == "csv":
-        exported = export_recorded(request, qs, filename, municipality)
+        exported = export_recorded(request, qs, filename, municipality, form)
         if not isinstance(exported, QuerySet):
             return exported
         return csv_response(exported.iterator(chunk_size=2000), columns, filename)
@@ -233,27 +234,58 @@ def listing(
     )
 
 
+#: What the acts log keeps of a text typed in a list's filter, other than a CPF or CNPJ (ADR 0077).
+TYPED_WITHHELD = "[texto digitado, não registrado (LGPD, Lei 13.709/2018, art. 6º, III)]"
+
 #: The parameters of a list's address that are not its filters.
 _NOT_FILTERS = ("pagina", "formato", searchtokens.PARAM)
 
 
-def export_filters(request: HttpRequest) -> dict[str, str]:
-    """The filters of an export as the acts log keeps them: those of its address, the search a
-    session's token stands for read back — and a CPF/CNPJ searched masked (``mask_document``):
-    the log is read by roles that must not read one (LGPD, Lei 13.709/2018, art. 6º, III)."""
+#: The parameters of a list's address that are the list's own, never typed about a person: the
+#: column it is sorted by, the municipality the system administrator names.
+_OWN = ("ordem", "municipio")
+
+
+def _as_recorded(name: str, value: str, form: forms.Form | None) -> str:
+    """A filter's value as the acts log keeps it (ADR 0077): chosen among the list's options (a
+    choice, a date, a number, a yes/no its form accepts) or the list's own parameter, as it is;
+    a CPF or CNPJ typed, masked (``mask_document``, ADR 0063); any other text typed — a name, an
+    e-mail, a plate, a CNH number, or anything put in an option's place —, ``TYPED_WITHHELD``."""
+    field = form.fields.get(name) if form is not None else None
+    if field is None:
+        return value if name in _OWN else TYPED_WITHHELD
+    if not isinstance(field, forms.CharField):
+        try:
+            field.clean(value)
+        except forms.ValidationError:
+            return TYPED_WITHHELD
+        return value
+    if names_document(value):
+        d = digits(value)
+        return mask_document(d) if len(d) in (11, 14) else "***"
+    return TYPED_WITHHELD
+
+
+def export_filters(request: HttpRequest, form: forms.Form | None = None) -> dict[str, str]:
+    """The filters of an export (or of the system administrator's reading of a log) as the acts
+    log keeps them: those of its address and the search a session's token stands for read back,
+    each as :func:`_as_recorded` says by ``form``, the list's filter form. The act tells an
+    auditor which list left, narrowed by which filters, never the text typed about a person: the
+    log is read by roles that must not read it, and is never erased (LGPD, Lei 13.709/2018, art.
+    6º, III; art. 37)."""
     kept = {k: v for k, v in request.GET.dict().items() if k not in _NOT_FILTERS and v}
     text, token, _ = searchtokens.searched(request)
     if token and text:
         kept["q"] = text
-    if names_document(kept.get("q", "")):
-        d = digits(kept["q"])
-        kept["q"] = mask_document(d) if len(d) in (11, 14) else "***"
-    # A CPF typed in any other filter (the acts log's "who"), masked as well.
-    return {k: str(documents_masked(v)) for k, v in kept.items()}
+    return {k: _as_recorded(k, v.strip(), form) for k, v in kept.items()}
 
 
 def export_recorded(
-    request: HttpRequest, qs: QuerySet[Any], filename: str, municipality: Municipality | None
+    request: HttpRequest,
+    qs: QuerySet[Any],
+    filename: str,
+    municipality: Municipality | None,
+    form: forms.Form | None = None,
 ) -> QuerySet[Any] | HttpResponseBase:
     """The rows of a CSV export, once its act is written (``list.export``: who, which list, its
     filters and how many rows) in ``municipality`` — the one whose data leaves: the user's, or
@@ -273,7 +305,7 @@ def export_recorded(
             new={
                 "lista": filename,
                 "endereco": request.path,
-                "filtros": export_filters(request),
+                "filtros": export_filters(request, form),
                 "linhas": rows,
             },
         )
@@ -341,6 +373,7 @@ def list_page(
         default_order=default_order,
         filename=filename,
         municipality=municipality,
+        form=form,
     )
     if not isinstance(result, Listing):
         return result

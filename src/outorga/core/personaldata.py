@@ -13,6 +13,7 @@ from typing import Any
 from outorga.law.competence import Role, is_allowed
 
 from .identifiers import format_cpf, mask_document
+from .localtime import today_of
 
 #: Roles that need a person's full CPF/CNPJ to do their job (registry, judging, fines).
 SEES_DOCUMENT = {Role.ATENDENTE, Role.AUTORIDADE, Role.FISCAL, Role.FINANCAS, Role.ADMIN}
@@ -70,6 +71,14 @@ NOTE_RESERVED = (
     "(LGPD, Lei 13.709/2018, art. 6º, III, e art. 11)."
 )
 
+#: What a reader of the acts log who may not read a person's health data (the blood type the badge
+#: prints, mototaxi art. 2, VIII) reads in its place: the registry reserves it to the desk that
+#: keeps the register (``registry.selectors.sees_private_data``).
+HEALTH_RESERVED = (
+    "Dado de saúde reservado a quem mantém o cadastro (LGPD, Lei 13.709/2018, art. 6º, III, e "
+    "art. 11)."
+)
+
 #: What a reader of the acts log who does not read the record as signed reads in place of a text
 #: a person wrote (ADR 0070).
 TEXT_RESERVED = (
@@ -112,6 +121,10 @@ WRITTEN_KEYS = frozenset(
 )
 #: Of an act about a health or criminal document, the law's words of a refusal too (``motivo``).
 SENSITIVE_KEYS = WRITTEN_KEYS | {"motivo"}
+#: The keys of a payload's structured values that are a person's health data (LGPD art. 5º, II):
+#: the blood type and Rh the mototaxi badge prints (art. 2, VIII), which the registry shows only
+#: to the desk that keeps the register (``registry.selectors.sees_private_data``).
+HEALTH_KEYS = frozenset({"blood_type"})
 
 #: For an object type of the acts log, whether the object of that id is a health or criminal
 #: document — told by the app that keeps it (``provide_sensitive_objects``; the core imports no
@@ -132,30 +145,56 @@ def sensitive_object(object_type: str, object_id: str) -> bool:
     return bool(told is not None and object_id and told(object_id))
 
 
-def _reserved(value: Any, keys: frozenset[str], note: str) -> Any:
-    """``value`` (JSON data) with every text under one of ``keys`` replaced by ``note``."""
+#: Who may open a health or criminal document's file and read a person's health data: the desk
+#: that keeps the register (mototaxi art. 4, taxi art. 20), as the registry's pages say
+#: (``registry.selectors.note_as_seen``, ``sees_private_data``; ADR 0052).
+KEEPS_THE_REGISTER = "registry.record"
+
+
+def reads_health_data(user: Any, municipality: Any) -> bool:
+    """Whether ``user`` reads, in ``municipality``'s acts log, what was written about a health or
+    criminal document and a person's health data: a user of that municipality whose role keeps
+    its register (``KEEPS_THE_REGISTER``) under a law bound there. Not the log's auditors
+    (its authority and administrator), who audit the acts without opening those files, nor the
+    system administrator (LGPD art. 6º, III; art. 11; ADR 0077)."""
+    if user.municipality_id != municipality.pk:
+        return False
+    on = today_of(municipality)
+    return any(is_allowed(user.role, KEEPS_THE_REGISTER, law, on) for law in municipality.laws)
+
+
+def _reserved(value: Any, notes: dict[str, str]) -> Any:
+    """``value`` (JSON data) with every text under a key of ``notes`` replaced by its note."""
     if isinstance(value, dict):
         return {
-            k: note if k in keys and isinstance(v, str) and v.strip() else _reserved(v, keys, note)
+            k: notes[k] if k in notes and isinstance(v, str) and v.strip() else _reserved(v, notes)
             for k, v in value.items()
         }
     if isinstance(value, list):
-        return [_reserved(v, keys, note) for v in value]
+        return [_reserved(v, notes) for v in value]
     return value
 
 
-def record_as_seen(record: dict[str, Any], *, sensitive: bool) -> dict[str, Any]:
-    """An act's record as a reader who does not read it as signed reads it (ADR 0063, 0070):
-    every CPF and CNPJ masked; the text a person wrote in its payload and basis reserved
-    (``TEXT_RESERVED``), and of an act about a health or criminal document reserved with the
-    registry's sentence (``NOTE_RESERVED``, LGPD art. 11); the IP it came from withheld (None).
-    A copy: the record given is not changed."""
-    keys, note = (SENSITIVE_KEYS, NOTE_RESERVED) if sensitive else (WRITTEN_KEYS, TEXT_RESERVED)
-    seen: dict[str, Any] = documents_masked(record)
+def record_as_seen(
+    record: dict[str, Any], *, masked: bool, health: bool, sensitive: bool
+) -> dict[str, Any]:
+    """An act's record as a reader reads it (ADR 0063, 0070, 0077). ``masked``, a reader who does
+    not read the record as signed: every CPF and CNPJ masked, the text a person wrote in its
+    payload and basis reserved (``TEXT_RESERVED``) and the IP it came from withheld (None).
+    Without ``health`` (:func:`reads_health_data`), whoever reads the record: of an act about a
+    health or criminal document (``sensitive``) the texts and the refusal's ``motivo`` read as
+    the registry's sentence (``NOTE_RESERVED``, LGPD art. 11), and a blood type anywhere
+    ``HEALTH_RESERVED``. A copy: the record given is not changed."""
+    notes: dict[str, str] = dict.fromkeys(WRITTEN_KEYS, TEXT_RESERVED) if masked else {}
+    if not health:
+        if sensitive:
+            notes.update(dict.fromkeys(SENSITIVE_KEYS, NOTE_RESERVED))
+        notes.update(dict.fromkeys(HEALTH_KEYS, HEALTH_RESERVED))
+    seen: dict[str, Any] = documents_masked(record) if masked else dict(record)
     for part in ("payload", "basis"):
         if part in seen:
-            seen[part] = _reserved(seen[part], keys, note)
-    if "ip" in seen:
+            seen[part] = _reserved(seen[part], notes)
+    if masked and "ip" in seen:
         seen["ip"] = None
     return seen
 

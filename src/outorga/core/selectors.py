@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from typing import Any
 
 from django.utils import timezone
@@ -21,7 +22,13 @@ from .models import (
     PopulationFigure,
     User,
 )
-from .personaldata import documents_masked, reads_documents_of, record_as_seen, sensitive_object
+from .personaldata import (
+    documents_masked,
+    reads_documents_of,
+    reads_health_data,
+    record_as_seen,
+    sensitive_object,
+)
 from .tenancy import current_municipality, tenant
 
 
@@ -73,38 +80,52 @@ def municipality_summary(m: Municipality) -> dict[str, Any]:
     }
 
 
-def act_read(act: Act, user: User, municipality: Municipality) -> dict[str, Any]:
-    """``act`` of ``municipality``'s log as ``user`` reads it (the API's item, the page's record).
-    A reader who reads the municipality's CPFs in full (``reads_documents_of``: its authority and
-    its administrator, who audit it) reads the record as signed, with the IP the act came from,
-    and can recompute its hash from it; any other reader — the system administrator, a role
-    outside ``SEES_DOCUMENT`` — reads every CPF and CNPJ in the actor and the record masked, the
-    text a person wrote in it reserved (of an act about a health or criminal document, as the
-    registry reserves it) and no IP (``personaldata.record_as_seen``), and ``record_masked`` says
-    the record shown is not the one the hash covers (ADR 0052, 0063, 0070). What is stored is
-    never changed: the chain is verified on it (``outorga audit verify``)."""
+def act_reader(user: User, municipality: Municipality) -> Callable[[Act], dict[str, Any]]:
+    """How ``user`` reads each act of ``municipality``'s log (the API's item, the page's record;
+    who the reader is, asked once for a page of acts). A reader who reads the municipality's CPFs
+    in full (``reads_documents_of``: its authority and its administrator, who audit it) reads the
+    record as signed, with the IP the act came from, and can recompute its hash from it; any
+    other reader — the system administrator, a role outside ``SEES_DOCUMENT`` — reads every CPF
+    and CNPJ in the actor and the record masked, the text a person wrote in it reserved and no IP
+    (ADR 0052, 0063, 0070). Whoever does not keep the register (``reads_health_data``: the
+    auditors too) reads what was written about a health or criminal document and a blood type
+    reserved, as the registry's pages reserve them (ADR 0077). ``record_masked`` says the record
+    shown is not the one the hash covers. What is stored is never changed: the chain is verified
+    on it (``outorga audit verify``)."""
     whole = reads_documents_of(user, municipality)
-    record = act.record
-    if not whole:
-        with tenant(municipality):
-            sensitive = sensitive_object(act.object_type, act.object_id)
-        record = record_as_seen(record, sensitive=sensitive)
-    return {
-        "id": act.pk,
-        "seq": act.seq,
-        "created_at": act.created_at,
-        "actor_name": act.actor_name if whole else documents_masked(act.actor_name),
-        "role": act.role,
-        "action": act.action,
-        "object_type": act.object_type,
-        "object_id": act.object_id,
-        "outcome": act.outcome,
-        "ip": act.ip if whole else None,
-        "hash": act.hash,
-        "prev_hash": act.prev_hash,
-        "record": record,
-        "record_masked": not whole,
-    }
+    with tenant(municipality):
+        health = reads_health_data(user, municipality)
+
+    def read(act: Act) -> dict[str, Any]:
+        signed = act.record
+        sensitive = False
+        if not health:
+            with tenant(municipality):
+                sensitive = sensitive_object(act.object_type, act.object_id)
+        record = record_as_seen(signed, masked=not whole, health=health, sensitive=sensitive)
+        return {
+            "id": act.pk,
+            "seq": act.seq,
+            "created_at": act.created_at,
+            "actor_name": act.actor_name if whole else documents_masked(act.actor_name),
+            "role": act.role,
+            "action": act.action,
+            "object_type": act.object_type,
+            "object_id": act.object_id,
+            "outcome": act.outcome,
+            "ip": act.ip if whole else None,
+            "hash": act.hash,
+            "prev_hash": act.prev_hash,
+            "record": record,
+            "record_masked": not whole or record != signed,
+        }
+
+    return read
+
+
+def act_read(act: Act, user: User, municipality: Municipality) -> dict[str, Any]:
+    """One act as ``user`` reads it (:func:`act_reader`)."""
+    return act_reader(user, municipality)(act)
 
 
 #: Acts that record an access, not work (a login, a sensitive document read, a list exported,

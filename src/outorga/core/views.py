@@ -40,6 +40,7 @@ from .listing import Column, export_filters, filtered, list_page
 from .localtime import today_of
 from .middleware import client_ip
 from .models import Act, Municipality
+from .personaldata import reads_documents_of
 from .requests import actor_of, user_of
 from .search import fold, words
 from .tenancy import tenant
@@ -215,7 +216,7 @@ def _system_read(request: HttpRequest, m: Municipality, act: Act | None = None) 
     is already one (``list.export``)."""
     if user_of(request).municipality is not None or request.GET.get("formato") == "csv":
         return
-    read = {"endereco": request.path, "filtros": export_filters(request)}
+    read = {"endereco": request.path, "filtros": export_filters(request, ActFilterForm())}
     services.audit_read_record(actor=actor_of(request), municipality=m, read=read, act=act)
 
 
@@ -262,7 +263,15 @@ def act_detail(request: HttpRequest, act_id: int) -> HttpResponse:
     return render(
         request,
         "core/act_detail.html",
-        {"act": act, "pretty": pretty, "masked": read["record_masked"], "ip": read["ip"]},
+        {
+            "act": act,
+            "pretty": pretty,
+            # Masked for who does not read the record whole; or, to an auditor who does not keep
+            # the register, the record with its health data reserved (ADR 0077).
+            "masked": not reads_documents_of(user_of(request), m),
+            "reserved": read["record_masked"],
+            "ip": read["ip"],
+        },
     )
 
 

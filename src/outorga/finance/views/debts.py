@@ -101,6 +101,7 @@ def debts(request: HttpRequest) -> HttpResponseBase:
         default_order="-due_on",
         filename="debitos",
         private=data is request.POST,
+        form=form,
     )
     if not isinstance(result, Listing):
         return result

@@ -95,7 +95,9 @@ def payment_list(request: HttpRequest) -> HttpResponseBase:
     form = PaymentFilter(request.GET or None)
     qs = Payment.objects.select_related("debt", "debt__person")
     qs = filter_payments(qs, form.cleaned_data if form.is_valid() else {})
-    result = listing(request, qs, PAYMENT_COLUMNS, default_order="-paid_on", filename="pagamentos")
+    result = listing(
+        request, qs, PAYMENT_COLUMNS, default_order="-paid_on", filename="pagamentos", form=form
+    )
     if not isinstance(result, Listing):
         return result
     return render(request, "finance/payments.html", {"listing": result, "form": form})

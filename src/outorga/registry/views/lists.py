@@ -102,6 +102,7 @@ def people(request: HttpRequest) -> HttpResponseBase:
         default_order="name",
         filename="pessoas",
         private=data is request.POST,
+        form=form,
     )
     if not isinstance(result, Listing):
         return result

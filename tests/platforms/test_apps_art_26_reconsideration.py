@@ -452,3 +452,20 @@ def test_lei_9784_art_64_the_screen_asks_the_new_amount_of_a_fine_reconsidered_i
     a = PlatformPenaltyAppeal._base_manager.get(pk=appealed.pk)
     assert a.forwarded_on is None and a.reconsidered_on is None
     assert reload(appealed.penalty).amount_cents == 1_000_000
+
+
+def test_lei_9784_art_59_par_1_sent_up_the_superior_judges_within_30_days_of_receiving_it(
+    barra_m, authority, appealed
+):
+    """Filed 07/10/2026: until it is sent up, the Chief Executive's 30 days are counted from the
+    day after the period to reconsider (14/10 → Friday 13/11; ADR 0078). Kept and sent up on
+    09/10, they run from that day: 09/10 + 30 = Sunday 08/11 → Monday 09/11 (D-4)."""
+    assert appealed.judge_until == dt.date(2026, 11, 13)
+    a = reconsider(barra_m, authority, appealed, dt.date(2026, 10, 9), result="confirm")
+    assert a.judge_until == dt.date(2026, 11, 9)
+    (forward,) = acts(barra_m, "penalty.appeal.forward", a)
+    assert forward.record["payload"]["new"]["judge_until"] == "2026-11-09"
+    assert ART_59_1 in forward.record["basis"]["citations"]
+
+
+ART_59_1 = "Lei Federal 9.784/1999, art. 59, §1"

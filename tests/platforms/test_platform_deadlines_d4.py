@@ -198,9 +198,10 @@ def test_d4_a_closed_day_moves_the_reconsideration_and_judgment_periods_of_an_ap
     barra_m, authority, platform, user_of, api
 ):
     """An appeal filed on paper on 03/11/2026: the deciding authority may reconsider until
-    Monday 09/11 (5 days end on Sunday 08/11; Lei 9.784/1999 art. 56 §1) and the superior one
-    judges until 03/12 (30 days, art. 59 §1). 09/11 declared closed: reconsider until 10/11, the
-    judgment's day stays; 03/12 declared closed: judge until 04/12."""
+    Monday 09/11 (5 days end on Sunday 08/11; Lei 9.784/1999 art. 56 §1), and the superior one,
+    receiving it on 10/11, judges until 10/12 (30 days from the receipt, art. 59 §1; ADR 0078).
+    09/11 declared closed: reconsider until 10/11, so the receipt is 11/11 and the judgment 11/12;
+    11/12 declared closed: judge until Monday 14/12."""
     penalty = warn(barra_m, authority, platform)
     appeal = platform_penalty_appeal_file(
         actor=authority,
@@ -213,31 +214,31 @@ def test_d4_a_closed_day_moves_the_reconsideration_and_judgment_periods_of_an_ap
     )
     assert (appeal.reconsider_until, appeal.judge_until) == (
         dt.date(2026, 11, 9),
-        dt.date(2026, 12, 3),
+        dt.date(2026, 12, 10),
     )
     closed(barra_m, user_of, dt.date(2026, 11, 9))
     with tenant(barra_m):
         appeal.refresh_from_db()
     assert (appeal.reconsider_until, appeal.judge_until) == (
         dt.date(2026, 11, 10),
-        dt.date(2026, 12, 3),
+        dt.date(2026, 12, 11),
     )
-    closed(barra_m, user_of, dt.date(2026, 12, 3))
+    closed(barra_m, user_of, dt.date(2026, 12, 11))
     with tenant(barra_m):
         appeal.refresh_from_db()
-    assert appeal.judge_until == dt.date(2026, 12, 4)
+    assert appeal.judge_until == dt.date(2026, 12, 14)
     first, second = moves(barra_m, appeal)
     assert (first.record["payload"]["old"], first.record["payload"]["new"]) == (
-        {"reconsider_until": "2026-11-09"},
-        {"reconsider_until": "2026-11-10"},
+        {"reconsider_until": "2026-11-09", "judge_until": "2026-12-10"},
+        {"reconsider_until": "2026-11-10", "judge_until": "2026-12-11"},
     )
     assert (second.record["payload"]["old"], second.record["payload"]["new"]) == (
-        {"judge_until": "2026-12-03"},
-        {"judge_until": "2026-12-04"},
+        {"judge_until": "2026-12-11"},
+        {"judge_until": "2026-12-14"},
     )
     (row,) = api("/platform/penalties")
     assert row["appeal"]["reconsider_until"] == "2026-11-10"
-    assert row["appeal"]["judge_until"] == "2026-12-04"
+    assert row["appeal"]["judge_until"] == "2026-12-14"
 
 
 def test_d4_a_closed_day_moves_the_chief_executives_period_to_reconsider_a_suspension(

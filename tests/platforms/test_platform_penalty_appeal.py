@@ -165,7 +165,9 @@ def test_art_26_sole_api_appeal_on_the_last_day_moved_by_a_holiday_is_received(
     assert body["status"] == "under_appeal" and body["appeal_until"] == "2026-10-13"
     assert body["appeal"]["result"] == "pending" and body["appeal"]["channel"] == "api"
     assert body["appeal"]["filed_on"] == "2026-10-13"
-    assert body["appeal"]["judge_until"] == "2026-11-12"
+    # Reconsider until 19/10; the Chief Executive receives it on 20/10 and has 30 days from
+    # then (Lei 9.784/1999 art. 59 §1; ADR 0078)
+    assert body["appeal"]["judge_until"] == "2026-11-19"
     assert body["debt"]["status"] == "under_appeal"
     x = reload(fined)
     assert x.status == PlatformPenalty.Status.UNDER_APPEAL
@@ -464,8 +466,11 @@ def test_the_authority_queue_lists_appeals_by_judging_deadline(
     html = client.get("/plataformas/penalidades/").content.decode()
     queue = html.split('id="recursos"')[1].split('id="prazos"')[0]
     assert queue.index("Outra Plataforma") < queue.index("Plataforma Teste")
-    # 25/09 + 30 = Sunday 25/10 → 26/10; 09/10 + 30 = Sunday 08/11 → 09/11 (D-4)
-    assert "26/10/2026" in queue and "09/11/2026" in queue
+    # The 30 days run from the Chief Executive's receipt, the day after the 5 to reconsider
+    # (Lei 9.784/1999 art. 56 §1, 59 §1; ADR 0078): filed 25/09 → received 01/10, + 30 =
+    # Saturday 31/10, Monday 02/11 a holiday → 03/11; filed 09/10 → received 15/10, + 30 =
+    # Saturday 14/11 → Monday 16/11 (D-4)
+    assert "03/11/2026" in queue and "16/11/2026" in queue
 
 
 def test_the_mayor_judges_on_the_screen_and_gets_the_decision(

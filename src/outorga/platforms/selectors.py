@@ -419,6 +419,13 @@ def overdue_complaints(m: Municipality, on: dt.date) -> list[ComplaintStatus]:
     return [s for s in complaint_statuses(m, on) if s.status == "overdue"]
 
 
+def complaint_candidates(m: Municipality, on: dt.date) -> list[ComplaintStatus]:
+    """Complaints whose answer the law says missed its term — still unanswered past it, or
+    answered after it (apps art. 15, the law core's ``breach``): infraction candidates for the
+    authority (art. 26 sole par.), as late or missing reports are (:func:`report_candidates`)."""
+    return [s for s in complaint_statuses(m, on) if s.decision["outcome"].get("breach")]
+
+
 @dataclass(frozen=True)
 class Due:
     """One thing a platform owes the municipality, for its portal's landing page: ``what`` it owes,

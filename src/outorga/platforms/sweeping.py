@@ -113,7 +113,7 @@ def sweep_platforms(m: Municipality, on: dt.date) -> PlatformsSweep:
         statuses = selectors.report_statuses(m, on)
         reports = [s for s in statuses if s.status in ("late", "missing")]
         due_reports = [s for s in statuses if s.status in ("not_yet_due", "missing")]
-        complaints = selectors.overdue_complaints(m, on)
+        complaints = selectors.complaint_candidates(m, on)
     for p in suspended:
         out.checked += 1
         if platform_reinstate_after_suspension(municipality=m, platform=p, on=on):

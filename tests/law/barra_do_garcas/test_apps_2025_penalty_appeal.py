@@ -105,8 +105,9 @@ def test_lei_9784_art_26_par_5_an_appeal_before_any_recorded_notice_is_in_time(b
 
 def test_d17_the_chief_executive_judges_within_30_days_of_lei_9784_art_59_par_1(barra):
     d = appeal(barra(dt.date(2026, 10, 5)), "2026-10-05")
-    # 05/10/2026 + 30 = Wednesday 04/11/2026
-    assert d.outcome["judge_until"] == dt.date(2026, 11, 4)
+    # Received by the Chief Executive on 14/10/2026, after the period to reconsider (ADR 0078):
+    # 14/10 + 30 = Friday 13/11/2026
+    assert d.outcome["judge_until"] == dt.date(2026, 11, 13)
     assert d.outcome["decided_by"] == ["chefe_executivo"]
     (judge,) = [r for r in d.reasons if r.rule == "apps.art26.appeal_judgment"]
     assert cite(LEI_9784, 56, 1) in judge.citations
@@ -163,3 +164,33 @@ def test_d1_an_appeal_upheld_annuls_the_penalty_which_never_becomes_final(barra)
         appeal_judged_on="2026-10-30",
     )
     assert d.outcome["status"] == "annulled" and d.outcome["final"] is False
+
+
+# --- Lei 9.784/1999 art. 59 §1 (D-17): the judgment runs from the superior's receipt -----------
+
+
+def test_lei_9784_art_59_par_1_the_30_days_run_from_the_superior_receiving_the_appeal(barra):
+    """Filed Monday 05/10/2026 with the authority that decided, which may reconsider until Tuesday
+    13/10 (5 days end on Saturday 10/10, Monday 12/10 is a holiday; art. 56 §1). Not sent up
+    before, the appeal reaches the Chief Executive on 14/10 (ADR 0078): 30 days from that day end
+    on Friday 13/11/2026 — never 30 days from the filing (04/11), the days the authority that
+    decided held it."""
+    d = appeal(barra(dt.date(2026, 10, 5)), "2026-10-05")
+    assert d.outcome["judge_until"] == dt.date(2026, 11, 13)
+    (received,) = [r for r in d.reasons if r.rule == "apps.art26.appeal_received"]
+    assert cite(LEI_9784, 59, 1) in received.citations
+    assert received.facts["recebido_pela_autoridade_superior_em"] == dt.date(2026, 10, 14)
+
+
+def test_lei_9784_art_59_par_1_an_appeal_sent_up_runs_from_the_day_it_was_sent(barra):
+    """Sent up on Wednesday 07/10/2026: 30 days end on Friday 06/11/2026."""
+    d = ask(
+        "apps.penalty_appeal",
+        barra(dt.date(2026, 10, 7)),
+        {
+            "filed_on": "2026-10-05",
+            "decision_notice_on": "2026-10-02",
+            "forwarded_on": "2026-10-07",
+        },
+    )
+    assert d.outcome["judge_until"] == dt.date(2026, 11, 6)

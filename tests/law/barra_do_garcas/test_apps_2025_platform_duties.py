@@ -90,9 +90,14 @@ def test_art_15_unanswered_complaint_is_open_until_the_deadline_then_overdue(bar
 def test_art_28_late_answer_in_the_adaptation_period_is_not_enforceable(barra):
     # deadline 11/07/2025, within the 60 days after publication (last day 15/07/2025)
     d = ask("apps.complaint_deadline", barra(dt.date(2025, 8, 1)), {"filed_on": "2025-07-04"})
-    assert d.outcome["status"] == "not_enforceable"
+    assert d.outcome["status"] == "not_enforceable" and d.outcome["breach"] is False
     d = ask("apps.complaint_deadline", barra(dt.date(2025, 8, 1)), {"filed_on": "2025-07-09"})
-    assert d.outcome == {"status": "overdue", "deadline": dt.date(2025, 7, 16), "business_days": 5}
+    assert d.outcome == {
+        "status": "overdue",
+        "deadline": dt.date(2025, 7, 16),
+        "business_days": 5,
+        "breach": True,
+    }
 
 
 def test_art_29_complaint_before_the_law_is_not_applicable(barra):
@@ -242,3 +247,27 @@ def test_art_16_a_report_sent_without_its_contents_informed_is_not_assumed_compl
     facts = {"year": 2025, "month": 8, "submitted_on": "2025-09-15"}
     d = ask("apps.monthly_report", barra(dt.date(2025, 10, 5)), facts)
     assert d.outcome["complete"] is None
+
+
+# --- art. 15: which answers breach the duty ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("answered_on", "on", "status", "breach"),
+    [
+        ("2026-11-10", dt.date(2026, 11, 12), "answered_on_time", False),
+        ("2026-11-11", dt.date(2026, 11, 12), "answered_late", True),
+        (None, dt.date(2026, 11, 10), "open", False),
+        (None, dt.date(2026, 11, 11), "overdue", True),
+    ],
+)
+def test_art_15_an_answer_after_the_fifth_business_day_breaches_the_duty_as_none_does(
+    barra, answered_on, on, status, breach
+):
+    """Filed Tuesday 03/11/2026: 5 business days end on Tuesday 10/11."""
+    facts = {"filed_on": "2026-11-03"}
+    if answered_on:
+        facts["answered_on"] = answered_on
+    d = ask("apps.complaint_deadline", barra(on), facts)
+    assert d.outcome["status"] == status
+    assert d.outcome["breach"] is breach

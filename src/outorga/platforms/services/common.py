@@ -407,14 +407,19 @@ def appeal_admission(
     on: dt.date,
     filed_on: dt.date,
     decision_notice_on: dt.date | None,
+    forwarded_on: dt.date | None = None,
 ) -> tuple[Decision, Decision | None]:
     """The law core's answer on an appeal against a penalty of the apps law — a warning, fine,
     suspension or cancellation (art. 26 sole paragraph): whether it is in time (regulation, else
     Lei 9.784/1999 art. 59: 10 days from the notice of the decision, D-4 counting; D-17) and,
-    when it is, the period the deciding authority has to reconsider (art. 56 §1)."""
+    when it is, the period the deciding authority has to reconsider (art. 56 §1) and the one the
+    superior authority has to judge it from receiving it (``forwarded_on``, when sent up;
+    art. 59 §1)."""
     facts: dict[str, Any] = {"filed_on": filed_on.isoformat()}
     if decision_notice_on is not None:
         facts["decision_notice_on"] = decision_notice_on.isoformat()
+    if forwarded_on is not None:
+        facts["forwarded_on"] = forwarded_on.isoformat()
     admission = bound_law(municipality, on).ask("penalty_appeal", facts)
     if not admission.outcome["timely"]:
         return admission, None

@@ -110,19 +110,27 @@ def _appeal_moved(
 ) -> bool:
     """An appeal still to decide: the deciding authority's period to reconsider (Lei 9.784/1999
     art. 56 §1) while it has not, and the period to judge it (art. 59 §1), each when ``day`` is
-    its last, counted again as at the filing (:func:`appeal_admission`)."""
+    its last, counted again as at the filing (:func:`appeal_admission`). The judgment's period
+    runs from the superior authority's receipt — the day after the period to reconsider while
+    the appeal was not sent up — so it moves with that period too."""
     judge_until = getattr(a, "judge_until", None)
-    if not ((reconsidering and a.reconsider_until == day) or judge_until == day):
+    reconsider_moves = reconsidering and a.reconsider_until == day
+    if not (reconsider_moves or judge_until == day):
         return False
+    forwarded_on = getattr(a, "forwarded_on", None)
     admission, period = appeal_admission(
-        municipality, counted_on(a.admission, a.filed_on), a.filed_on, notice_on
+        municipality,
+        counted_on(a.admission, a.filed_on),
+        a.filed_on,
+        notice_on,
+        forwarded_on=forwarded_on,
     )
     if period is None:  # admitted when filed; never late by a later closed day
         return False
     new: dict[str, dt.date] = {}
-    if reconsidering and a.reconsider_until == day:
+    if reconsider_moves:
         new["reconsider_until"] = period.outcome["reconsider_until"]
-    if judge_until == day:
+    if judge_until is not None and (judge_until == day or (reconsider_moves and not forwarded_on)):
         new["judge_until"] = admission.outcome["judge_until"]
     if not _moved(actor, municipality, a, new, admission, period):
         return False

@@ -26,6 +26,7 @@ from ..notices import platform_notice_send
 from .common import (
     PlatformError,
     PlatformRefused,
+    appeal_admission,
     appeal_admit,
     appeal_closed,
     appeal_filing,
@@ -594,6 +595,7 @@ def platform_penalty_reconsider(
         )
         if refused is None:
             a.reconsidered_by, a.reconsidered_on = actor.user, on
+            grounds = [revision]
             a.reconsideration_reasoning = reasoning.strip()
             a.reconsideration = revision.to_json()
             fields = [
@@ -613,10 +615,17 @@ def platform_penalty_reconsider(
                     judgment=a.reconsideration,
                 )
             else:
+                # Sent up today: the superior authority's 30 days run from receiving it (Lei
+                # 9.784/1999 art. 59 §1; D-17), not from the filing.
                 a.forwarded_on = on
-                fields.append("forwarded_on")
+                sent_up, _ = appeal_admission(
+                    municipality, on, a.filed_on, x.decision_notice_on, forwarded_on=on
+                )
+                a.judge_until = sent_up.outcome["judge_until"]
+                fields += ["forwarded_on", "judge_until"]
+                grounds.append(sent_up)
             a.save(update_fields=fields)
-            basis = basis_many([revision])
+            basis = basis_many(grounds)
             record_act(
                 municipality=municipality,
                 actor=actor,

@@ -145,7 +145,8 @@ def complaint_deadline(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Deadline of an answer (art. 15) and its status on the reference date: ``answered_on_time``,
     ``answered_late``, ``open`` (within the deadline) or ``overdue``; ``not_enforceable`` when the
     deadline fell in the platforms' adaptation period (art. 28). ``business_days``: the term in
-    force on the filing date."""
+    force on the filing date. ``breach``: the duty of art. 15 was not met — the complaint was
+    answered after the deadline or is still unanswered past it (:data:`COMPLAINT_BREACH`)."""
     qid = "barra-do-garcas.apps-2025.complaint_deadline"
     filed_on = day(facts["filed_on"])
     answered = day(facts["answered_on"]) if "answered_on" in facts else None
@@ -177,8 +178,20 @@ def complaint_deadline(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         "overdue": "Prazo vencido sem resposta.",
         "not_enforceable": "Fora do prazo, mas ainda no período de adaptação (art. 28).",
     }[status]
-    outcome = {"status": status, "deadline": deadline, "business_days": int(days.value)}
+    outcome = {
+        "status": status,
+        "deadline": deadline,
+        "business_days": int(days.value),
+        "breach": status in COMPLAINT_BREACH,
+    }
     return decide(qid, ctx, outcome, reasons, summary)
+
+
+#: Art. 15: "responder às reclamações dos usuários em um prazo máximo de 05 (cinco) dias úteis" —
+#: an answer after the last day misses the duty as much as none by then: both are the breach the
+#: authority may pursue (art. 26), as a report sent late is under art. 16. An answer still within
+#: the term, or a term that fell in the adaptation period (art. 28), is none.
+COMPLAINT_BREACH = frozenset({"answered_late", "overdue"})
 
 
 # --- art. 16: monthly report (D-8) --------------------------------------------------------------

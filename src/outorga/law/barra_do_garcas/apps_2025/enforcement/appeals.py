@@ -101,14 +101,18 @@ def art26_sole_appeal_in_time(
     "barra-do-garcas.apps-2025.penalty_appeal",
     law=LAW,
     title="O recurso contra a penalidade aplicada foi apresentado no prazo? Até quando se julga?",
-    schema=closed({"decision_notice_on": DATE, "filed_on": DATE}, required=["filed_on"]),
+    schema=closed(
+        {"decision_notice_on": DATE, "filed_on": DATE, "forwarded_on": DATE},
+        required=["filed_on"],
+    ),
 )
 def penalty_appeal(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Whether an appeal against a warning or fine (art. 26 I–II) filed on ``filed_on`` is heard,
     given the notice of the decision (``decision_notice_on``, absent when none was recorded), and
     by when the competent authority should judge it (regulation, else Lei 9.784/1999 art. 59 §1:
-    30 days from receiving it; D-17). Who judges is in :mod:`outorga.law.competence`
-    (``appeal.executive.judge``)."""
+    30 days from receiving it; D-17) — from the day it was sent up (``forwarded_on``), else from
+    the day after the period to reconsider (:func:`art59_1_appeal_received`). Who judges is in
+    :mod:`outorga.law.competence` (``appeal.executive.judge``)."""
     qid = "barra-do-garcas.apps-2025.penalty_appeal"
     filed_on = day(facts["filed_on"])
     notice = facts.get("decision_notice_on")
@@ -123,8 +127,12 @@ def penalty_appeal(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         "decided_by": [],
     }
     if timely:
+        forwarded = facts.get("forwarded_on")
+        received_on, received = art59_1_appeal_received(
+            ctx, filed_on, day(forwarded) if forwarded else None
+        )
         days, why = procedure_days(ctx, "appeal_judgment", filed_on)
-        judge_until = ctx.calendar.deadline(filed_on, days)
+        judge_until = ctx.calendar.deadline(received_on, days)
         roles, comp_cites = deciders("appeal.executive.judge", ctx.as_of)
         who = ", ".join(ROLE_LABELS[Role(r)] for r in roles) or "a autoridade competente"
         cites = dict.fromkeys(
@@ -137,6 +145,7 @@ def penalty_appeal(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             )
         )
         reasons += [
+            received,
             why,
             reason(
                 "apps.art26.appeal_judgment",
@@ -153,6 +162,51 @@ def penalty_appeal(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         assert last is not None  # only an appeal after a recorded notice can be late
         summary = f"Recurso fora do prazo (encerrado em {fmt(last)}): não é conhecido."
     return decide(qid, ctx, outcome, reasons, summary)
+
+
+#: Lei 9.784/1999 art. 59 §1: "o recurso administrativo deverá ser decidido no prazo máximo de
+#: trinta dias, a partir do recebimento dos autos pelo órgão competente".
+FEDERAL_JUDGMENT_FROM_RECEIPT = cite("federal.9784-1999", 59, 1)
+
+
+def art59_1_appeal_received(
+    ctx: Context, filed_on: dt.date, forwarded_on: dt.date | None
+) -> tuple[dt.date, Reason]:
+    """Lei 9.784/1999 art. 59 §1 (art. 26 sole paragraph; D-17): the period to judge an appeal runs
+    "a partir do recebimento dos autos pelo órgão competente" — the superior authority, to which
+    the authority that decided sends it up if it does not reconsider (art. 56 §1). Its receipt is
+    the day it was sent up (``forwarded_on``); with none recorded, the day after the period to
+    reconsider, the first the superior authority may judge it (ADR 0078) — never the filing: the
+    days the authority that decided holds it are not the superior's."""
+    if forwarded_on is not None:
+        received_on = forwarded_on
+        message = (
+            f"Recurso encaminhado à autoridade superior em {fmt(forwarded_on)}: o prazo para "
+            "julgá-lo corre do recebimento."
+        )
+    else:
+        last, _ = reconsideration_period(ctx, filed_on)
+        received_on = last + dt.timedelta(days=1)
+        message = (
+            f"Recurso recebido em {fmt(filed_on)} pela autoridade que decidiu, que pode "
+            f"reconsiderá-lo até {fmt(last)}; sem encaminhamento antes, chega à autoridade "
+            f"superior em {fmt(received_on)}, e o prazo para julgá-lo corre desse dia."
+        )
+    return received_on, reason(
+        "apps.art26.appeal_received",
+        Verdict.INFO,
+        message,
+        art(26, "único"),
+        decision(17),
+        decision(4),
+        FEDERAL_JUDGMENT_FROM_RECEIPT,
+        cite("federal.9784-1999", 56, 1),
+        facts={
+            "recurso_apresentado_em": filed_on,
+            "encaminhado_em": forwarded_on,
+            "recebido_pela_autoridade_superior_em": received_on,
+        },
+    )
 
 
 def _d1_final(

@@ -29,7 +29,7 @@ from .common import (
 def auxiliary_new(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = scoped_permit(permit_id)
     taxi = permit.service == Service.TAXI
-    form = AuxiliaryForm(request.POST or None, service=permit.service)
+    form = AuxiliaryForm(request.POST or None, service=permit.service, law=permit)
 
     def fields(d: dict[str, Any]) -> dict[str, Any]:
         shared = {"person": d["person"], "on": d["on"], "work_schedule": d["work_schedule"]}
@@ -107,7 +107,7 @@ def auxiliary_renew(request: HttpRequest, permit_id: int, aux_id: int) -> HttpRe
         Auxiliary.objects.select_related("person").filter(permit=permit), pk=aux_id
     )
     taxi = permit.service == Service.TAXI
-    form = AuxiliaryRenewForm(request.POST or None, service=permit.service)
+    form = AuxiliaryRenewForm(request.POST or None, service=permit.service, law=permit)
     result = post_attempt(
         request,
         form,

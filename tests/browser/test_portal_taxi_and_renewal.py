@@ -82,8 +82,8 @@ def test_a_taxi_applicant_files_the_cadastro_from_the_portal(page, demo_site, ar
     car.get_by_label("Marca/modelo", exact=True).fill("Sedan Exemplo 1.6")
     car.get_by_label("Ano de fabricação", exact=True).fill("2024")
     car.get_by_label("Cor", exact=True).fill("prata")
-    car.get_by_label("Portas (táxi: art. 27)", exact=True).fill("5")
-    car.get_by_label("Lugares para passageiros (táxi: art. 2 e 28, III)", exact=True).fill("5")
+    car.get_by_label("Portas (art. 27)", exact=True).fill("5")
+    car.get_by_label("Lugares para passageiros (art. 2; art. 28, III)", exact=True).fill("5")
     car.get_by_label("UF de registro", exact=True).fill("MG")
     car.get_by_label("Município de registro", exact=True).fill("Ipatinga")
     car.get_by_role("button", name="Cadastrar veículo").click()
@@ -141,8 +141,8 @@ def test_a_taxi_holder_asks_the_renewal_and_the_clerk_renews_the_termo(page, dem
     for label in (
         "Vistoria do veículo aprovada (art. 22, XII; art. 29)",
         "Vistoria por empresa credenciada ao INMETRO (art. 24, II)",
-        'Luminoso "TÁXI" no teto (art. 27)',
-        "Equipamentos do CTB (art. 27)",
+        'Luminoso "TÁXI" no teto (art. 28, V)',
+        "Equipamentos do CTB (art. 28, VI)",
     ):
         page.locator("label", has_text=label).first.click()  # the design system draws the box
     page.get_by_label("Taxímetro aferido por (art. 24, III)").select_option("INMETRO")

@@ -188,7 +188,7 @@ def test_the_clerk_screen_for_motofrete_records_the_cargo_equipment(ipatinga_m, 
     c = client_as(user_of, Role.ATENDENTE)
     url = f"/cadastro/pessoas/{person.pk}/veiculos/novo/"
     page = c.get(url + "?servico=motofrete").content.decode()
-    assert "Dispositivo de carga (motofrete: art. 24, §1)" in page and 'name="doors"' not in page
+    assert "Dispositivo de carga (art. 24, §1)" in page and 'name="doors"' not in page
     # The mototaxi form does not ask for cargo equipment.
     assert 'name="cargo_device"' not in c.get(url + "?servico=mototaxi").content.decode()
     r = c.post(

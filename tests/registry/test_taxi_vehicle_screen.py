@@ -77,10 +77,10 @@ def test_the_taxi_form_asks_for_doors_seats_fuel_cng_and_invoice_not_engine(ipat
     )
     for label in (
         "Ano do modelo",
-        "Portas (táxi: art. 27)",
-        "Lugares para passageiros (táxi: art. 2 e 28, III)",
+        "Portas (art. 27)",
+        "Lugares para passageiros (art. 2; art. 28, III)",
         "Combustível",
-        "Kit GNV instalado (táxi: art. 24, IV)",
+        "Kit GNV instalado (art. 24, IV)",
         "Data da nota fiscal de fábrica",
     ):
         assert label in page, label

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, TypeVar
 
 from django import forms
 from django.utils import timezone
 
+from outorga.core import lawseam
 from outorga.core.formfields import MoneyField
 from outorga.core.identifiers import normalize_plate
+from outorga.core.tenancy import current_municipality_or_none
 
 from . import validation
 from .models import (
@@ -26,8 +29,110 @@ from .models import (
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
+F = TypeVar("F", bound=forms.Field)
 
-class PersonForm(forms.Form):
+
+# Labels that cite the law -------------------------------------------------------------------------
+# A label never writes an article of a municipal law: it names the concepts, and each form reads
+# their articles from the ``CITES`` of the law at hand (through the law seam) when it is built.
+
+
+def cites(field: F, *concepts: str, lead: str = "", note: str = "") -> F:
+    """``field``, its label followed, between brackets, by ``lead``, the articles the law at hand
+    names for ``concepts`` and ``note`` (what is left of them is shown: no article where no law
+    governs); set on each form by :func:`cite_labels`."""
+    field.law_label = (str(field.label), lead, concepts, note)  # type: ignore[attr-defined]
+    return field
+
+
+def cites_choices(field: F, concepts: Mapping[str, str]) -> F:
+    """``field``, the label of each choice followed by the articles of its concept."""
+    field.law_choices = dict(concepts)  # type: ignore[attr-defined]
+    return field
+
+
+def labelled(label: str, *parts: str) -> str:
+    """``label`` with what of ``parts`` is not empty between brackets."""
+    shown = "; ".join(p for p in parts if p)
+    return f"{label} ({shown})" if shown else label
+
+
+def service_label(service: str) -> str:
+    return Service(service).label if service in Service.values else service
+
+
+def _laws_of(services: tuple[str, ...]) -> dict[str, list[str]]:
+    """The laws governing ``services`` (every service bound in the current municipality when
+    none is given), each with the labels of the services it governs, in their order."""
+    m = current_municipality_or_none()
+    if m is None:
+        return {}
+    if not services:
+        services = tuple(dict.fromkeys(b.service for b in m.law_bindings()))
+    laws: dict[str, list[str]] = {}
+    for service in services:
+        try:
+            law = lawseam.law_of(m, service, nearest=True, ended=True)
+        except lawseam.LawNotBound:
+            continue
+        laws.setdefault(law, []).append(service_label(service))
+    return laws
+
+
+def _citer(subject: Any) -> Callable[[tuple[str, ...]], str]:
+    """How a form cites ``subject``'s law: a record (a permit, a tender), a law's id, or a tuple
+    of services: their law's articles; when the services are none in particular (every one bound)
+    or fall under several laws, each law's named by the services it governs ("táxi: art. 11")."""
+    if not isinstance(subject, tuple):
+        m = current_municipality_or_none()
+        return lambda concepts: lawseam.cited_for(subject, *concepts, m=m)
+    laws = _laws_of(subject)
+    named = not subject or len(laws) > 1
+
+    def cite(concepts: tuple[str, ...]) -> str:
+        found = ((services, lawseam.cited_for(law, *concepts)) for law, services in laws.items())
+        return "; ".join(
+            f"{' e '.join(services)}: {text}" if named else text for services, text in found if text
+        )
+
+    return cite
+
+
+def cite_labels(form: forms.Form, subject: Any) -> None:
+    """The labels (and choices) of ``form``'s fields marked by :func:`cites` and
+    :func:`cites_choices`, with the articles of ``subject``'s law (see :func:`_citer`)."""
+    cite: Callable[[tuple[str, ...]], str] | None = None
+    for field in form.fields.values():
+        spec = getattr(field, "law_label", None)
+        concepts: dict[str, str] | None = getattr(field, "law_choices", None)
+        if spec is None and concepts is None:
+            continue
+        cite = cite or _citer(subject)
+        if spec is not None:
+            label, lead, names, note = spec
+            field.label = labelled(label, lead, cite(names), note)
+        if concepts is not None:
+            assert isinstance(field, forms.ChoiceField)
+            declared: list[tuple[Any, Any]] = list(field.choices)  # type: ignore[arg-type]
+            field.choices = [
+                (v, labelled(str(text), cite((concepts[v],)) if v in concepts else ""))
+                for v, text in declared
+            ]
+
+
+class CitingForm(forms.Form):
+    """A form whose labels cite the law at hand: ``law`` is the record the page acts on (a
+    permit, a tender: the law it is under), a law's id, or a tuple of services; by default the
+    form's :attr:`SERVICES`, every service bound in the municipality when empty."""
+
+    SERVICES: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, *args: Any, law: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        cite_labels(self, self.SERVICES if law is None else law)
+
+
+class PersonForm(CitingForm):
     kind = forms.ChoiceField(label="Tipo", choices=Person.Kind.choices)
     document = forms.CharField(label="CPF ou CNPJ", max_length=18)
     name = forms.CharField(label="Nome completo", max_length=200)
@@ -39,11 +144,13 @@ class PersonForm(forms.Form):
     city = forms.CharField(label="Município de residência", required=False)
     phone = forms.CharField(label="Telefone", required=False)
     email = forms.EmailField(label="E-mail", required=False)
-    partners = forms.CharField(
-        label="CPFs dos titulares e sócios da pessoa jurídica, um por linha "
-        "(táxi: art. 11; art. 23, VIII)",
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 3}),
+    partners = cites(
+        forms.CharField(
+            label="CPFs dos titulares e sócios da pessoa jurídica, um por linha",
+            required=False,
+            widget=forms.Textarea(attrs={"rows": 3}),
+        ),
+        "partners",
     )
 
     def clean_partners(self) -> list[str]:
@@ -65,7 +172,7 @@ class LicenceForm(forms.Form):
     points_reported_on = forms.DateField(label="Pontos informados em", required=False, widget=DATE)
 
 
-class VehicleForm(forms.Form):
+class VehicleForm(CitingForm):
     """The vehicle's record, with the fields the law of the chosen service asks for: engine
     (mototaxi art. 3 I), cargo equipment (motofrete, art. 24), doors, seats, fuel/CNG and the
     factory invoice (taxi art. 24 IV, 27, 28 II–III; D-6)."""
@@ -80,40 +187,53 @@ class VehicleForm(forms.Form):
     model_year = forms.IntegerField(
         label="Ano do modelo", required=False, min_value=1950, max_value=2101
     )
-    engine_cc = forms.IntegerField(
-        label="Cilindrada (cc) (mototáxi e motofrete: art. 3, I)", required=False, min_value=0
+    engine_cc = cites(
+        forms.IntegerField(label="Cilindrada (cc)", required=False, min_value=0), "engine_cc"
     )
     colour = forms.CharField(label="Cor")
-    doors = forms.IntegerField(label="Portas (táxi: art. 27)", min_value=1, max_value=9)
-    seats = forms.IntegerField(
-        label="Lugares para passageiros (táxi: art. 2 e 28, III)", min_value=1, max_value=99
+    doors = cites(forms.IntegerField(label="Portas", min_value=1, max_value=9), "vehicle_doors")
+    seats = cites(
+        forms.IntegerField(label="Lugares para passageiros", min_value=1, max_value=99),
+        "vehicle_seats",
     )
     fuel = forms.ChoiceField(
         label="Combustível", choices=[("", "—"), *Vehicle.Fuel.choices], required=False
     )
-    cng = forms.BooleanField(label="Kit GNV instalado (táxi: art. 24, IV)", required=False)
-    invoice_date = forms.DateField(
-        label="Data da nota fiscal de fábrica, se comprado 0 km (táxi: art. 28, II; D-6)",
-        required=False,
-        widget=DATE,
+    cng = cites(forms.BooleanField(label="Kit GNV instalado", required=False), "vehicle_cng")
+    invoice_date = cites(
+        forms.DateField(
+            label="Data da nota fiscal de fábrica, se comprado 0 km", required=False, widget=DATE
+        ),
+        "factory_invoice",
     )
-    cargo_device = forms.ChoiceField(
-        label="Dispositivo de carga (motofrete: art. 24, §1)",
-        choices=[("", "nenhum"), *Vehicle.CargoDevice.choices],
-        required=False,
+    cargo_device = cites(
+        forms.ChoiceField(
+            label="Dispositivo de carga",
+            choices=[("", "nenhum"), *Vehicle.CargoDevice.choices],
+            required=False,
+        ),
+        "cargo_device",
     )
-    cargo_within_contran_limits = forms.BooleanField(
-        label="Dispositivo nas dimensões do CONTRAN e nas especificações do fabricante "
-        "(art. 24, §1)",
-        required=False,
+    cargo_within_contran_limits = cites(
+        forms.BooleanField(
+            label="Dispositivo nas dimensões do CONTRAN e nas especificações do fabricante",
+            required=False,
+        ),
+        "cargo_device",
     )
-    cargo_mirrors_unobstructed = forms.BooleanField(
-        label="Dispositivo e carga não comprometem os retrovisores (art. 24, §2)", required=False
+    cargo_mirrors_unobstructed = cites(
+        forms.BooleanField(
+            label="Dispositivo e carga não comprometem os retrovisores", required=False
+        ),
+        "cargo_mirrors",
     )
-    sidecar = forms.BooleanField(label="Sidecar (art. 24, §3–5)", required=False)
-    semi_trailer = forms.BooleanField(label="Semirreboque (art. 24, §4–5)", required=False)
-    retroreflective_strips = forms.BooleanField(
-        label="Sidecar/semirreboque com faixas retrorrefletivas (art. 24, §4)", required=False
+    sidecar = cites(forms.BooleanField(label="Sidecar", required=False), "sidecar")
+    semi_trailer = cites(forms.BooleanField(label="Semirreboque", required=False), "semi_trailer")
+    retroreflective_strips = cites(
+        forms.BooleanField(
+            label="Sidecar/semirreboque com faixas retrorrefletivas", required=False
+        ),
+        "retroreflective_strips",
     )
     rental_category = forms.BooleanField(label="Categoria aluguel (placa vermelha)", required=False)
     registration_uf = forms.CharField(label="UF de registro", max_length=2)
@@ -124,8 +244,11 @@ class VehicleForm(forms.Form):
     CARGO_FIELDS = Vehicle.CARGO_FIELDS
     TAXI_FIELDS = ("doors", "seats", "fuel", "cng", "invoice_date")
 
-    def __init__(self, *args: Any, service: str, services: list[str], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self, *args: Any, service: str, services: list[str], law: Any = None, **kwargs: Any
+    ) -> None:
+        """``service``: the service the vehicle is recorded for, whose law the labels cite."""
+        super().__init__(*args, law=(service,) if law is None else law, **kwargs)
         field = self.fields["service"]
         assert isinstance(field, forms.ChoiceField)
         field.choices = [(s, Service(s).label) for s in services]
@@ -144,20 +267,20 @@ class VehicleForm(forms.Form):
 
 def _document_category_field() -> forms.CharField:
     """The category printed on a document (the mandatory insurance's: taxi art. 22, XI)."""
-    return forms.CharField(
-        label="Categoria impressa no documento (seguro obrigatório: táxi, art. 22, XI)",
-        max_length=10,
-        required=False,
+    return cites(
+        forms.CharField(label="Categoria impressa no documento", max_length=10, required=False),
+        "insurance_category",
+        lead="seguro obrigatório",
     )
 
 
 def cover_end_field() -> forms.DateField:
     """The end of cover printed on an insurance policy (mototaxi art. 13 XXI, art. 19 §1): the
     one document valid until a date the desk types, not one the law fixes."""
-    return forms.DateField(
-        label="Fim da vigência (apólice de seguro: mototáxi, art. 13, XXI e art. 19, §1º)",
-        widget=DATE,
-        required=False,
+    return cites(
+        forms.DateField(label="Fim da vigência", widget=DATE, required=False),
+        "policy_cover_end",
+        lead="apólice de seguro",
     )
 
 
@@ -169,12 +292,14 @@ CRLV_END_LABEL = "Válido até (licenciamento impresso no CRLV)"
 
 def cover_amount_field() -> MoneyField:
     """The amount of cover printed on the policy (mototaxi art. 13 XXI), in reais as typed."""
-    return MoneyField(
-        label="Valor da cobertura, R$ (apólice de seguro: mototáxi, art. 13, XXI)", required=False
+    return cites(
+        MoneyField(label="Valor da cobertura, R$", required=False),
+        "policy_cover_amount",
+        lead="apólice de seguro",
     )
 
 
-class DocumentForm(forms.Form):
+class DocumentForm(CitingForm):
     doc_type = forms.ChoiceField(label="Documento", choices=Document.Type.choices)
     number = forms.CharField(label="Número", required=False)
     category = _document_category_field()
@@ -225,7 +350,7 @@ def reason_field(label: str = "Motivo da alteração") -> forms.CharField:
     )
 
 
-class DocumentCorrectionForm(forms.Form):
+class DocumentCorrectionForm(CitingForm):
     """A corrected version of a document: another number, date, category or file."""
 
     number = forms.CharField(label="Número", required=False)
@@ -253,24 +378,39 @@ class PhotoForm(forms.Form):
 
 
 EQUIPMENT_CHOICES = [
-    ("antena_corta_pipas", "antena corta-pipas (art. 5 §7)"),
-    ("protetor_motor_pernas", "protetor de motor e pernas (art. 5 §7)"),
-    ("alcas_metalicas", "alças metálicas (art. 19)"),
-    ("escapamento_isolado", "escapamento isolado (art. 19)"),
-    ("apoio_pes_passageiro", "apoio de pés do passageiro (art. 19)"),
-    ("coletes_retrorrefletivos", "coletes retrorrefletivos (art. 19)"),
-    ("toucas_descartaveis", "toucas descartáveis (art. 19)"),
-    ("retrovisores_ambos_lados", "retrovisores dos dois lados (art. 19)"),
+    ("antena_corta_pipas", "antena corta-pipas"),
+    ("protetor_motor_pernas", "protetor de motor e pernas"),
+    ("alcas_metalicas", "alças metálicas"),
+    ("escapamento_isolado", "escapamento isolado"),
+    ("apoio_pes_passageiro", "apoio de pés do passageiro"),
+    ("coletes_retrorrefletivos", "coletes retrorrefletivos"),
+    ("toucas_descartaveis", "toucas descartáveis"),
+    ("retrovisores_ambos_lados", "retrovisores dos dois lados"),
 ]
+
+#: The concept each item of equipment is cited by (the law's ``CITES``).
+EQUIPMENT_CITES = {
+    "antena_corta_pipas": "equipment_kite_line_cutter",
+    "protetor_motor_pernas": "equipment_engine_leg_guard",
+    "alcas_metalicas": "equipment_grab_handles",
+    "escapamento_isolado": "equipment_insulated_exhaust",
+    "apoio_pes_passageiro": "equipment_passenger_footrest",
+    "coletes_retrorrefletivos": "equipment_retroreflective_vests",
+    "toucas_descartaveis": "equipment_disposable_caps",
+    "retrovisores_ambos_lados": "equipment_mirrors_both_sides",
+}
 
 
 def equipment_field(label: str) -> forms.MultipleChoiceField:
     """The mototaxi's equipment the desk ticks as verified on the vehicle (art. 5 §7, art. 19)."""
-    return forms.MultipleChoiceField(
-        label=label,
-        required=False,
-        choices=EQUIPMENT_CHOICES,
-        widget=forms.CheckboxSelectMultiple,
+    return cites_choices(
+        forms.MultipleChoiceField(
+            label=label,
+            required=False,
+            choices=EQUIPMENT_CHOICES,
+            widget=forms.CheckboxSelectMultiple,
+        ),
+        EQUIPMENT_CITES,
     )
 
 
@@ -309,13 +449,17 @@ class VehicleByPlate(forms.CharField):
 def safety_gear_field() -> forms.BooleanField:
     """Mototaxi art. 5 IV (and art. 14 §2 for the auxiliary): the desk ticks it once it saw the
     vest and helmet with retroreflective devices; left unticked, the law refuses with the article."""
-    return forms.BooleanField(
-        label="Colete e capacete com dispositivos retrorrefletivos verificados (art. 5, IV)",
-        required=False,
+    return cites(
+        forms.BooleanField(
+            label="Colete e capacete com dispositivos retrorrefletivos verificados", required=False
+        ),
+        "safety_gear",
     )
 
 
-class GrantForm(forms.Form):
+class GrantForm(CitingForm):
+    SERVICES = (Service.MOTOTAXI, Service.MOTOFRETE)
+
     service = forms.ChoiceField(
         label="Serviço", choices=[(Service.MOTOTAXI, "mototáxi"), (Service.MOTOFRETE, "motofrete")]
     )
@@ -368,7 +512,7 @@ def today_initial(form: forms.Form, *names: str) -> None:
         form.fields[name].initial = form.fields[name].initial or timezone.localdate()
 
 
-class DatedForm(forms.Form):
+class DatedForm(CitingForm):
     """A desk's act dated ``on``: today unless the clerk says otherwise."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -380,21 +524,30 @@ class DatedForm(forms.Form):
 TAXIMETER_CHOICES = [("", "—"), ("INMETRO", "INMETRO"), ("IPEM-MG", "IPEM-MG")]
 
 
-class TaxiChecks(forms.Form):
+class TaxiChecks(CitingForm):
     """The taxi inspection's findings, asked by the law at the grant, a vehicle change and an
-    auxiliary's registration (art. 22 XII, 24 II–III, 27, 29)."""
+    auxiliary's registration (art. 22 XII, 24 II–III, 28 V–VI, 29)."""
 
-    inspection_approved = forms.BooleanField(
-        label="Vistoria do veículo aprovada (art. 22, XII; art. 29)", required=False
+    SERVICES = (Service.TAXI,)
+
+    inspection_approved = cites(
+        forms.BooleanField(label="Vistoria do veículo aprovada", required=False),
+        "inspection_approved",
     )
-    inspection_accredited_inmetro = forms.BooleanField(
-        label="Vistoria por empresa credenciada ao INMETRO (art. 24, II)", required=False
+    inspection_accredited_inmetro = cites(
+        forms.BooleanField(label="Vistoria por empresa credenciada ao INMETRO", required=False),
+        "inspection_inmetro",
     )
-    taximeter_approved_by = forms.ChoiceField(
-        label="Taxímetro aferido por (art. 24, III)", choices=TAXIMETER_CHOICES, required=False
+    taximeter_approved_by = cites(
+        forms.ChoiceField(label="Taxímetro aferido por", choices=TAXIMETER_CHOICES, required=False),
+        "taximeter",
     )
-    roof_sign_taxi = forms.BooleanField(label='Luminoso "TÁXI" no teto (art. 27)', required=False)
-    ctb_equipment_ok = forms.BooleanField(label="Equipamentos do CTB (art. 27)", required=False)
+    roof_sign_taxi = cites(
+        forms.BooleanField(label='Luminoso "TÁXI" no teto', required=False), "roof_sign"
+    )
+    ctb_equipment_ok = cites(
+        forms.BooleanField(label="Equipamentos do CTB", required=False), "ctb_equipment"
+    )
 
     CHECK_FIELDS = (
         "inspection_approved",
@@ -410,27 +563,44 @@ class TaxiChecks(forms.Form):
 
 
 DECLARATION_CHOICES = [
-    ("declaracao_outorgas", "não detém outra concessão, permissão ou autorização (art. 22, IX)"),
-    ("declaracao_vinculo", "não mantém vínculo empregatício na Administração (art. 22, X)"),
-    ("declaracao_socios", "sócios sem vínculo empregatício na Administração (art. 23, VIII)"),
-    ("regularidade_fiscal", "regularidade fiscal federal, estadual e municipal (art. 23, V)"),
-    ("certidao_trabalhista", "certidão negativa trabalhista (art. 23, VI)"),
-    ("cnd_inss_fgts", "certidão negativa de débito INSS e FGTS (art. 23, VII)"),
+    ("declaracao_outorgas", "não detém outra concessão, permissão ou autorização"),
+    ("declaracao_vinculo", "não mantém vínculo empregatício na Administração"),
+    ("declaracao_socios", "sócios sem vínculo empregatício na Administração"),
+    ("regularidade_fiscal", "regularidade fiscal federal, estadual e municipal"),
+    ("certidao_trabalhista", "certidão negativa trabalhista"),
+    ("cnd_inss_fgts", "certidão negativa de débito INSS e FGTS"),
 ]
+
+#: The concept each declaration is cited by (the law's ``CITES``).
+DECLARATION_CITES = {
+    "declaracao_outorgas": "declaration_no_other_permission",
+    "declaracao_vinculo": "declaration_no_public_employment",
+    "declaracao_socios": "declaration_partners_no_public_employment",
+    "regularidade_fiscal": "declaration_tax_clearance",
+    "certidao_trabalhista": "declaration_labour_clearance",
+    "cnd_inss_fgts": "declaration_inss_fgts_clearance",
+}
 
 
 def declarations_field() -> forms.MultipleChoiceField:
-    return forms.MultipleChoiceField(
-        label="Declarações e certidões apresentadas no balcão",
-        choices=DECLARATION_CHOICES,
-        required=False,
-        widget=forms.CheckboxSelectMultiple,
+    return cites_choices(
+        forms.MultipleChoiceField(
+            label="Declarações e certidões apresentadas no balcão",
+            choices=DECLARATION_CHOICES,
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+        ),
+        DECLARATION_CITES,
     )
 
 
-def _work_schedule(label: str) -> forms.CharField:
+def _work_schedule(label: str, note: str = "") -> forms.CharField:
     """The schedule of work the holder files for the auxiliary (mototaxi art. 14 §3)."""
-    return forms.CharField(label=label, required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    return cites(
+        forms.CharField(label=label, required=False, widget=forms.Textarea(attrs={"rows": 2})),
+        "work_schedule",
+        note=note,
+    )
 
 
 def _taxi_checks_kept(form: TaxiChecks, service: str) -> bool:
@@ -454,14 +624,12 @@ class AuxiliaryForm(TaxiChecks):
         required=False,
         max_length=200,
     )
-    work_schedule = _work_schedule(
-        "Escala de trabalho do permissionário e do auxiliar (mototáxi, art. 14, §3)"
-    )
+    work_schedule = _work_schedule("Escala de trabalho do permissionário e do auxiliar")
     safety_gear = safety_gear_field()
     declarations = declarations_field()
 
-    def __init__(self, *args: Any, service: str, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, *args: Any, service: str, law: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, law=(service,) if law is None else law, **kwargs)
         today_initial(self, "on")
         if _taxi_checks_kept(self, service):
             del self.fields["indication"], self.fields["safety_gear"]
@@ -474,14 +642,12 @@ class AuxiliaryRenewForm(TaxiChecks):
     (art. 21)."""
 
     on = forms.DateField(label="Data da renovação", widget=DATE)
-    work_schedule = _work_schedule(
-        "Escala de trabalho atualizada (mototáxi, art. 14, §3; vazio mantém a entregue)"
-    )
+    work_schedule = _work_schedule("Escala de trabalho atualizada", "vazio mantém a entregue")
     safety_gear = safety_gear_field()
     declarations = declarations_field()
 
-    def __init__(self, *args: Any, service: str, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, *args: Any, service: str, law: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, law=(service,) if law is None else law, **kwargs)
         today_initial(self, "on")
         if _taxi_checks_kept(self, service):
             del self.fields["safety_gear"]
@@ -509,6 +675,8 @@ class CertificateRenewForm(DatedForm):
     """Mototaxi and motofrete art. 4 §1: the yearly certificate checks the holder again (art. 5),
     the vest and helmet the desk sees among the requirements (art. 5 IV)."""
 
+    SERVICES = (Service.MOTOTAXI, Service.MOTOFRETE)
+
     on = forms.DateField(label="Data da renovação", widget=DATE)
     safety_gear = safety_gear_field()
 
@@ -528,18 +696,18 @@ class SubstituteForm(TaxiChecks):
 
     vehicle = VehicleByPlate(label="Placa do novo veículo", max_length=8)
     on = forms.DateField(label="Data da substituição", widget=DATE)
-    emergency_until = forms.DateField(
-        label="Substituição emergencial até (mototáxi, art. 2, XXIII; vazio = definitiva)",
-        required=False,
-        widget=DATE,
+    emergency_until = cites(
+        forms.DateField(label="Substituição emergencial até", required=False, widget=DATE),
+        "emergency_substitution",
+        note="vazio = definitiva",
     )
     cause = forms.CharField(
         label="Força maior comprovada (substituição emergencial)", required=False, max_length=300
     )
     equipment = equipment_field("Equipamentos verificados no novo veículo")
 
-    def __init__(self, *args: Any, service: str, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, *args: Any, service: str, law: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, law=(service,) if law is None else law, **kwargs)
         today_initial(self, "on")
         drop = (
             ("emergency_until", "cause", "equipment")
@@ -561,10 +729,16 @@ RESERVE_CAUSE_CHOICES = [
 class ReserveVehicleForm(DatedForm):
     """Veículo reserva after an accident, robbery or theft, for a set period (taxi art. 30)."""
 
+    SERVICES = (Service.TAXI,)
+
     vehicle = VehicleByPlate(label="Placa do veículo reserva", max_length=8)
-    cause = forms.ChoiceField(label="Causa (art. 30)", choices=RESERVE_CAUSE_CHOICES)
+    cause = cites(
+        forms.ChoiceField(label="Causa", choices=RESERVE_CAUSE_CHOICES), "reserve_vehicle"
+    )
     on = forms.DateField(label="Início", widget=DATE)
-    until = forms.DateField(label="Até (prazo determinado, art. 30)", widget=DATE)
+    until = cites(
+        forms.DateField(label="Até", widget=DATE), "reserve_vehicle", lead="prazo determinado"
+    )
 
 
 class RenounceForm(DatedForm):
@@ -635,9 +809,7 @@ class TransferForm(TaxiChecks):
     """Transfer on the natural-person holder's death or incapacity (taxi art. 13 §único)."""
 
     successor = PersonByDocument(label="CPF do sucessor", max_length=18)
-    event = forms.ChoiceField(
-        label="Motivo (art. 13, parágrafo único)", choices=TRANSFER_EVENT_CHOICES
-    )
+    event = cites(forms.ChoiceField(label="Motivo", choices=TRANSFER_EVENT_CHOICES), "transfer")
     proof = forms.CharField(
         label="Comprovação (certidão de óbito ou laudo de incapacidade)",
         max_length=300,
@@ -657,19 +829,23 @@ class TaxiGrantForm(TaxiChecks):
 
     holder = PersonByDocument(label="CPF ou CNPJ do permissionário", max_length=18)
     vehicle = VehicleByPlate(label="Placa do veículo", max_length=8)
-    category = forms.ChoiceField(label="Categoria (art. 5)", choices=TaxiCategory.choices)
-    tender = forms.ModelChoiceField(
-        label="Licitação homologada (art. 3)", queryset=Tender._base_manager.none(), required=False
+    category = cites(forms.ChoiceField(label="Categoria", choices=TaxiCategory.choices), "category")
+    tender = cites(
+        forms.ModelChoiceField(
+            label="Licitação homologada", queryset=Tender._base_manager.none(), required=False
+        ),
+        "tender",
     )
     decree = forms.CharField(label="Ato de outorga (decreto)", required=False)
     signed_on = forms.DateField(label="Assinatura do Termo", widget=DATE)
-    option = forms.ChoiceField(label="Prazo (art. 10)", choices=PermitTerm.Option.choices)
-    mode = forms.ChoiceField(label="Contrapartida (art. 10)", choices=PermitTerm.Mode.choices)
+    option = cites(forms.ChoiceField(label="Prazo", choices=PermitTerm.Option.choices), "term")
+    mode = cites(forms.ChoiceField(label="Contrapartida", choices=PermitTerm.Mode.choices), "term")
     instalments = forms.IntegerField(
         label="Parcelas (até 18 no prazo I, até 36 no prazo II)", min_value=1, initial=1
     )
-    public_employment = forms.BooleanField(
-        label="Mantém emprego público em exercício (art. 12; art. 22, X)", required=False
+    public_employment = cites(
+        forms.BooleanField(label="Mantém emprego público em exercício", required=False),
+        "public_employment",
     )
     declarations = declarations_field()
 
@@ -708,23 +884,33 @@ class SwapForm(TaxiChecks):
 
     other = forms.CharField(label="Número da outra permissão de táxi (ex.: TX-0002)", max_length=40)
     on = forms.DateField(label="Data da permuta", widget=DATE)
-    other_inspection_approved = forms.BooleanField(
-        label="Outra permissão: vistoria do veículo que recebe aprovada (art. 29)", required=False
+    other_inspection_approved = cites(
+        forms.BooleanField(
+            label="Outra permissão: vistoria do veículo que recebe aprovada", required=False
+        ),
+        "vehicle_inspection",
     )
-    other_inspection_accredited_inmetro = forms.BooleanField(
-        label="Outra permissão: vistoria por empresa credenciada ao INMETRO (art. 24, II)",
-        required=False,
+    other_inspection_accredited_inmetro = cites(
+        forms.BooleanField(
+            label="Outra permissão: vistoria por empresa credenciada ao INMETRO", required=False
+        ),
+        "inspection_inmetro",
     )
-    other_taximeter_approved_by = forms.ChoiceField(
-        label="Outra permissão: taxímetro aferido por (art. 24, III)",
-        choices=TAXIMETER_CHOICES,
-        required=False,
+    other_taximeter_approved_by = cites(
+        forms.ChoiceField(
+            label="Outra permissão: taxímetro aferido por",
+            choices=TAXIMETER_CHOICES,
+            required=False,
+        ),
+        "taximeter",
     )
-    other_roof_sign_taxi = forms.BooleanField(
-        label='Outra permissão: luminoso "TÁXI" no teto (art. 27)', required=False
+    other_roof_sign_taxi = cites(
+        forms.BooleanField(label='Outra permissão: luminoso "TÁXI" no teto', required=False),
+        "roof_sign",
     )
-    other_ctb_equipment_ok = forms.BooleanField(
-        label="Outra permissão: equipamentos do CTB (art. 27)", required=False
+    other_ctb_equipment_ok = cites(
+        forms.BooleanField(label="Outra permissão: equipamentos do CTB", required=False),
+        "ctb_equipment",
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

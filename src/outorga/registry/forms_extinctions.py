@@ -7,16 +7,20 @@ from typing import Any
 
 from django import forms
 
-from .forms import DATE, DatedForm, today_initial
+from .forms import DATE, CitingForm, DatedForm, cites, cites_choices, today_initial
+from .models import Service
 
 
-class ExtinctionOpenForm(forms.Form):
+class ExtinctionOpenForm(CitingForm):
     """Administrative case for an extinction cause of taxi art. 15 I–VIII (§1): ``causes`` are
     the ones the law governing the permit lists (``interfaces.extinction_causes``)."""
 
-    cause = forms.ChoiceField(label="Causa (art. 15)", choices=())
-    facts = forms.CharField(
-        label="Fatos constatados (art. 15, §1)", widget=forms.Textarea(attrs={"rows": 3})
+    SERVICES = (Service.TAXI,)
+
+    cause = cites(forms.ChoiceField(label="Causa", choices=()), "extinction_cause")
+    facts = cites(
+        forms.CharField(label="Fatos constatados", widget=forms.Textarea(attrs={"rows": 3})),
+        "extinction_case",
     )
     on = forms.DateField(label="Data da instauração", widget=DATE)
     notified_on = forms.DateField(
@@ -31,7 +35,7 @@ class ExtinctionOpenForm(forms.Form):
         today_initial(self, "on")
 
 
-class ExtinctionNotifyForm(forms.Form):
+class ExtinctionNotifyForm(CitingForm):
     notified_on = forms.DateField(label="Notificado em", widget=DATE)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -40,17 +44,25 @@ class ExtinctionNotifyForm(forms.Form):
 
 
 class ExtinctionDefenceForm(DatedForm):
-    text = forms.CharField(
-        label="Defesa do permissionário (art. 15, §1)", widget=forms.Textarea(attrs={"rows": 3})
+    SERVICES = (Service.TAXI,)
+
+    text = cites(
+        forms.CharField(label="Defesa do permissionário", widget=forms.Textarea(attrs={"rows": 3})),
+        "extinction_case",
     )
     on = forms.DateField(label="Apresentada em", widget=DATE)
 
 
 class ExtinctionDecideForm(DatedForm):
-    extinguish = forms.TypedChoiceField(
-        label="Decisão",
-        choices=[("1", "declarar a extinção (art. 15, §2: sem indenização)"), ("0", "arquivar")],
-        coerce=lambda v: v == "1",
+    SERVICES = (Service.TAXI,)
+
+    extinguish = cites_choices(
+        forms.TypedChoiceField(
+            label="Decisão",
+            choices=[("1", "declarar a extinção sem indenização"), ("0", "arquivar")],
+            coerce=lambda v: v == "1",
+        ),
+        {"1": "extinction_no_indemnity"},
     )
     grounds = forms.CharField(label="Fundamentação", widget=forms.Textarea(attrs={"rows": 3}))
     on = forms.DateField(label="Data da decisão", widget=DATE)

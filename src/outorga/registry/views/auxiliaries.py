@@ -38,7 +38,7 @@ def _permit_auxiliary(permit_id: int, aux_id: int) -> tuple[Permit, Auxiliary]:
 def auxiliary_new(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = scoped_permit(permit_id)
     taxi = permit.service == Service.TAXI
-    form = AuxiliaryForm(request.POST or None, service=permit.service)
+    form = AuxiliaryForm(request.POST or None, service=permit.service, law=permit)
 
     def fields(d: dict[str, Any]) -> dict[str, Any]:
         shared = {"person": d["person"], "on": d["on"], "work_schedule": d["work_schedule"]}
@@ -110,7 +110,7 @@ def auxiliary_renew(request: HttpRequest, permit_id: int, aux_id: int) -> HttpRe
     (yearly renewal of the inscription in the Cadastro, documents of art. 22, no final debt)."""
     permit, aux = _permit_auxiliary(permit_id, aux_id)
     taxi = permit.service == Service.TAXI
-    form = AuxiliaryRenewForm(request.POST or None, service=permit.service)
+    form = AuxiliaryRenewForm(request.POST or None, service=permit.service, law=permit)
     result = post_attempt(
         request,
         form,

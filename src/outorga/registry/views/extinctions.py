@@ -50,7 +50,9 @@ from .common import (
 @competent
 def extinction_open(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = scoped_permit(permit_id, service=Service.TAXI)
-    form = ExtinctionOpenForm(request.POST or None, causes=extinction_causes(permit.law))
+    form = ExtinctionOpenForm(
+        request.POST or None, causes=extinction_causes(permit.law), law=permit
+    )
     result = permit_attempt(
         request,
         permit,
@@ -104,7 +106,8 @@ def extinction_detail(request: HttpRequest, case_id: int) -> HttpResponse:
     )
     step = request.POST.get("step", "")
     bound = {
-        s: f(request.POST if step == s else None, prefix=s) for s, f in EXTINCTION_STEPS.items()
+        s: f(request.POST if step == s else None, prefix=s, law=case.permit)
+        for s, f in EXTINCTION_STEPS.items()
     }
     result = Attempt()
     if request.method == "POST" and step in bound and bound[step].is_valid():

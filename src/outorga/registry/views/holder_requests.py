@@ -57,16 +57,17 @@ def _grant_form(req: HolderRequest, data: Any) -> forms.Form:
     permit = req.permit
     if req.kind == HolderRequest.Kind.RENEWAL:
         if permit.service == Service.TAXI:
-            return RenewForm(data, initial={"on": timezone.localdate()}, prefix="grant")
-        return CertificateRenewForm(data, prefix="grant")
+            return RenewForm(data, initial={"on": timezone.localdate()}, prefix="grant", law=permit)
+        return CertificateRenewForm(data, prefix="grant", law=permit)
     if req.kind == HolderRequest.Kind.AUXILIARY_RENEWAL:
-        return AuxiliaryRenewForm(data, service=permit.service, prefix="grant")
+        return AuxiliaryRenewForm(data, service=permit.service, prefix="grant", law=permit)
     # The holder's request is their indication in writing (mototaxi art. 14 §1): offered as its
     # reference, which the clerk may replace.
     filed = timezone.localtime(req.filed_at)
     return AuxiliaryForm(
         data,
         service=permit.service,
+        law=permit,
         initial={
             "person": format_cpf(req.auxiliary_document),
             "indication": f"Pedido {req.pk} pelo portal, de {filed:%d/%m/%Y}",

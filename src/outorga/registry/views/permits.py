@@ -262,7 +262,7 @@ def _vehicle_plate(request: HttpRequest) -> str:
 @competent
 def permit_transfer(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = scoped_permit(permit_id, service=Service.TAXI)
-    form = TransferForm(request.POST or None)
+    form = TransferForm(request.POST or None, law=permit)
     result = permit_attempt(
         request,
         permit,

@@ -22,7 +22,7 @@ from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.competence import NotCompetent
 
-from ..forms import CRLV_END_LABEL, cover_amount_field, cover_end_field
+from ..forms import CRLV_END_LABEL, CitingForm, cover_amount_field, cover_end_field
 from ..models import Document, DocumentSubmission
 from ..selectors import note_as_seen, waiting
 from ..services.common import service_law
@@ -46,7 +46,7 @@ class RefuseForm(forms.Form):
     )
 
 
-class CoverForm(forms.Form):
+class CoverForm(CitingForm):
     """A policy's end and amount of cover as the clerk reads them on a file sent from the portal."""
 
     valid_until = cover_end_field()

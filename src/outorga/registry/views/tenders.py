@@ -161,6 +161,7 @@ class TenderGrantForm(TaxiChecks):
         self, *args: Any, tender: Tender, applicant: TenderApplicant | None = None, **kwargs: Any
     ) -> None:
         kwargs.setdefault("prefix", "outorga")
+        kwargs.setdefault("law", tender)  # its labels cite the law of the tender's service
         super().__init__(*args, **kwargs)
         self.fields["on"].initial = timezone.localdate()
         taxi = tender.service == Service.TAXI

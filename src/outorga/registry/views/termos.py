@@ -54,7 +54,7 @@ def permit_renew(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = scoped_permit(permit_id)
     if permit.service == Service.TAXI:
         return redirect("taxi:termo", permit.pk)
-    form = CertificateRenewForm(request.POST or None)
+    form = CertificateRenewForm(request.POST or None, law=permit)
     # The date asked, read before the service may put an error under its field.
     posted = request.method == "POST" and form.is_valid()
     on = form.cleaned_data["on"] if posted else timezone.localdate()
@@ -180,7 +180,7 @@ def _taxi_termo(permit_id: int) -> tuple[Permit, PermitTerm]:
 def termo(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit, term = _taxi_termo(permit_id)
     today = timezone.localdate()
-    form = RenewForm(request.POST or None, initial={"on": today})
+    form = RenewForm(request.POST or None, initial={"on": today}, law=permit)
     problem = None
     checks: dict[str, Any] = {}
     on: dt.date = today

@@ -29,7 +29,7 @@ from .common import (
 def vehicle_substitute(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = scoped_permit(permit_id)
     taxi = permit.service == Service.TAXI
-    form = SubstituteForm(request.POST or None, service=permit.service)
+    form = SubstituteForm(request.POST or None, service=permit.service, law=permit)
     intro = (
         f"Substituição do veículo, com vistoria do novo veículo "
         f"({cites(permit, 'substitution')}); o novo veículo atende aos "
@@ -67,7 +67,7 @@ def vehicle_reserve(request: HttpRequest, permit_id: int) -> HttpResponse:
     return permit_step(
         request,
         permit,
-        ReserveVehicleForm(request.POST or None),
+        ReserveVehicleForm(request.POST or None, law=permit),
         taxi_reserve_vehicle,
         picked("vehicle", "on", "until", "cause"),
         done=lambda d: (
@@ -84,7 +84,7 @@ def vehicle_reserve(request: HttpRequest, permit_id: int) -> HttpResponse:
 @competent
 def vehicle_swap(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit = scoped_permit(permit_id, service=Service.TAXI)
-    form = SwapForm(request.POST or None)
+    form = SwapForm(request.POST or None, law=permit)
     return permit_step(
         request,
         permit,

@@ -191,6 +191,25 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "permit_points": art(32, inc="III", ali="g"),
     # The notice of a decision by edital only when the offender was not found.
     "edital_unlocated": (art(43), art(44)),
+    # form labels: what the desk's fields name beside what they record.
+    "engine_cc": art(3, inc="I"),  # engines of 125 to 250 cc
+    "cargo_mirrors": art(24, 2),  # device and load never impair the mirrors
+    "sidecar": (art(24, 3), art(24, 4), art(24, 5)),  # its loads, its strips, never with a trailer
+    "semi_trailer": (art(24, 4), art(24, 5)),  # its strips, never with a sidecar
+    "retroreflective_strips": art(24, 4),  # on the sidecar and the semi-trailer
+    "policy_cover_end": (art(13, inc="XXI"), art(19, 1)),  # the policy kept up to date
+    "policy_cover_amount": art(13, inc="XXI"),  # in the amount the Chief Executive sets
+    "work_schedule": art(14, 3),  # the holder's and the auxiliary's schedule, filed
+    # The equipment the desk ticks, one concept per item: art. 5 §7 for every vehicle, art. 19's
+    # incisos for the mototaxi.
+    "equipment_kite_line_cutter": art(5, 7),
+    "equipment_engine_leg_guard": art(5, 7),
+    "equipment_grab_handles": art(19, inc="I"),
+    "equipment_insulated_exhaust": art(19, inc="II"),
+    "equipment_passenger_footrest": art(19, inc="III"),
+    "equipment_retroreflective_vests": art(19, inc="IV"),
+    "equipment_disposable_caps": art(19, inc="V"),
+    "equipment_mirrors_both_sides": art(19, inc="VI"),
 }
 
 #: The numbers the apps show beside the law's acts (``interfaces.limit``): never written in an app.

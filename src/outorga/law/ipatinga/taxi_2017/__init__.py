@@ -26,7 +26,7 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from outorga.law.citations import Citation
+from outorga.law.citations import Citation, decision
 from outorga.law.procedure import InfractionKind, Procedure
 
 from . import (
@@ -203,6 +203,27 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "cassacao_permit_natures": art(41, 4),  # of the permission: gravíssima only
     "suspension_days": (art(42, inc="IV"), art(42, inc="V")),  # each up to 90 days
     "regulation": art(43),  # the infractions and the procedure by regulation
+    # form labels: what the desk's fields name beside what they record.
+    "vehicle_doors": art(27),  # five doors
+    "vehicle_seats": (art(2), art(28, inc="III")),  # up to 7 passengers; from 5 to 7
+    "vehicle_cng": art(24, inc="IV"),  # the safety certificate of a CNG vehicle
+    # The age counted from the factory invoice of a new car (§1), else the chassis' year (II).
+    "factory_invoice": (art(28, inc="II"), art(28, 1), decision(6)),
+    "insurance_category": art(22, inc="XI"),  # seguro obrigatório categoria "3"
+    "inspection_approved": (art(22, inc="XII"), art(29)),
+    "inspection_inmetro": art(24, inc="II"),  # by a company accredited with the INMETRO
+    "taximeter": art(24, inc="III"),  # its calibration certificate, INMETRO and/or IPEM-MG
+    "roof_sign": art(28, inc="V"),  # the luminous "TÁXI" on the roof
+    "ctb_equipment": art(28, inc="VI"),  # equipment and signs of the CTB and CONTRAN
+    "public_employment": (art(12), art(22, inc="X")),  # no permission to a public servant
+    "extinction_no_indemnity": art(15, 2),
+    # The self-declarations and certificates, one concept per item (see ``declarations``).
+    "declaration_no_other_permission": art(22, inc="IX"),
+    "declaration_no_public_employment": art(22, inc="X"),
+    "declaration_partners_no_public_employment": art(23, inc="VIII"),
+    "declaration_tax_clearance": art(23, inc="V"),
+    "declaration_labour_clearance": art(23, inc="VI"),
+    "declaration_inss_fgts_clearance": art(23, inc="VII"),
 }
 
 #: The rules a court may suspend (D-16), by the stable id the rules apply them under, with the

@@ -634,6 +634,8 @@ SPECIAL: dict[str, Entry] = {
     },
     # Lei 9.784/1999 art. 53: B's case annulled of A's authority's own motion, grounds given.
     "api/v1/enforcement/cases/<case_id>/annul": {"json": {"grounds": "Placa errada."}},
+    # Taxi art. 41, I and §1 (ADR 0067): the warning on B's case through A's authority's API.
+    "api/v1/enforcement/cases/<case_id>/warning": {"json": {"harmless": True}},
     "api/v1/enforcement/cases/<case_id>/decide": {
         "auth": MAYOR,
         "ids": {"case_id": "proposal"},

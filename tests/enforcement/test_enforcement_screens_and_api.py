@@ -148,7 +148,7 @@ def test_api_steps_and_the_holder_portal(world, user_of, monkeypatch):
     assert "Notificação (PDF)" in r.content.decode()
     # The portal files "today": the day after the last day (16/04/2026) the defence is late and
     # refused with the article (art. 42); on the last day itself it is in time.
-    monkeypatch.setattr("outorga.enforcement.api._today", lambda: dt.date(2026, 4, 17))
+    monkeypatch.setattr("outorga.enforcement.api.holder.today", lambda: dt.date(2026, 4, 17))
     r = holder.post(
         f"/api/v1/enforcement/me/cases/{case_id}/filings",
         {"text": "Defesa pela API", "attachments": []},
@@ -162,7 +162,7 @@ def test_api_steps_and_the_holder_portal(world, user_of, monkeypatch):
         "Prazo de defesa escrita ao Secretário da SESUMA encerrado em 16/04/2026: apresentação "
         "em 17/04/2026, fora do prazo."
     )
-    monkeypatch.setattr("outorga.enforcement.api._today", lambda: dt.date(2026, 4, 16))
+    monkeypatch.setattr("outorga.enforcement.api.holder.today", lambda: dt.date(2026, 4, 16))
     r = holder.post(
         f"/api/v1/enforcement/me/cases/{case_id}/filings",
         {"text": "Defesa pela API", "attachments": []},

@@ -153,3 +153,20 @@ def test_art_41_i_art_46_the_screens_offer_the_taxi_warning_to_the_authority_not
     assert "Advertência aplicada" in r.content.decode()
     with tenant(world.m):
         assert InfractionNotice.objects.get(pk=auto.pk).penalty == WARNING
+
+
+def test_art_41_i_the_case_page_shows_the_warning_in_place_of_the_fine_once_applied(world, user_of):
+    """What the authority sees after applying it, and later on the page: the auto's penalty is
+    the warning; the form asked for the day of the decision by that name."""
+    auto = _auto(world, taxi_permit(world.m))
+    authority = client_of(user_of(world.m.slug, Role.AUTORIDADE))
+    page = f"/fiscalizacao/processos/{case_of(world, auto).pk}/"
+    form = authority.get(page).content.decode()
+    assert '<label for="w-on">Data da decisão</label>' in form
+    r = authority.post(
+        f"{page}advertencia/", {"on": D.isoformat(), "warning_harmless": "1"}, follow=True
+    )
+    text = r.content.decode()
+    assert "Advertência aplicada em lugar da multa (Lei do táxi de Ipatinga (2017), art. 41" in text
+    shown = authority.get(page).content.decode()
+    assert "<dt>Penalidade</dt><dd>advertência, em lugar da multa" in shown

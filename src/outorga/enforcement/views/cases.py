@@ -244,7 +244,7 @@ def case_warning(request: HttpRequest, case_id: int) -> HttpResponse:
             on=posted_day(request, "on"),
             harmless=request.POST.get("warning_harmless") == "1",
         ),
-        "Advertência aplicada em lugar da multa (art. 41, I e §1º).",
+        f"Advertência aplicada em lugar da multa ({interfaces.cited(case.law, 'warning')}).",
     )
 
 

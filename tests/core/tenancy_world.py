@@ -408,10 +408,12 @@ def _enforcement(w: World, user_of: UserOf) -> dict[str, Any]:
     auto = InfractionNotice.objects.create(
         number=f"AI-{marker}-{tag}"[:20],
         law=MOTO,
-        infraction_code="art38-II",
+        # An inciso that seizes the vehicle (art. 38, I and §2), as the seizure below says: the
+        # release asks the law with the auto's code.
+        infraction_code="art38-I",
         infraction_description=f"Infração {marker}",
         severity="leve",
-        provision="art. 38, II",
+        provision="art. 38, I",
         permit=permit,
         vehicle=permit.vehicle,
         committed_by=InfractionNotice.CommittedBy.HOLDER,
@@ -465,7 +467,14 @@ def _enforcement(w: World, user_of: UserOf) -> dict[str, Any]:
         waiting=Case.Waiting.DEADLINE,
         deadline=today,
     )
-    company_notice = Notice.objects.create(case=company_case, purpose=Notice.Purpose.AUTO)
+    # The notice delivered that started the period, as ``notice_deliver`` leaves it.
+    company_notice = Notice.objects.create(
+        case=company_case,
+        purpose=Notice.Purpose.AUTO,
+        form=Notice.Form.PESSOAL,
+        notified_on=today,
+        deadline=today,
+    )
     escalation = Escalation.objects.create(
         permit=permit, law=MOTO, days=15, decision={"summary": marker}, evaluated_on=today
     )

@@ -35,6 +35,7 @@ from outorga.law.decisions import Decision, Verdict
 from outorga.law.interfaces import fee_types as law_fee_types
 from outorga.registry.facts import ACTIVE_STATUSES
 from outorga.registry.models import Auxiliary, Permit, Person
+from outorga.registry.services.common import governed
 from outorga.registry.validation import FieldError
 
 from . import services as ledger
@@ -134,13 +135,16 @@ def _holds_permit(person: Person, permit: Permit | None, law: str) -> bool:
 
 
 def _check_debtor(
-    municipality: Municipality, fee: FeeType, person: Person, permit: Permit | None
+    municipality: Municipality, fee: FeeType, person: Person, permit: Permit | None, on: dt.date
 ) -> None:
     for row in (person, permit):
         if row is not None and row.municipality_id != municipality.pk:
             raise CrossTenantWrite("taxa de pessoa ou permissão de outro município recusada")
     if permit is None:
         return
+    # A fee for a permit is charged under its service's law: none where no law governs it (the
+    # binding removed), nor for a day after its binding ended (D-15, ADR 0062).
+    governed(permit, on)
     if permit.law != fee.law:
         raise FieldError(
             "permissão",
@@ -173,7 +177,7 @@ def fee_quote(
     ft = fee if isinstance(fee, FeeType) else fee_type(municipality, fee)
     facts: dict[str, Any] = {"fee": ft.code, "on": on.isoformat()}
     if person is not None:
-        _check_debtor(municipality, ft, person, permit)
+        _check_debtor(municipality, ft, person, permit, on)
         if "payer_is_permit_holder" in questions.get(ft.question).facts_schema["properties"]:
             # A law whose fee depends on who pays (taxi art. 40: holder or auxiliary).
             with tenant(municipality):

@@ -103,7 +103,9 @@ def law_of(debt: Debt, m: Municipality) -> str:
     if isinstance(law, str) and law in m.laws:
         return law
     permit = debt.permit if debt.permit_id is not None else None
-    if permit is not None:
+    if permit is not None and lawseam.governs(m, permit.service):
+        # A debt stays owed, and payable, once no law governs its permit's service (its binding
+        # removed): the municipality's law that gives the act answers for it then (ADR 0062).
         found = permit.law
         if found in m.laws:
             return found

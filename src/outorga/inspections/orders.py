@@ -19,6 +19,7 @@ from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision
 from outorga.registry.models import Permit
+from outorga.registry.services.common import governed
 from outorga.registry.validation import FieldError
 
 from .models import NOTICE_FORMS, Inspection, InspectionOrder, MissedInspection
@@ -62,7 +63,9 @@ def inspection_order(
     """Order an extraordinary vistoria of the permit's vehicle (art. 5 §6) and tell the holder: an
     aviso in the portal (and by email) with the date and place. ``notified_on`` when the holder was
     notified at once (in person), else recorded later (:func:`inspection_order_notified`)."""
-    authorize(actor=actor, municipality=municipality, action="inspection.order", law=permit.law)
+    authorize(
+        actor=actor, municipality=municipality, action="inspection.order", law=governed(permit).law
+    )
     if not orders_allowed(municipality, permit, on):
         raise FieldError("permissão", "a lei desta permissão não prevê vistoria extraordinária")
     if permit.status not in (*IN_SERVICE, Permit.Status.RESERVE) or permit.vehicle is None:
@@ -157,7 +160,10 @@ def inspection_order_notified(
 ) -> InspectionOrder:
     """Record the day the holder was notified of the order (art. 13 XV)."""
     authorize(
-        actor=actor, municipality=municipality, action="inspection.order", law=order.permit.law
+        actor=actor,
+        municipality=municipality,
+        action="inspection.order",
+        law=governed(order.permit).law,
     )
     _check_notice(municipality, order.ordered_on, notified_on, notice_form)
     with transaction.atomic(), tenant(municipality):

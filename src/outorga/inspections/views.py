@@ -490,6 +490,8 @@ def order(request: HttpRequest, permit_id: int) -> HttpResponse:
     if (denied := _staff_only(request)) is not None:
         return denied
     permit, _ = _permit_with_vehicle(permit_id)
+    if (back := ungoverned_back(request, permit)) is not None:
+        return back  # no law governs its service: the permit's page says so, no order
     today = timezone.localdate()
     if not orders.orders_allowed(m, permit, today):
         raise Http404

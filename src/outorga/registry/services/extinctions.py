@@ -26,6 +26,7 @@ from .common import (
     InvalidTransition,
     bound_law,
     decision_citations,
+    governed,
     locked_taxi_permit,
     refuse_if,
     taxi_law,
@@ -121,7 +122,10 @@ def extinction_notify(
 ) -> ExtinctionCase:
     """The holder was notified: the defence period runs from here (D-4, D-17)."""
     authorize(
-        actor=actor, municipality=municipality, action="extinction.propose", law=case.permit.law
+        actor=actor,
+        municipality=municipality,
+        action="extinction.propose",
+        law=governed(case.permit).law,
     )
     with transaction.atomic(), tenant(municipality):
         case = ExtinctionCase.objects.select_for_update().get(pk=case.pk)
@@ -192,7 +196,9 @@ def extinction_defence_file(
     it is within its period (``extinction_defence``: the case's last day, set from the notice by
     D-17 and D-4, and the day it is presented); a late one is refused naming the field and the
     articles, the refusal kept in the acts log."""
-    authorize(actor=actor, municipality=municipality, action="defence.file", law=case.permit.law)
+    authorize(
+        actor=actor, municipality=municipality, action="defence.file", law=governed(case.permit).law
+    )
     if not text.strip():
         raise FieldError("defesa", "escreva a defesa")
     with (
@@ -293,7 +299,7 @@ def extinction_decide(
         actor=actor,
         municipality=municipality,
         action=extinction_decision_action(case),
-        law=case.permit.law,
+        law=governed(case.permit).law,
     )
     if not grounds.strip():
         raise FieldError("fundamentação", "fundamente a decisão")

@@ -66,7 +66,12 @@ def registration_request_file(
         # The renúncia is of a permit the written request names (art. 6 §6), never one guessed.
         raise FieldError("permissão", "escolha a permissão cujo cancelamento pede")
     target = _holder_permit(person, permit)
-    authorize(actor=actor, municipality=municipality, action="registration.request", law=target.law)
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action="registration.request",
+        law=governed(target).law,
+    )
     if actor.user is None or person.user_id != actor.user.pk:
         raise FieldError(
             "permissionário", "cada permissionário pede apenas sobre o próprio cadastro"

@@ -24,6 +24,7 @@ from outorga.core.localtime import in_the_future
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law import interfaces
+from outorga.law.bindings import LawNotBound
 from outorga.law.decisions import Decision
 
 from ..facts import (
@@ -69,16 +70,29 @@ def tender_law(tender: Tender) -> str:
     return law_of(tender.municipality, tender.service, tender.opened_on, nearest=True, ended=True)
 
 
+def tender_act_law(tender: Tender) -> str:
+    """:func:`tender_law`, for an act on the tender: where no law of the municipality governs its
+    service any more (the binding removed), the act is refused naming the service."""
+    try:
+        return tender_law(tender)
+    except LawNotBound as exc:
+        raise FieldError("serviço", str(exc)) from None
+
+
 def _authorize_manage(actor: Actor, municipality: Municipality, tender: Tender) -> None:
     """The competence to run the tender (``tender.manage``) under the law it is run under."""
     authorize(
-        actor=actor, municipality=municipality, action="tender.manage", law=tender_law(tender)
+        actor=actor, municipality=municipality, action="tender.manage", law=tender_act_law(tender)
     )
 
 
 def tender_cites(tender: Tender, *concepts: str) -> str:
-    """The articles the law the tender is run under names for ``concepts`` (its ``CITES``)."""
-    return interfaces.cited_once(tender_law(tender), *concepts)
+    """The articles the law the tender is run under names for ``concepts`` (its ``CITES``); none
+    once no law governs its service (the tender read as an old record)."""
+    try:
+        return interfaces.cited_once(tender_law(tender), *concepts)
+    except LawNotBound:
+        return ""
 
 
 def quota_decision(m: Municipality, service: str, on: dt.date) -> Decision | None:
@@ -216,7 +230,7 @@ def tender_apply(
         actor=actor,
         municipality=municipality,
         action=own_or_desk(actor, person),
-        law=tender_law(tender),
+        law=tender_act_law(tender),
     )
     if tender.service != Service.TAXI and taxi_category:
         raise FieldError("categoria", "categoria só se aplica a licitação de táxi")

@@ -34,6 +34,7 @@ from .common import (
     authorize_taxi,
     bound_law,
     decision_citations,
+    governed,
     locked_taxi_permit,
     merge,
     refuse_if,
@@ -55,7 +56,9 @@ def permit_renew(
     and helmet among the requirements as the desk saw them (art. 5 IV: ``safety_gear``; None, not
     verified: the law's pending answer), and the vehicle's CRLV in force that day (art. 5 §1 I:
     :func:`eligibility.vehicle_crlv`)."""
-    authorize(actor=actor, municipality=municipality, action="permit.renew", law=permit.law)
+    authorize(
+        actor=actor, municipality=municipality, action="permit.renew", law=governed(permit).law
+    )
     with transaction.atomic(), tenant(municipality):
         permit = Permit.objects.select_for_update().get(pk=permit.pk)
         if permit.status != Permit.Status.ACTIVE:
@@ -130,7 +133,7 @@ def permit_extend(
 
     The taxi law has no extension: the holder chooses the term at the grant (taxi art. 10) and the
     Termo is renewed yearly up to it (art. 13)."""
-    law = permit.law
+    law = governed(permit).law
     if not answers(law, "permit_extension"):
         # A law with no extension (the taxi law: the term chosen at the grant, art. 10, and the
         # Termo renewed yearly up to it, art. 13), in its own articles.
@@ -144,7 +147,7 @@ def permit_extend(
                 else f" ({LAW_TITLES.get(law, law)})"
             )
         )
-    authorize(actor=actor, municipality=municipality, action="permit.extend", law=permit.law)
+    authorize(actor=actor, municipality=municipality, action="permit.extend", law=law)
     reference = act_reference.strip()
     with transaction.atomic(), tenant(municipality):
         permit = Permit.objects.select_for_update().get(pk=permit.pk)

@@ -26,6 +26,7 @@ from .common import (
     authorize_taxi,
     bound_law,
     decision_citations,
+    governed,
     locked_taxi_permit,
     refuse_if,
 )
@@ -153,7 +154,9 @@ def vehicle_substitute(
 
     ``emergency_until`` makes it a substituição emergencial (mototaxi art. 2 XXIII): for the period
     the SESUMA sets, on proven force majeure, after which the original vehicle returns."""
-    authorize(actor=actor, municipality=municipality, action="registry.record", law=permit.law)
+    authorize(
+        actor=actor, municipality=municipality, action="registry.record", law=governed(permit).law
+    )
     checks = checks or {}
     emergency = emergency_until is not None
     if emergency_until is not None:
@@ -271,7 +274,9 @@ def vehicle_change_end(
 ) -> VehicleChange:
     """End a reserve or emergency vehicle: the permit's own vehicle returns to service."""
     permit = change.permit
-    authorize(actor=actor, municipality=municipality, action="registry.record", law=permit.law)
+    authorize(
+        actor=actor, municipality=municipality, action="registry.record", law=governed(permit).law
+    )
     with transaction.atomic(), tenant(municipality):
         change = VehicleChange.objects.select_for_update().get(pk=change.pk)
         if change.status != VehicleChange.Status.ACTIVE:

@@ -29,6 +29,7 @@ from ..forms_extinctions import (
 )
 from ..models import ExtinctionCase, Service
 from ..services import extinctions as extinction_services
+from ..services.common import governed
 from ..services.extinctions import (
     extinction_decide,
     extinction_decision_action,
@@ -116,7 +117,9 @@ def extinction_detail(request: HttpRequest, case_id: int) -> HttpResponse:
         may = is_allowed(
             actor_of(request).role,
             extinction_decision_action(case),
-            case.permit.law,
+            # A step is an act under the permit's law: none where no law governs its service
+            # (:func:`competent` goes back to the permit's page with the reason).
+            governed(case.permit).law,
             timezone.localdate(),
         )
         if step == "decide" and d["extinguish"] and may and not confirmed(request):

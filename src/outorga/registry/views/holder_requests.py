@@ -23,7 +23,7 @@ from outorga.law.decisions import Decision
 from ..forms import AuxiliaryForm, AuxiliaryRenewForm, CertificateRenewForm, TaxiChecks
 from ..models import HolderRequest, Service
 from ..selectors import document_as_seen, waiting
-from ..services.common import InvalidTransition
+from ..services.common import InvalidTransition, ungoverned
 from ..services.holder_requests import (
     DECISION_ACTIONS,
     auxiliary_renewal_requirements,
@@ -142,6 +142,8 @@ def detail(request: HttpRequest, request_id: int) -> HttpResponse:
             "refuse": refuse,
             "problem": problem,
             "preview": _preview(req) if req.status == HolderRequest.Status.PENDING else [],
-            "allowed": is_allowed(actor.role, action, req.permit.law, timezone.localdate()),
+            # No act on a permit whose service no law governs (its reason is the problem shown).
+            "allowed": ungoverned(req.permit) is None
+            and is_allowed(actor.role, action, req.permit.law, timezone.localdate()),
         },
     )

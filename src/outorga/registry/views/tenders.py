@@ -17,6 +17,7 @@ from outorga.core.errors import Refused
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law import interfaces
+from outorga.law.bindings import LawNotBound
 from outorga.law.competence import is_allowed
 
 from ..forms import (
@@ -319,7 +320,11 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
             problem = problem_of(exc)
     tender.refresh_from_db()
     nxt = tender_next(tender)
-    role, law = actor_of(request).role, tender_law(tender)
+    role = actor_of(request).role
+    try:
+        law: str | None = tender_law(tender)
+    except LawNotBound:  # no law governs its service any more: read, no act offered
+        law = None
     return render(
         request,
         "registry/taxi/tender.html",
@@ -340,12 +345,14 @@ def tender_detail(request: HttpRequest, tender_id: int) -> HttpResponse:
             "admission_cite": tender_cites(tender, "tender", "category", "one_permission")
             if tender.service == Service.TAXI
             else tender_cites(tender, "natural_person"),
-            "can_apply": is_allowed(role, "registry.record", law, timezone.localdate()),
-            "can_manage": is_allowed(role, "tender.manage", law, timezone.localdate()),
+            "can_apply": law is not None
+            and is_allowed(role, "registry.record", law, timezone.localdate()),
+            "can_manage": law is not None
+            and is_allowed(role, "tender.manage", law, timezone.localdate()),
             "asks_category": tender_lacks_category(tender),
             # Taxi art. 48: the law's own classification criterion (current taxistas).
             "classification_cite": tender_cites(tender, "tender_classification")
-            if interfaces.answers(law, "tender_classification")
+            if law is not None and interfaces.answers(law, "tender_classification")
             else "",
             "categories": TaxiCategory.choices,
         },

@@ -4,7 +4,8 @@ motofrete), the taxi Termo de Permissão with its renewal and its PDF."""
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 from urllib.parse import urlencode
 
 from django import forms
@@ -16,8 +17,10 @@ from django.utils import timezone
 
 from outorga.core.access import staff_required
 from outorga.core.errors import Refused
+from outorga.core.formerrors import form_add, messages_add
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
+from outorga.law.decisions import Decision
 from outorga.law.money import brl
 
 from ..forms import CertificateRenewForm, PermitExtendForm, TaxiChecks
@@ -46,6 +49,8 @@ from .common import (
     scoped_permit,
 )
 
+T = TypeVar("T")
+
 
 @competent
 def permit_renew(request: HttpRequest, permit_id: int) -> HttpResponse:
@@ -68,10 +73,15 @@ def permit_renew(request: HttpRequest, permit_id: int) -> HttpResponse:
             f"Certificado renovado até {result.value.certificate_valid_until:%d/%m/%Y}.",
         )
     # The holder is checked again (art. 4 §1): show the reasons before the clerk renews.
-    preview = (
-        []
-        if result.refused
-        else [person_eligibility(permit.holder, permit.service, on, exclude=permit)]
+    preview: list[Decision] = _unless_refused(
+        request,
+        form,
+        lambda: (
+            []
+            if result.refused or form.errors
+            else [person_eligibility(permit.holder, permit.service, on, exclude=permit)]
+        ),
+        [],
     )
     until = permit.certificate_valid_until
     valid = f" Válido hoje até {until:%d/%m/%Y}." if until else ""
@@ -93,6 +103,21 @@ def permit_renew(request: HttpRequest, permit_id: int) -> HttpResponse:
             + urlencode({"proximo": request.get_full_path()})
         },
     )
+
+
+def _unless_refused(request: HttpRequest, form: forms.Form, read: Callable[[], T], default: T) -> T:
+    """What the law in force today says on the page (the preview of the holder, the extension's
+    intro) — or, where no law governs the permit's service today (bound only from a later day,
+    a permit carried over from before it: ``bound_law`` refuses naming the service), that reason
+    once, under the form sent or atop the page, instead of an error page."""
+    try:
+        return read()
+    except FieldError as exc:
+        if not form.is_bound:
+            messages_add(request, exc)
+        elif not form.errors:
+            form_add(form, exc)
+        return default
 
 
 def _extension_intro(permit: Permit) -> str:
@@ -142,7 +167,7 @@ def permit_extend(request: HttpRequest, permit_id: int) -> HttpResponse:
         form,
         result,
         title=f"Prorrogar o prazo — {permit.number}",
-        intro=_extension_intro(permit),
+        intro=_unless_refused(request, form, lambda: _extension_intro(permit), ""),
         submit="Registrar prorrogação",
         action="permit.extend",
         extra={

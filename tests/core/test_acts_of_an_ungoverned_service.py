@@ -1,0 +1,215 @@
+"""The acts the write walk (``test_writes_of_an_ungoverned_service``) reached with an internal
+error (500) once no law of the municipality governs a service — its binding removed, or ended
+before today (ADR 0062) — each now answered as the law's absence asks: an act under a law is
+refused naming the service (the API's 422 ``campo_invalido`` on "serviço"; a screen goes back to
+the permit's page, or shows the reason under its form), and paying a debt already owed keeps
+working. With the world of ``tests/core/tenancy_world.py``: a mototaxi permit and its holder,
+a taxi permit with its vehicle change, extinction case and tender."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+from django.test import Client
+from registry_factories import portal_login
+from tenancy_world import World, build_world
+from test_writes_of_an_ungoverned_service import unbind
+
+from outorga.core.localtime import today_of
+from outorga.core.models import LawBinding, Municipality
+from outorga.core.tenancy import tenant, unscoped
+from outorga.finance.models import Debt
+from outorga.law.bindings import Service
+from outorga.law.competence import Role
+from outorga.registry.models import Permit, Person
+
+ENDED = pytest.mark.parametrize("ended", [False, True], ids=["binding_removed", "binding_ended"])
+NO_LAW = "Nenhuma lei rege o serviço de {} em Ipatinga"
+
+
+@pytest.fixture
+def world(user_of: Any) -> World:
+    return build_world(Municipality.objects.get(slug="ipatinga"), user_of)
+
+
+def as_role(world: World, user_of: Any, role: Role) -> Client:
+    client = Client(raise_request_exception=False)
+    client.force_login(user_of(world.m.slug, role))
+    return client
+
+
+def refused_naming_the_service(response: Any, service: str) -> None:
+    assert response.status_code == 422, response.content
+    answer = response.json()
+    assert answer["codigo"] == "campo_invalido"
+    (error,) = answer["erros"]
+    assert error["campo"] == "serviço" and NO_LAW.format(service) in error["erro"]
+
+
+@ENDED
+def test_taxi_art_15_the_steps_of_an_extinction_case_are_refused_naming_the_service(
+    world, user_of, ended
+):
+    """Art. 15 §1: notice, defence and decision of an extinction case are acts under the taxi
+    law; none once no law governs the taxi service (before: 500, ``LawNotBound``)."""
+    unbind(world.m, Service.TAXI, ended)
+    case = world["extinction_case"]
+    on = today_of(world.m).isoformat()
+    steps = (
+        (Role.AUTORIDADE, "notify", {"notified_on": on}),
+        (Role.ATENDENTE, "defence", {"text": "defesa", "on": on}),
+        (Role.CHEFE_EXECUTIVO, "decision", {"extinguish": True, "grounds": "x", "on": on}),
+    )
+    for role, step, body in steps:
+        response = as_role(world, user_of, role).post(
+            f"/api/v1/taxi/extinction-cases/{case}/{step}", body, content_type="application/json"
+        )
+        refused_naming_the_service(response, "táxi")
+
+
+def test_taxi_art_15_the_extinction_screen_goes_back_to_the_permit_with_the_reason(world, user_of):
+    unbind(world.m, Service.TAXI, ended=False)
+    client = as_role(world, user_of, Role.AUTORIDADE)
+    response = client.post(
+        f"/cadastro/extincoes/{world['extinction_case']}/",
+        {"step": "notify", "notify-notified_on": today_of(world.m).isoformat()},
+        follow=True,
+    )
+    assert response.status_code == 200
+    assert response.redirect_chain[-1][0] == f"/cadastro/permissoes/{world['taxi_permit']}/"
+    assert NO_LAW.format("táxi") in response.content.decode()
+
+
+@ENDED
+def test_the_end_of_a_temporary_taxi_vehicle_is_refused_naming_the_service(world, user_of, ended):
+    unbind(world.m, Service.TAXI, ended)
+    response = as_role(world, user_of, Role.ATENDENTE).post(
+        f"/api/v1/taxi/vehicle-changes/{world['vehicle_change']}/end",
+        {"on": today_of(world.m).isoformat()},
+        content_type="application/json",
+    )
+    refused_naming_the_service(response, "táxi")
+
+
+def test_a_step_of_a_taxi_tender_is_refused_naming_the_service_once_its_binding_is_removed(
+    world, user_of
+):
+    unbind(world.m, Service.TAXI, ended=False)
+    response = as_role(world, user_of, Role.AUTORIDADE).post(
+        f"/api/v1/tenders/{world['tender']}/homologate",
+        {"on": today_of(world.m).isoformat()},
+        content_type="application/json",
+    )
+    refused_naming_the_service(response, "táxi")
+    # Its page is still read, offering no step (before: 500).
+    page = as_role(world, user_of, Role.AUTORIDADE).get(f"/licitacoes/{world['tender']}/")
+    assert page.status_code == 200
+
+
+@ENDED
+def test_a_fee_for_a_permit_no_law_governs_is_refused_naming_the_service(world, user_of, ended):
+    """A fee charged for a permit is its service's law's act (taxi art. 40 here, for a mototaxi
+    permit): refused naming the service, not judged by another law nor failed (before, with the
+    binding removed: 500)."""
+    unbind(world.m, Service.MOTOTAXI, ended)
+    response = as_role(world, user_of, Role.FINANCAS).post(
+        "/api/v1/finance/fees/charge",
+        {
+            "fee": "ipatinga.taxi-2017:VIII",
+            "person_id": world["person"],
+            "permit_id": world["permit"],
+            "on": today_of(world.m).isoformat(),
+        },
+        content_type="application/json",
+    )
+    refused_naming_the_service(response, "mototáxi")
+
+
+def test_a_debt_of_a_permit_no_law_governs_any_more_is_still_paid(world, user_of):
+    """A debt stays owed once its permit's binding is removed: the payment is recorded (before:
+    500, the competence asked of the permit's law)."""
+    m = world.m
+    with tenant(m):
+        permit = Permit.objects.get(pk=world["permit"])
+        debt = Debt.objects.create(
+            person=permit.holder,
+            permit=permit,
+            origin=Debt.Origin.REMOVAL,
+            description="Remoção — apreensão",
+            amount_cents=5000,
+            due_on=today_of(m),
+            reference=f"{m.ibge_code}-U{permit.pk:07d}",
+            basis={"citations": []},
+        )
+    unbind(m, Service.MOTOTAXI, ended=False)
+    response = as_role(world, user_of, Role.FINANCAS).post(
+        "/api/v1/finance/payments",
+        {"reference": debt.reference, "amount_cents": 5000, "paid_on": today_of(m).isoformat()},
+        content_type="application/json",
+    )
+    assert response.status_code == 201, response.content
+    with tenant(m):
+        debt.refresh_from_db()
+    assert debt.status == Debt.Status.PAID
+
+
+@ENDED
+def test_mototaxi_art_5_par_6_no_extraordinary_vistoria_is_ordered_where_no_law_governs(
+    world, user_of, ended
+):
+    """The order screen goes back to the permit's page with the reason (before: 404)."""
+    unbind(world.m, Service.MOTOTAXI, ended)
+    response = as_role(world, user_of, Role.FISCAL).post(
+        f"/vistorias/extraordinaria/{world['permit']}/",
+        {"acao": "determinar", "scheduled_for": "2030-01-10", "place": "x", "reason": "y"},
+        follow=True,
+    )
+    assert response.redirect_chain[-1][0] == f"/cadastro/permissoes/{world['permit']}/"
+    assert NO_LAW.format("mototáxi") in response.content.decode()
+
+
+@ENDED
+def test_a_holders_registration_request_is_refused_naming_the_service(world, user_of, ended):
+    """The holder's request about their registration is under their permit's law (art. 4 §2,
+    13 XX a): refused under the form naming the service (before, binding removed: 500)."""
+    unbind(world.m, Service.MOTOTAXI, ended)
+    with tenant(world.m):
+        person = Person.objects.get(pk=world["person"])
+    client = Client(raise_request_exception=False)
+    client.force_login(portal_login(world.m, person))
+    response = client.post("/portal/cadastro/", {"kind": "update", "phone": "1", "text": "x"})
+    assert response.status_code == 422
+    assert NO_LAW.format("mototáxi") in response.content.decode()
+
+
+def test_a_holders_request_refused_by_the_desk_shows_the_reason(world, user_of):
+    unbind(world.m, Service.MOTOTAXI, ended=False)
+    response = as_role(world, user_of, Role.ATENDENTE).post(
+        f"/cadastro/pedidos/{world['holder_request']}/",
+        {"step": "refuse", "refuse-reason": "fora do prazo"},
+    )
+    assert response.status_code == 200
+    assert NO_LAW.format("mototáxi") in response.content.decode()
+
+
+def test_mototaxi_art_4_par_1_a_renewal_before_the_first_binding_names_the_service(world, user_of):
+    """A permit carried over from before its service's first binding, that binding from a later
+    day: the renewal of today is refused under the form naming the service, its page still
+    opens, and so does the extension's (before: 500 on both)."""
+    m = world.m
+    with unscoped():
+        LawBinding.objects.filter(municipality=m, service=Service.MOTOTAXI).update(
+            valid_from=today_of(m) + dt.timedelta(days=30)
+        )
+    m.forget_bindings()
+    client = as_role(world, user_of, Role.ATENDENTE)
+    permit = world["permit"]
+    for response in (
+        client.get(f"/cadastro/permissoes/{permit}/renovar/"),
+        client.post(f"/cadastro/permissoes/{permit}/renovar/", {"on": today_of(m).isoformat()}),
+        client.get(f"/cadastro/permissoes/{permit}/prorrogar/"),
+    ):
+        assert response.status_code in (200, 422)
+        assert NO_LAW.format("mototáxi") in response.content.decode()

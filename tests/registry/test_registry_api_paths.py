@@ -14,7 +14,6 @@ import hashlib
 from typing import Any
 
 import pytest
-from dateutil.relativedelta import relativedelta
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils import timezone
@@ -25,7 +24,7 @@ from outorga.core.acts import Actor
 from outorga.core.models import Act, Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.law.windows import add_years
+from outorga.law.windows import add_years, months_elapsed_on
 from outorga.registry.models import Document, Permit, PermitStatusChange, Person, Tender
 from outorga.registry.services.permit_status import permit_suspend
 
@@ -337,14 +336,15 @@ def test_art_3_the_motorcycle_is_registered_with_a_normalised_plate_and_an_act(i
     act = acts(ipatinga_m, "vehicle.create", vid)
     assert len(act) == 1 and act[0].record["payload"]["new"]["registration_uf"] == "MG"
     # Six vehicle documents, each with its act; the inspection report is semiannual (art. 5 §1
-    # III), so it is valid for six months from its issue.
+    # III), so it is valid for six months from its issue, counted as the Civil Code counts them
+    # (art. 132 §3º, ADR 0074: from 31/08, through 01/03).
     with tenant(ipatinga_m):
         docs = {d.doc_type: d for d in Document.objects.filter(vehicle_id=vid)}
     assert sorted(docs) == sorted(VEHICLE_DOCS)
     recorded = {a.object_id for a in acts(ipatinga_m, "document.record")}
     assert {str(d.pk) for d in docs.values()} <= recorded
     inspection = docs[Document.Type.INSPECTION]
-    assert inspection.valid_until == inspection.issued_on + relativedelta(months=6)
+    assert inspection.valid_until == months_elapsed_on(inspection.issued_on, 6)
 
 
 def test_art_5_vii_the_medical_certificate_gets_the_yearly_validity_the_law_gives(
@@ -360,6 +360,21 @@ def test_art_5_vii_the_medical_certificate_gets_the_yearly_validity_the_law_give
     act = acts(ipatinga_m, "document.record", r.json()["id"])
     assert len(act) == 1
     assert any("art. 5" in c for c in act[0].record["basis"]["citations"])
+
+
+def test_art_5_par1_iii_an_inspection_of_31_august_is_recorded_valid_through_1_march(
+    ipatinga_m, clerk_c
+):
+    """Six months from 31/08 run out on 01/03 — there is no 31/02 (Civil Code art. 132 §3º, "ou
+    no imediato"; ADR 0074): the registry stores the law core's day, not 28/02."""
+    owner = post(clerk_c, "/people", person_body("Com Laudo", CPF().generate())).json()["id"]
+    vid = motorcycle(clerk_c, owner, "LAU-0831", today())
+    r = clerk_c.post(
+        f"{API}/documents",
+        {"doc_type": "inspection_report", "issued_on": "2025-08-31", "vehicle_id": vid},
+    )
+    assert r.status_code == 201, r.content
+    assert r.json()["valid_until"] == "2026-03-01"
 
 
 def test_a_document_uploaded_as_pdf_is_kept_and_served_back_to_the_clerk(ipatinga_m, clerk_c):

@@ -63,7 +63,9 @@ def month_end(year: int, month: int) -> dt.date:
 
 def add_months(day: dt.date, months: int) -> dt.date:
     """Calendar months; the 31st becomes the last day of a shorter month (as ``dateutil.relativedelta``
-    counts them, without its cost on every rule)."""
+    counts them, without its cost on every rule). Not the end of a legal period of months, which
+    runs out on the 1st of the next month (:func:`months_elapsed_on`, ADR 0074): it serves the D-1
+    window counted back and dates that must stay inside their month (the instalments of D-12)."""
     index = day.year * 12 + day.month - 1 + months
     year, month = divmod(index, 12)
     month += 1
@@ -81,15 +83,26 @@ def add_years(day: dt.date, years: int) -> dt.date:
         raise
 
 
-def years_elapsed_on(start: dt.date, years: int) -> dt.date:
-    """The day ``years`` years counted from ``start`` run out, as the Civil Code counts them (art.
-    132, §3º: "expiram no dia de igual número do de início, ou no imediato, se faltar exata
-    correspondência"): from 29/02 into a common year, on 01/03 — not 28/02, the day a period
-    begun on 28/02 runs out (:func:`add_years` keeps 28/02 for a date that must stay inside).
-    Every term, validity and "N anos" of the laws is counted here (ADR 0074); the day it returns
-    is the first on which :func:`age_on` counts ``years`` full years since ``start``."""
-    end = add_years(start, years)
+def months_elapsed_on(start: dt.date, months: int) -> dt.date:
+    """The day ``months`` months counted from ``start`` run out, as the Civil Code counts them (art.
+    132, §3º: "Os prazos de meses e anos expiram no dia de igual número do de início, ou no
+    imediato, se faltar exata correspondência"): the day with ``start``'s number; in a month that
+    lacks it, the day right after that month's last, the 1st of the next — six months from 31/08,
+    one from 31/01 or three from 30/11 run out on 01/03, in a leap year too. :func:`add_months`
+    keeps the month's last day for a date that must stay inside its month. Every legal period of
+    months or years is counted here (ADR 0074)."""
+    end = add_months(start, months)
     return end + dt.timedelta(days=1) if end.day != start.day else end
+
+
+def years_elapsed_on(start: dt.date, years: int) -> dt.date:
+    """The day ``years`` years counted from ``start`` run out (Civil Code art. 132, §3º): the
+    months of :func:`months_elapsed_on`, twelve a year — from 29/02 into a common year, on 01/03,
+    not 28/02, the day a period begun on 28/02 runs out (:func:`add_years` keeps 28/02 for a date
+    that must stay inside). Every term, validity and "N anos" of the laws is counted here (ADR
+    0074); the day it returns is the first on which :func:`age_on` counts ``years`` full years
+    since ``start``."""
+    return months_elapsed_on(start, 12 * years)
 
 
 def renewal_period(current: dt.date | None, on: dt.date, years: int) -> tuple[dt.date, dt.date]:

@@ -208,6 +208,24 @@ def test_art_8_review_is_due_twelve_months_after_the_last_one(barra):
     assert d.outcome == {"overdue": False, "due": dt.date(2026, 7, 1)}
 
 
+@pytest.mark.parametrize(
+    ("last", "due"),
+    [
+        ("2028-02-29", dt.date(2029, 3, 1)),  # no 29/02/2029: the day after (Civil Code 132 §3º)
+        ("2028-02-28", dt.date(2029, 2, 28)),  # guard: the same day
+        ("2026-03-10", dt.date(2027, 3, 10)),  # guard
+    ],
+)
+def test_art_8_civil_code_art_132_par3_twelve_months_from_29_february_run_out_on_1_march(
+    barra, last, due
+):
+    d = ask("apps.fare_limits_review", barra(due), {"last_review": last})
+    assert d.outcome == {"overdue": False, "due": due}
+    d = ask("apps.fare_limits_review", barra(due + dt.timedelta(days=1)), {"last_review": last})
+    assert d.outcome["overdue"] is True
+    assert refusal_citations(d) == {f"{LAW} art. 8"}
+
+
 def test_art_8_review_is_overdue_the_day_after(barra):
     d = ask("apps.fare_limits_review", barra(dt.date(2026, 7, 2)), {"last_review": "2025-07-01"})
     assert d.outcome["overdue"] is True

@@ -49,9 +49,11 @@ def test_art_39_vi_a_missed_semiannual_inspection_is_a_media_infraction_candidat
     assert d.outcome["infraction"]["citation"].endswith("art. 39, VI")
 
 
-def test_art_5_par1_iii_31_august_inspection_is_due_on_the_last_day_of_february(ipatinga):
+def test_art_5_par1_iii_31_august_inspection_is_due_on_1_march(ipatinga):
+    """Six months from 31/08 run out on 01/03: there is no 31/02 (Civil Code art. 132 §3º, "ou no
+    imediato"; ADR 0074)."""
     d = moto_due(ipatinga, dt.date(2027, 2, 1), last=dt.date(2026, 8, 31))
-    assert d.outcome["due_on"] == dt.date(2027, 2, 28)
+    assert d.outcome["due_on"] == dt.date(2027, 3, 1)
 
 
 def test_art_24_motofrete_also_semiannual_and_cites_art_24(ipatinga):

@@ -157,7 +157,7 @@ def test_art_10_ii_motofrete_has_no_quota(ipatinga):
     [
         ("registro_cadastral", "2024-02-29", dt.date(2025, 3, 1), cite(LAW, 4, 1)),  # ADR 0074
         ("atestado_medico", "2024-01-15", dt.date(2025, 1, 15), cite(LAW, 5, 2)),
-        ("laudo_inspecao", "2024-08-31", dt.date(2025, 2, 28), cite(LAW, 5, 1, "III")),
+        ("laudo_inspecao", "2024-08-31", dt.date(2025, 3, 1), cite(LAW, 5, 1, "III")),  # 0074
         ("credenciamento_auxiliar", "2024-05-02", dt.date(2025, 5, 2), cite(LAW, 14, 2)),
     ],
 )

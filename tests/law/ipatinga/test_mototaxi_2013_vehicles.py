@@ -147,6 +147,24 @@ def test_art_5_par1_iii_inspection_older_than_six_months_is_refused(ipatinga):
     assert refused(d) == {cite(LAW, 5, 1, "III")}
 
 
+@pytest.mark.parametrize("explain", [True, False])
+def test_art_5_par1_iii_civil_code_art_132_par3_a_31_august_report_is_valid_on_1_march(
+    ipatinga, explain
+):
+    """Six months from 31/08 run out on 01/03 — there is no 31/02 (Civil Code art. 132 §3º, "ou no
+    imediato"; ADR 0074) — explained or answered verdict-only."""
+    docs = mototaxi()["documents"] | {"inspection_report_on": "2024-08-31"}
+    facts = mototaxi(documents=docs)
+    d = ask(Q, ipatinga(dt.date(2025, 3, 1)), facts, explain=explain)
+    assert d.outcome["eligible"] is True
+    d = ask(Q, ipatinga(dt.date(2025, 3, 2)), facts, explain=explain)
+    assert d.outcome["eligible"] is False
+    if explain:
+        assert refused(d) == {cite(LAW, 5, 1, "III")}
+        (why,) = [r for r in d.refusals if r.rule.endswith("art_5_par1_iii_semiannual_inspection")]
+        assert "vencido em 01/03/2025" in why.message
+
+
 def test_art_24_motofrete_semiannual_inspection_also_cites_art_24(ipatinga):
     docs = motofrete()["documents"] | {"inspection_report_on": None}
     d = ask(Q, ipatinga(AS_OF), motofrete(documents=docs))

@@ -7,6 +7,8 @@ force on the date of the first infraction that opens it (D-15), not the one of t
 import dataclasses
 import datetime as dt
 
+import pytest
+
 from outorga.demo import IPATINGA
 from outorga.law.context import Context
 from outorga.law.parameters import DatedValue
@@ -14,6 +16,11 @@ from outorga.law.questions import ask
 from outorga.law.windows import months_ending
 
 POINTS = {"leve": 3, "media": 4, "grave": 5, "gravissima": 7}
+#: A test amendment (D-15) that shortens the period to 6 months from 01/01/2025.
+SIX_MONTHS_FROM_2025 = (
+    DatedValue(dt.date(2017, 9, 28), 12),
+    DatedValue(dt.date(2025, 1, 1), 6, reference="emenda de teste"),
+)
 
 
 def ctx(on: dt.date, window: tuple[DatedValue, ...] = ()) -> Context:
@@ -49,27 +56,38 @@ def test_art_42_par_3_a_period_opened_on_29_february_holds_28_february_next_year
     assert months_ending(window["end"], 12)[0] == window["start"]
 
 
-def test_art_42_par_3_the_period_ends_the_day_before_the_same_day_a_year_later():
+@pytest.mark.parametrize(
+    ("length", "first", "last", "asked_on"),
+    [
+        ((), "2024-03-15", "2025-03-14", dt.date(2025, 4, 1)),
+        # Civil Code art. 132 §3º (ADR 0074): the 12 months from 01/03/2023 run out on 01/03/2024,
+        # so the period holds 29/02/2024 — counting from 28/02/2023 dropped that day.
+        ((), "2023-03-01", "2024-02-29", dt.date(2024, 4, 1)),
+        # Six months (an amendment, D-15) from 01/03/2025 run out on 01/09/2025: the period holds
+        # 30 and 31/08, which six months from 28/02 (to 28/08) dropped.
+        (SIX_MONTHS_FROM_2025, "2025-03-01", "2025-08-31", dt.date(2025, 10, 1)),
+    ],
+)
+def test_art_42_par_3_the_period_ends_the_day_before_its_months_run_out(
+    length, first, last, asked_on
+):
+    after = (dt.date.fromisoformat(last) + dt.timedelta(days=1)).isoformat()
     out = points(
-        ctx(dt.date(2025, 4, 1)),
-        ("A", "2024-03-15", "leve"),
-        ("B", "2025-03-14", "leve"),
-        ("C", "2025-03-15", "grave"),
+        ctx(asked_on, length), ("A", first, "leve"), ("B", last, "media"), ("C", after, "grave")
     )
-    first, second = out["windows"]
-    assert first["end"] == dt.date(2025, 3, 14) and first["infractions"] == ["A", "B"]
-    assert second["start"] == dt.date(2025, 3, 15) and second["infractions"] == ["C"]
+    opened, following = out["windows"]
+    assert (opened["start"], opened["end"]) == tuple(map(dt.date.fromisoformat, (first, last)))
+    assert opened["infractions"] == ["A", "B"] and opened["points"] == 3 + 4
+    assert following["start"].isoformat() == after and following["infractions"] == ["C"]
+    if not length:  # the same 12 months as D-1 reads them, from the other end
+        assert months_ending(opened["end"], 12)[0] == opened["start"]
 
 
 def test_art_42_par_3_the_period_s_length_is_the_one_in_force_on_its_first_infraction():
     """D-15: an amendment that shortens the period to 6 months from 01/01/2025 does not shorten a
     period opened in 2024 under the law's 12 months."""
-    window = (
-        DatedValue(dt.date(2017, 9, 28), 12),
-        DatedValue(dt.date(2025, 1, 1), 6, reference="emenda de teste"),
-    )
     out = points(
-        ctx(dt.date(2025, 3, 1), window),
+        ctx(dt.date(2025, 3, 1), SIX_MONTHS_FROM_2025),
         ("A", "2024-06-10", "leve"),
         ("B", "2025-02-01", "leve"),
         ("C", "2025-06-20", "leve"),

@@ -23,7 +23,7 @@ from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason, unless_suspended
 from outorga.law.schemas import closed, list_of
-from outorga.law.windows import add_months
+from outorga.law.windows import months_elapsed_on
 
 from ._base import (
     CENTS,
@@ -233,10 +233,11 @@ def art7_quote_within_limits(
 
 def art8_review_due(ctx: Context, last_review: dt.date) -> tuple[dt.date, Reason]:
     """Art. 8: "O órgão municipal competente deverá revisar anualmente os limites estabelecidos".
-    The next review is due 12 months after the last one (or after the act that set the limits);
-    the limits are overdue for review the day after."""
+    The next review is due 12 months after the last one (or after the act that set the limits),
+    counted as the Civil Code counts months (art. 132 §3º, ADR 0074: from 29/02, on 01/03); the
+    limits are overdue for review the day after."""
     months = param(ctx, "fare_limits_review_months")
-    due = add_months(last_review, int(months.value))
+    due = months_elapsed_on(last_review, int(months.value))
     overdue = ctx.as_of > due
     return due, check(
         "apps.art8.yearly_review",

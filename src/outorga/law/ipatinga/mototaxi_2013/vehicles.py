@@ -16,7 +16,7 @@ from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
 from outorga.law.rules import Requirement, check, quick, reason, unless_suspended, verdict_only
 from outorga.law.schemas import closed, list_of, nullable
-from outorga.law.windows import add_months
+from outorga.law.windows import months_elapsed_on
 
 from ._common import (
     CENTS,
@@ -337,7 +337,7 @@ def art_5_par1_iii_semiannual_inspection(ctx: Context, v: VehicleFacts) -> Reaso
     months = param(ctx, "documents.inspection_validity_months")
     inspected = v.inspection_report_on
     if inspected is not None and verdict_only():  # a passed rule's stand-in has no citations
-        passed = inspected <= ctx.as_of <= add_months(inspected, months.value)
+        passed = inspected <= ctx.as_of <= months_elapsed_on(inspected, months.value)
         if passed:
             return SEMIANNUAL_INSPECTION.stand_in[True]
     cites = [ART_5_P1_III] + ([ART_24] if v.service is MOTOFRETE else [])
@@ -349,7 +349,7 @@ def art_5_par1_iii_semiannual_inspection(ctx: Context, v: VehicleFacts) -> Reaso
             *cites,
             params=(months,),
         )
-    until = add_months(inspected, months.value)
+    until = months_elapsed_on(inspected, months.value)
     passed = inspected <= ctx.as_of <= until
     if verdict_only():
         return quick("art_5_par1_iii_semiannual_inspection", passed, *cites)

@@ -17,7 +17,7 @@ from outorga.law.questions import question
 from outorga.law.rulebook import renewal_start_text
 from outorga.law.rules import check, reason
 from outorga.law.schemas import closed, nullable
-from outorga.law.windows import add_months, renewal_period, years_elapsed_on
+from outorga.law.windows import months_elapsed_on, renewal_period, years_elapsed_on
 
 from .._common import DATE, LAW_ID, art, day, decide, fmt, has_refusal, opt_day, param
 
@@ -70,7 +70,7 @@ def document_expiry(ctx: Context, kind: str, issued_on: dt.date) -> Reason:
     until = (
         years_elapsed_on(issued_on, length.value)
         if rule.unit == "years"
-        else add_months(issued_on, length.value)
+        else months_elapsed_on(issued_on, length.value)
     )
     unit = "ano(s)" if rule.unit == "years" else "mês(es)"
     return reason(

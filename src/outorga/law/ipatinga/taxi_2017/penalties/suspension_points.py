@@ -17,7 +17,7 @@ from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
 from outorga.law.schemas import closed, list_of
-from outorga.law.windows import add_months
+from outorga.law.windows import months_elapsed_on
 
 from .._base import (
     DATE,
@@ -347,7 +347,8 @@ def art_42_par_3_windows(
     """Art. 42, §3º: a pontuação é computada no período de 12 meses subsequentes à data da primeira
     infração. Cada período começa na primeira infração ainda não contada e tem 12 meses, ambas as
     pontas incluídas (como a janela de D-1, :func:`months_ending`, mas ancorada na primeira
-    infração, não na mais recente): aberto em 29/02/2024, vai até 28/02/2025. ``months``: the
+    infração, não na mais recente): aberto em 29/02/2024, vai até 28/02/2025; aberto em 01/03/2023,
+    até 29/02/2024 (os meses correm como o Código Civil os conta, art. 132 §3º). ``months``: the
     length, or the length in force on the day a period opens (D-15)."""
     length = months if callable(months) else (lambda _on: months)
     ordered = sorted(infractions, key=lambda i: (i.committed_on, i.id))
@@ -357,8 +358,9 @@ def art_42_par_3_windows(
             windows[-1][2].append(inf)
             continue
         start = inf.committed_on
-        # The last day whose 12 months (both ends included, D-1) still reach back to ``start``.
-        end = add_months(start - dt.timedelta(days=1), length(start))
+        # The day before the months from ``start`` run out (Civil Code art. 132 §3º, ADR 0074):
+        # both ends included, as D-1 counts its 12 months; from 01/03/2023, through 29/02/2024.
+        end = months_elapsed_on(start, length(start)) - dt.timedelta(days=1)
         windows.append((start, end, [inf]))
     return windows
 

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from outorga.core.confirm import confirmed
+from outorga.core.lawseam import cited_aside
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of, user_of
 from outorga.enforcement import pdf, selectors
@@ -244,7 +245,7 @@ def case_warning(request: HttpRequest, case_id: int) -> HttpResponse:
             on=posted_day(request, "on"),
             harmless=request.POST.get("warning_harmless") == "1",
         ),
-        "Advertência aplicada em lugar da multa (art. 41, I e §1º).",
+        f"Advertência aplicada em lugar da multa{cited_aside(case, 'warning_instead_of_fine')}.",
     )
 
 

@@ -151,6 +151,7 @@ CONVERTED = (
     "enforcement/regulation.py",
     "enforcement/views/cases.py",
     "finance/services.py",
+    "inspections/orders.py",
     "inspections/services.py",
     "portal/selectors.py",
     "registry/home.py",

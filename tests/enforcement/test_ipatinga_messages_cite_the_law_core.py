@@ -140,6 +140,20 @@ def test_the_registration_requests_queue_cites_the_mototaxi_law_bound_here(world
         assert "comparecer (art. 97)" in help_text()
 
 
+def test_art_42_par_3_the_sweep_cites_the_revelia_of_mototaxi_cases_only(world, monkeypatch):
+    """Mototaxi art. 42 §3 (no defence in time: judged by default) is that law's: a taxi case
+    judged by default in the same sweep cites no article of it."""
+    from enforcement_factories import taxi_auto
+
+    from outorga.enforcement.sweep import revelia_cites
+
+    moto = case_of(world, issue(world, on=D)).number
+    taxi = case_of(world, taxi_auto(world, taxi_permit(world.m), "recusa_passageiro")).number
+    assert revelia_cites(world.m, [moto, taxi]) == {moto: " (art. 42, §3)", taxi: ""}
+    monkeypatch.setitem(mototaxi_2013.CITES, "revelia", cite(MOTO, 98, 1))
+    assert revelia_cites(world.m, [moto])[moto] == " (art. 98, §1)"
+
+
 #: The modules whose messages were written with articles of the municipal laws: none writes one
 #: now. Lines citing a federal law (Lei 9.784/1999 under D-17, the LGPD) may stay.
 CONVERTED = (
@@ -149,6 +163,8 @@ CONVERTED = (
     "enforcement/services/suspensions.py",
     "enforcement/pdf.py",
     "enforcement/regulation.py",
+    "enforcement/sweep.py",
+    "enforcement/management/commands/enforcement_sweep.py",
     "enforcement/views/cases.py",
     "finance/services.py",
     "inspections/orders.py",

@@ -36,9 +36,9 @@ def test_the_command_judges_by_default_once_and_the_holder_was_told_the_deadline
         )
     assert "16/04/2026" in aviso.message and aviso.due_on == case.deadline
     first = _run(dt.date(2026, 4, 17))
-    assert "julgados à revelia (art. 42 §3): 1" in first and case.number in first
+    assert "julgados à revelia: 1" in first and f"- {case.number} (art. 42, §3)" in first
     second = _run(dt.date(2026, 4, 17))
-    assert "julgados à revelia (art. 42 §3): 0" in second
+    assert "julgados à revelia: 0" in second
     assert case_of(world, auto).revelia
 
 

@@ -309,14 +309,14 @@ def test_the_authority_opens_a_taxi_cassacao_on_its_screen(world, user_of):
     page = authority.get(f"{url}?auto={auto.pk}")
     assert page.status_code == 200
     body = page.content.decode()
-    assert auto.number in body and "art. 41, V, §4" in body
+    assert auto.number in body and "art. 41, V; art. 41, §4" in body
     r = authority.post(url, {"auto": auto.pk, "target": "permissao", "on": "2026-06-01"})
     assert r.status_code == 302
     with tenant(world.m):
         case = Case.objects.get(kind=Case.Kind.CASSACAO, permit=permit)
     assert r["Location"] == f"/fiscalizacao/processos/{case.pk}/"
     shown = authority.get(r["Location"]).content.decode()
-    assert "cassação da permissão (art. 41, V, §4)" in shown
+    assert "cassação da permissão (art. 41, V; art. 41, §4)" in shown
     # A grave infraction: refused on the screen with the article.
     other = taxi_auto(world, permit, "recusa_passageiro")
     make_final(world, other, D)

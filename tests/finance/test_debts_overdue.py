@@ -132,7 +132,10 @@ def test_art_21_par_1_a_taxi_permits_overdue_instalment_cites_the_taxi_law(ipati
     with tenant(m):
         act = Act.objects.get(action="debt.make_final", object_id=str(first.pk))
         aviso = Notification.objects.get(key=f"finance-overdue-{first.pk}")
-    assert "renovação do cadastro" in aviso.message and "art. 21, §1º" in aviso.message
+    assert (
+        "renovação do cadastro" in aviso.message
+        and "(Lei do táxi de Ipatinga (2017), art. 21, §1)" in aviso.message
+    )
     assert "Termo" not in aviso.message  # art. 21 §1 is the Cadastro's renewal, not art. 13's
     assert act.record["basis"]["citations"] == [
         "decisão D-11",
@@ -163,7 +166,10 @@ def test_art_21_par_1_any_debt_of_a_live_taxi_holder_blocks_the_cadastro_renewal
     debt = make_debt(m, permit.holder, origin=Debt.Origin.TAX)
     assert debt.pk in [d.pk for d in overdue(m, DAY_AFTER)]
     message, act = _aviso(m, debt)
-    assert "impede a renovação do cadastro" in message and "art. 21, §1º" in message
+    assert (
+        "impede a renovação do cadastro" in message
+        and "(Lei do táxi de Ipatinga (2017), art. 21, §1)" in message
+    )
     assert "Lei do táxi de Ipatinga (2017), art. 21, §1" in act.record["basis"]["citations"]
 
 

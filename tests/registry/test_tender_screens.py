@@ -243,7 +243,7 @@ def test_mototaxi_art_6_grant_by_decree_through_the_tender_screen(ipatinga_m, us
     url = f"/licitacoes/{tender.pk}/"
     c = client_as(user_of, Role.AUTORIDADE)
     page = c.get(url).content.decode()
-    assert "Prazo em anos (mototáxi: art. 6)" in page and "Contrapartida" not in page
+    assert "Prazo em anos (art. 6)" in page and "Contrapartida" not in page
     body = {
         "step": "grant",
         "applicant": str(applicant.pk),

@@ -74,8 +74,9 @@ class Queue:
     roles: frozenset[str]
     #: Where the whole list lives (a URL), when the home shows only the first rows.
     more_url: Callable[[], str] | None = None
-    #: What one sentence says the queue is for (shown under its title).
-    help: str = ""
+    #: What one sentence says the queue is for (shown under its title); a callable is called
+    #: when the page is drawn (a text that cites the law in force where the user works).
+    help: str | Callable[[], str] = ""
     #: Where it stands on the home (smaller first): judging before filing, filing before counting.
     order: int = 50
 
@@ -138,7 +139,7 @@ def register_queue(
     *,
     roles: frozenset[str],
     more_url: Callable[[], str] | None = None,
-    help: str = "",
+    help: str | Callable[[], str] = "",
     order: int = 50,
 ) -> None:
     """Add a work queue; registering the same key again replaces it (module reloads in tests)."""
@@ -159,7 +160,7 @@ def queue(
     *,
     roles: Iterable[str],
     more: str = "",
-    help: str = "",
+    help: str | Callable[[], str] = "",
     order: int = 50,
     competent: Iterable[str] = (),
 ) -> Callable[[TaskSource], TaskSource]:

@@ -140,6 +140,20 @@ def cited_for(subject: Any, *concepts: str, m: Municipality | None = None) -> st
     return interfaces.cited_within(law, *concepts) if law else ""
 
 
+def cited_aside(subject: Any, *concepts: str, m: Municipality | None = None) -> str:
+    """:func:`cited_for` in parentheses after a message's text (" (art. 30, VII)"), nothing where
+    the law in force names none of the concepts: a taxi message shows no mototaxi article."""
+    cites = cited_for(subject, *concepts, m=m)
+    return f" ({cites})" if cites else ""
+
+
+def cited_titled(subject: Any, *concepts: str, m: Municipality | None = None) -> str:
+    """:func:`cited_for` with the law's title, written once ("Lei do táxi de Ipatinga (2017),
+    art. 41, §5"): what a text that speaks of several laws writes beside each."""
+    law = _subject_law(subject, m)
+    return interfaces.cited_once(law, *concepts) if law else ""
+
+
 def _subject_law(subject: Any, m: Municipality | None) -> str | None:
     try:
         if not isinstance(subject, str):

@@ -14,6 +14,7 @@ from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from outorga.core.lawseam import cited_for, cited_titled
 from outorga.core.listing import as_spreadsheet_text
 from outorga.core.pdfkit import date_text, label_table
 from outorga.law.competence import competence
@@ -59,9 +60,14 @@ def _citations(decision: dict[str, Any]) -> list[Any]:
 def auto_pdf(auto: InfractionNotice, registration: str) -> bytes:
     """Art. 30 I–X, in the order of the incisos, plus the refusal of art. 29 §3; ``registration``
     is the offender's (V) as the reader may see it (``selectors.offender_registration_as_seen``)."""
+    # The articles beside the rows, as the auto's law cites them (none where it names none).
+    unlicensed = cited_for(auto, "unlicensed")
+    unlicensed = f", {unlicensed}" if unlicensed else ""
+    unsigned = cited_for(auto, "auto_unsigned")  # a law that says so: the auto stands
+    unsigned = f" (não invalida o auto, {unsigned})" if unsigned else ""
     rows = [
         ("Número", auto.number),
-        ("I — Permissionário", auto.holder_name or "— (sem permissão, art. 35)"),
+        ("I — Permissionário", auto.holder_name or f"— (sem permissão{unlicensed})"),
         ("II — Permissão", auto.permit_number or "—"),
         ("III — Placa", auto.plate),
         (
@@ -82,7 +88,7 @@ def auto_pdf(auto: InfractionNotice, registration: str) -> bytes:
             else (
                 f"recusa certificada pelo agente; testemunhas: {auto.witness_1}, {auto.witness_2}"
                 if auto.refusal_certified
-                else "não assinado (não invalida o auto, art. 29 §2)"
+                else f"não assinado{unsigned}"
             ),
         ),
         ("Fotos", str(auto.photos.count())),
@@ -268,10 +274,13 @@ def batch_pdf(municipality: str, notices: Sequence[Notice]) -> bytes:
         [[Paragraph(escape(c), STYLES["BodyText"]) for c in row] for row in data], repeatRows=1
     )
     t.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.3, "#999999")]))
+    # Each law of the notices listed, as its law core cites the notice by edital.
+    laws = sorted({n.case.law for n in notices})
+    cites = "; ".join(c for c in (cited_titled(law, "edital") for law in laws) if c)
     intro = _p(
         "Ficam notificados, por edital, os interessados abaixo, não encontrados ou notificados por "
-        "esta via (art. 29 e 43 da Lei de mototáxi; art. 41 §5 da Lei do táxi). Os prazos de defesa "
-        "e de recurso contam da data desta publicação."
+        f"esta via{f' ({cites})' if cites else ''}. Os prazos de defesa e de recurso contam da data desta "
+        "publicação."
     )
     return _doc(
         "Notificações por edital — Diário Oficial", municipality, [intro, Spacer(1, 4 * mm), t]

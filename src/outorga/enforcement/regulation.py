@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from outorga.core.acts import Actor, competence_basis, insert_recorded, record_act
 from outorga.core.authz import authorize
-from outorga.core.lawseam import LawNotBound, law_of
+from outorga.core.lawseam import LawNotBound, cited_aside, law_of
 from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
@@ -109,8 +109,8 @@ def taxi_item_record(
     if code in {k.code for k in catalog(law)}:
         raise FieldError(
             "código",
-            f"'{code}' é conduta da própria lei (art. 41, §2): o regulamento acrescenta itens, não "
-            "os substitui",
+            f"'{code}' é conduta da própria lei{cited_aside(law, 'fine_natures')}: o regulamento "
+            "acrescenta itens, não os substitui",
             art_43,
         )
     description = _text(description, "descrição", "a descrição da infração", 300, art_43)

@@ -17,7 +17,7 @@ from outorga.core.acts import Actor, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Conflict
 from outorga.core.lawctx import context
-from outorga.core.lawseam import service_citations
+from outorga.core.lawseam import cited_titled, service_citations
 from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
@@ -329,9 +329,11 @@ def _move_in_transaction(
         if target == Debt.Status.FINAL and debt.awaiting_finality and not case_final:
             # D-1: only the case the charge comes from makes it final, once no defence or
             # appeal is pending and every deadline lapsed.
+            law = debt_law(municipality, permit=debt.permit_id and debt.permit, basis=debt.basis)
+            steps = cited_titled(law, "defence_and_appeals")
             raise InvalidDebtTransition(
                 f"o débito {debt.reference} aguarda a decisão definitiva do processo que o "
-                "originou (defesa e recursos, lei do mototáxi art. 42 a 44; decisão D-1)"
+                f"originou (defesa e recursos{f', {steps}' if steps else ''}; decisão D-1)"
             )
         fields: tuple[str, ...] = ()
         if target == Debt.Status.FINAL and debt.awaiting_finality:
@@ -560,12 +562,13 @@ def debts_overdue_make_final(*, municipality: Municipality, on: dt.date) -> list
                 reason=f"{due} sem pagamento nem defesa",
                 basis={"citations": citations, "due_on": debt.due_on.isoformat()},
             )
-            consequence = (
-                " e impede a renovação do cadastro de taxista enquanto não for pago "
-                "(lei do táxi, art. 21, §1º)"
-                if blocks
-                else ""
-            )
+            consequence = ""
+            if blocks:
+                blocking = cited_titled(Service.TAXI, "debts_block", m=municipality)
+                consequence = (
+                    " e impede a renovação do cadastro de taxista enquanto não for pago"
+                    + (f" ({blocking})" if blocking else "")
+                )
             _aviso(
                 municipality,
                 debt,

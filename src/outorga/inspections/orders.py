@@ -133,7 +133,16 @@ def _tell_holder(m: Municipality, order: InspectionOrder, d: Decision) -> None:
 
     permit = order.permit
     assert permit.vehicle is not None
-    cites = "; ".join(dict.fromkeys(c.render() for c in d.citations))
+    # The decision's articles, then the infraction and the seizure the law in force names for a
+    # vehicle not presented (never an article of the app's own).
+    cites = "; ".join(
+        c
+        for c in (
+            *dict.fromkeys(c.render() for c in d.citations),
+            lawseam.cited_for(permit, "missed_inspection"),
+        )
+        if c
+    )
     notification_send(
         municipality=m,
         key=f"inspection-order-{order.pk}",
@@ -141,8 +150,7 @@ def _tell_holder(m: Municipality, order: InspectionOrder, d: Decision) -> None:
         message=(
             f"Vistoria extraordinária do veículo {permit.vehicle.plate} (permissão "
             f"{permit.number}) em {order.scheduled_for:%d/%m/%Y}, em {order.place}. Apresente o "
-            f"veículo nessa data: não apresentá-lo é infração média, com apreensão ({cites}; "
-            "art. 39, VI)."
+            f"veículo nessa data: não apresentá-lo é infração média, com apreensão ({cites})."
         ),
         person=permit.holder,
         permit=permit,

@@ -96,7 +96,9 @@ def company_register(
     accreditation = str(data.get("inmetro_accreditation", "")).strip()
     if not accreditation:
         raise FieldError(
-            "credenciamento", "informe o credenciamento no INMETRO", "art. 2, XI e XII"
+            "credenciamento",
+            "informe o credenciamento no INMETRO",
+            lawseam.cited_for(_company_law(municipality), "inspection_companies"),
         )
     with transaction.atomic(), tenant(municipality):
         company, created = InspectionCompany.objects.update_or_create(

@@ -15,7 +15,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.urls import NoReverseMatch, reverse
 
-from outorga.core.lawseam import governs
+from outorga.core.lawseam import cited_aside, governs
 from outorga.core.localtime import today_of
 from outorga.core.models import User
 from outorga.core.tenancy import current_municipality
@@ -166,7 +166,7 @@ PORTAL_LINKS: list[tuple[str, tuple[str, ...]]] = [
         ("enforcement:portal_infractions", "enforcement:portal", "enforcement:portal_autos"),
     ),
     ("Minhas vistorias", ("inspections:portal", "inspections:mine")),
-    ("Atualizar o cadastro (art. 4, §2)", ("portal:registration",)),
+    ("Atualizar o cadastro", ("portal:registration",)),
 ]
 
 
@@ -179,7 +179,8 @@ def first_url(names: tuple[str, ...], **kwargs: Any) -> str | None:
     return None
 
 
-#: Links offered only to a holder with a permit in force whose law answers the question named.
+#: Links offered only to a holder with a permit in force whose law answers the question named;
+#: the label cites the articles that law names for the question's concept (its ``CITES``).
 LINK_NEEDS = {"portal:registration": "registration_update"}
 
 
@@ -188,10 +189,15 @@ def portal_links(permits: Iterable[Permit] = ()) -> list[tuple[str, str]]:
     out = []
     for label, names in PORTAL_LINKS:
         need = LINK_NEEDS.get(names[0])
-        if need and not any(
-            interfaces.answers(p.law, need) for p in live if governs(p.municipality, p.service)
-        ):
-            continue
+        if need:
+            answering = [
+                p
+                for p in live
+                if governs(p.municipality, p.service) and interfaces.answers(p.law, need)
+            ]
+            if not answering:
+                continue
+            label = f"{label}{cited_aside(answering[0], need)}"
         url = first_url(names)
         if url:
             out.append((label, url))

@@ -15,10 +15,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from outorga.core.home import Task, queue
+from outorga.core.lawseam import cited_aside
+from outorga.core.tenancy import current_municipality_or_none
 from outorga.law.competence import Role
 
 from .facts import ACTIVE_STATUSES
-from .models import Auxiliary, Document, DrivingLicence, Permit
+from .models import Auxiliary, Document, DrivingLicence, Permit, Service
 from .selectors import waiting
 from .sweep import THRESHOLDS
 
@@ -217,13 +219,22 @@ def requests_waiting(user: Any, today: dt.date) -> list[Task]:
     )
 
 
+def _mototaxi_cite(concept: str) -> str:
+    """The articles the mototaxi law bound where the user works names for ``concept`` (the
+    portal's requests are that law's), in parentheses; nothing where none."""
+    return cited_aside(Service.MOTOTAXI, concept, m=current_municipality_or_none())
+
+
 @queue(
     "registry.registration_requests",
     "Pedidos de atualização",
     roles=[Role.ATENDENTE.value],
     more="registry:registration_requests",
-    help="Atualizações e cancelamentos pedidos pelo portal (art. 4, §2): aplique cada um quando o "
-    "permissionário comparecer (art. 13, XX, a), ou recuse com o motivo que ele lê.",
+    help=lambda: (
+        f"Atualizações e cancelamentos pedidos pelo portal{_mototaxi_cite('registration_update')}: "
+        f"aplique cada um quando o permissionário comparecer{_mototaxi_cite('in_person')}, ou "
+        "recuse com o motivo que ele lê."
+    ),
     order=37,
 )
 def registration_requests_waiting(user: Any, today: dt.date) -> list[Task]:

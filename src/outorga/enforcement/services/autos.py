@@ -16,7 +16,7 @@ from outorga.core.acts import Actor, basis_of, law_refused, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
 from outorga.core.filestore import save_in_transaction
-from outorga.core.lawseam import LawNotBound
+from outorga.core.lawseam import LawNotBound, cited_aside
 from outorga.core.localtime import day_of, in_the_future, zone_of
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
@@ -115,9 +115,11 @@ def infraction_issue(
     if future:  # a mistyped year would date the auto, its notice and its defence period ahead
         raise FieldError("data", future)
     if not place.strip():
-        raise FieldError("local", "informe o local (art. 30 VII)")
+        raise FieldError("local", f"informe o local{cited_aside(law, 'auto_place')}")
     if not description.strip():
-        raise FieldError("descrição", "descreva a ocorrência (art. 30 VIII)")
+        raise FieldError(
+            "descrição", f"descreva a ocorrência{cited_aside(law, 'auto_description')}"
+        )
     if permit is None and committed_by != InfractionNotice.CommittedBy.UNLICENSED:
         committed_by = InfractionNotice.CommittedBy.UNLICENSED
     if committed_by == InfractionNotice.CommittedBy.AUXILIARY:
@@ -127,7 +129,7 @@ def infraction_issue(
     plate = (plate or (permit.vehicle.plate if permit and permit.vehicle else "")).upper()
     plate = plate.replace("-", "").replace(" ", "")
     if not plate:
-        raise FieldError("placa", "informe a placa (art. 30 III)")
+        raise FieldError("placa", f"informe a placa{cited_aside(law, 'auto_plate')}")
     # The day of the fact on the municipality's clock: its law, its notice, its deadlines (D-4).
     committed_on = day_of(municipality, committed_at)
     holder = permit.holder if permit else None

@@ -11,6 +11,7 @@ from django.db import transaction
 from outorga.core.acts import Actor, basis_of, law_refused, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import FieldRefused, Refused
+from outorga.core.lawseam import cited_aside
 from outorga.core.localtime import in_the_future, today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
@@ -57,7 +58,9 @@ def notice_date_refusal(municipality: Municipality, notice: Notice, on: dt.date)
         if notice.case.kind == Case.Kind.SUSPENSION and notice.purpose == (
             Notice.Purpose.DEFENCE_DECISION
         ):
-            what = "à decisão que aplicou a suspensão (art. 34, §3)"
+            what = (
+                f"à decisão que aplicou a suspensão{cited_aside(notice.case, 'suspension_appeal')}"
+            )
         return (
             f"a notificação ({on:%d/%m/%Y}) não pode ser anterior {what}, de "
             f"{notice.act_on:%d/%m/%Y}: o prazo corre da ciência"
@@ -248,7 +251,10 @@ def notice_deliver(
     """Record how and when a notice reached the person (D-4: signature date, date on the AR,
     publication date); the deadline of the stage it opens runs from that date."""
     if form not in Notice.DELIVERED_FORMS:
-        raise FieldError("forma", "forma de notificação desconhecida (art. 29)")
+        raise FieldError(
+            "forma",
+            f"forma de notificação desconhecida{cited_aside(notice.case, 'auto_notice')}",
+        )
     authorize(actor=actor, municipality=municipality, action="notice.record", law=notice.case.law)
     with tenant(municipality):
         # The act a notice notifies is dated when the notice is created and never changes.

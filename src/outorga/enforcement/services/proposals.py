@@ -11,6 +11,7 @@ from django.db import transaction
 from outorga.core.acts import Actor, law_refused, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
+from outorga.core.lawseam import cited_aside, cited_for
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.enforcement.lawbridge import (
@@ -42,9 +43,18 @@ from outorga.registry.validation import FieldError
 #: grave or gravíssima; the punished may no longer drive a taxi in the municipality) or the
 #: permission (V, §4: gravíssima).
 TAXI_CASSACAO = {
-    "cadastro": "cassação da inscrição no Cadastro Municipal de Taxistas (art. 41, IV, §3)",
-    "permissao": "cassação da permissão (art. 41, V, §4)",
+    "cadastro": ("cassação da inscrição no Cadastro Municipal de Taxistas", "cadastro_cassado"),
+    "permissao": ("cassação da permissão", "cassacao_permit"),
 }
+
+
+def taxi_cassacao_targets(subject: Any) -> dict[str, str]:
+    """:data:`TAXI_CASSACAO`, target → label, each citing the articles of the law in force for
+    ``subject`` (a permit, a case) as its law core names them."""
+    return {
+        target: f"{label}{cited_aside(subject, concept)}"
+        for target, (label, concept) in TAXI_CASSACAO.items()
+    }
 
 
 def _offender(auto: InfractionNotice) -> dict[str, Any] | None:
@@ -101,8 +111,7 @@ def _taxi_cassacao_open(
     if target not in TAXI_CASSACAO:
         raise FieldError(
             "cassação",
-            "escolha a cassação da inscrição no Cadastro (art. 41, IV, §3) ou da permissão "
-            "(art. 41, V, §4)",
+            "escolha a {cadastro} ou a {permissao}".format(**taxi_cassacao_targets(permit)),
         )
     auto, infraction_final = taxi_auto_checked(
         municipality,
@@ -137,7 +146,7 @@ def _taxi_cassacao_open(
         {"proposal__auto_id": auto.pk, "proposal__target": target},
         {
             "target": target,
-            "target_label": TAXI_CASSACAO[target],
+            "target_label": taxi_cassacao_targets(permit)[target],
             "auto_id": auto.pk,
             "auto": auto.number,
             "offender": offender if target == "cadastro" else None,
@@ -232,7 +241,11 @@ def proposal_open_cassacao(
         facts = {**escalation_facts(permit), "cassation": causes}
     d = ask(municipality, permit.law, "penalty", facts, on)
     if not d.to_json()["outcome"].get("cassation"):
-        raise Refused(d, "Nenhuma causa de cassação reconhecida pela lei (art. 32 III, art. 47).")
+        raise Refused(
+            d,
+            "Nenhuma causa de cassação reconhecida pela lei"
+            f"{cited_aside(permit, 'cassacao_causes')}.",
+        )
     with transaction.atomic(), tenant(municipality):
         return proposal_open(actor, municipality, permit, Case.Kind.CASSACAO, d, on=on)
 
@@ -246,8 +259,9 @@ def _with_held(causes: dict[str, Any], known: list[str]) -> dict[str, Any]:
     return {**causes, "other_commercial_permissions": list(dict.fromkeys(held))}
 
 
-#: Mototaxi art. 32 IV: what the auxiliary's cassação takes (its target on the case).
-AUXILIARY_CASSACAO = "cassação do credenciamento do condutor auxiliar (art. 32, IV)"
+#: Mototaxi art. 32 IV: what the auxiliary's cassação takes (its target on the case), cited
+#: from the law in force for the permit.
+AUXILIARY_CASSACAO = "cassação do credenciamento do condutor auxiliar"
 
 
 def _auxiliary_cassacao_open(
@@ -282,7 +296,9 @@ def _auxiliary_cassacao_open(
     d = ask(municipality, permit.law, "penalty", facts, on)
     if not d.to_json()["outcome"].get("auxiliary_cassation"):
         raise Refused(
-            d, "Nenhuma causa de cassação do credenciamento reconhecida pela lei (art. 32, IV)."
+            d,
+            "Nenhuma causa de cassação do credenciamento reconhecida pela lei"
+            f"{cited_aside(permit, 'auxiliary_cassacao')}.",
         )
     return _cassacao_opened(
         actor,
@@ -292,7 +308,7 @@ def _auxiliary_cassacao_open(
         {"proposal__target": "credenciamento", "proposal__offender__auxiliary_id": aux.pk},
         {
             "target": "credenciamento",
-            "target_label": AUXILIARY_CASSACAO,
+            "target_label": f"{AUXILIARY_CASSACAO}{cited_aside(permit, 'auxiliary_cassacao')}",
             "offender": _auxiliary_offender(aux),
         },
         on=on,
@@ -331,9 +347,10 @@ def proposal_decide(
         # The step the case is at, kept by its notices, filings and the sweep (the law's periods):
         # the proposal reaches judgment only after the defence or its period (art. 34 §2, D-3).
         if case.stage != Case.Stage.DEFENCE or case.waiting != Case.Waiting.JUDGMENT:
+            basis = "; ".join(c for c in (cited_for(case, "proposal_defence"), "decisão D-3") if c)
             raise InvalidStep(
                 "a proposta só é decidida após a defesa do permissionário ou o fim do prazo "
-                "de defesa (art. 34 §2, decisão D-3)"
+                f"de defesa ({basis})"
             )
         judged: Decision | None = None
         if accept and taxi_like(case.law) and case.kind == Case.Kind.CASSACAO:

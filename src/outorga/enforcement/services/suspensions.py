@@ -15,6 +15,7 @@ from django.db import transaction
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
+from outorga.core.lawseam import cited_aside
 from outorga.core.localtime import in_the_future, today_of
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
@@ -43,10 +44,13 @@ from outorga.registry.validation import FieldError
 #: Chief Executive's (art. 44), each its own competence.
 SUSPENSION_ANNULLED_BY = {"jari": "appeal.jari.judge", "executive": "appeal.executive.judge"}
 
-NOT_ANNULLED = (
-    "só o recurso julgado procedente contra a suspensão desta permissão a anula e restabelece a "
-    "permissão (lei do mototáxi, art. 34, §3; art. 43 e 44)"
-)
+
+def not_annulled(permit: Permit) -> str:
+    """Why no other act annuls the permit's suspension, citing the law in force for it."""
+    return (
+        "só o recurso julgado procedente contra a suspensão desta permissão a anula e restabelece "
+        f"a permissão{cited_aside(permit, 'suspension_annulled_on_appeal')}"
+    )
 
 
 def permit_suspension_lift(
@@ -68,7 +72,7 @@ def permit_suspension_lift(
         filing = Filing.objects.select_related("case").filter(pk=appeal.pk).first()
     competence = SUSPENSION_ANNULLED_BY.get(filing.stage) if filing is not None else None
     if filing is None or competence is None:
-        raise InvalidTransition(NOT_ANNULLED)
+        raise InvalidTransition(not_annulled(permit))
     authorize(actor=actor, municipality=municipality, action=competence, law=permit.law)
     if not reason.strip():
         raise FieldError("motivo", "informe o motivo do ato")
@@ -80,7 +84,7 @@ def permit_suspension_lift(
             or case.kind != Case.Kind.SUSPENSION
             or case.permit_id != permit.pk
         ):
-            raise InvalidTransition(NOT_ANNULLED)
+            raise InvalidTransition(not_annulled(permit))
         suspension = Penalty.objects.filter(case=case, kind=Penalty.Kind.SUSPENSION).first()
         return permit_suspension_annulled(
             actor=actor,
@@ -139,7 +143,8 @@ def suspension_annul(
             permit=permit,
             appeal=filing,
             on=on,
-            reason=f"suspensão anulada em recurso no processo {case.number} (art. 34, §3)",
+            reason=f"suspensão anulada em recurso no processo {case.number}"
+            f"{cited_aside(permit, 'suspension_appeal')}",
             basis=basis,
         )
     elif lifted:
@@ -222,7 +227,8 @@ def suspension_impose(
             permit=esc.permit,
             days=esc.days,
             start=start,
-            reason=f"suspensão de {esc.days} dias (art. 32 I): autos {counted}",
+            reason=f"suspensão de {esc.days} dias"
+            f"{cited_aside(esc.permit, 'suspension_accumulation')}: autos {counted}",
             basis=basis_of(None)
             | {"decision": esc.decision, "citations": esc.decision.get("citations", [])},
             grounds=grounds,
@@ -566,7 +572,9 @@ def taxi_suspension_impose(
     )
     auto, grounds = asked.grounded(auto, cite42)
     d = _suspension_allowed(municipality, auto, "permissao", days, start, decided_on)
-    why = f"auto {auto.number} (art. 42, V)" + (f": {reason.strip()}" if reason.strip() else "")
+    why = f"auto {auto.number}{cited_aside(permit, 'suspension')}" + (
+        f": {reason.strip()}" if reason.strip() else ""
+    )
     with asked.locked(auto, grounds) as grounds:
         permit_suspend(
             actor=actor,

@@ -21,10 +21,10 @@ from outorga.enforcement.models import (
     InfractionNotice,
 )
 from outorga.enforcement.services.proposals import (
-    TAXI_CASSACAO,
     held_permissions,
     other_commercial_permissions,
     proposal_open_cassacao,
+    taxi_cassacao_targets,
 )
 from outorga.enforcement.services.suspensions import suspension_impose as suspension_impose_service
 from outorga.enforcement.services.suspensions import (
@@ -142,7 +142,7 @@ def cassacao_new(request: HttpRequest, permit_id: int) -> HttpResponse:
         "taxi": taxi_like(permit.law),
         "cassacao_cite": interfaces.cited(permit.law, "cassacao"),
         "autos": autos,
-        "targets": TAXI_CASSACAO,
+        "targets": taxi_cassacao_targets(permit),
         "today": today(),
         "data": request.POST or request.GET,
         "can_propose": is_allowed(

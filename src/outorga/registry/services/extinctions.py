@@ -11,6 +11,7 @@ from django.db import transaction
 from outorga.core.acts import Actor, basis_of, record_act, refusal_logged
 from outorga.core.authz import authorize
 from outorga.core.errors import FieldRefused
+from outorga.core.lawseam import cited_for
 from outorga.core.localtime import in_the_future
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
@@ -338,6 +339,8 @@ def extinction_decide(
             basis=_decision_basis(case, timing),
         )
         if extinguish:
+            # The cause as the law in force for the permit cites it: its article, the inciso.
+            cause = ", ".join(c for c in (cited_for(permit, "extinction_cause"), case.inciso) if c)
             old = permit.status
             permit.status = Permit.Status.EXTINCT
             permit.suspended_until = None
@@ -347,7 +350,7 @@ def extinction_decide(
                 from_status=old,
                 to_status=Permit.Status.EXTINCT,
                 effective_on=on,
-                reason=f"extinção (art. 15, {case.inciso}), processo {case.number}",
+                reason=f"extinção ({cause}), processo {case.number}",
                 act=act,
             )
             auxiliaries_end_with_permit(

@@ -14,7 +14,7 @@ from django.db.models import Q
 from outorga.core.acts import Actor, basis_of, law_refused, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
-from outorga.core.lawseam import BoundLaw
+from outorga.core.lawseam import BoundLaw, cited_aside
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.citations import LAW_TITLES, Citation
@@ -363,7 +363,7 @@ def permit_reinstate(
         municipality=municipality,
         permit=permit,
         to=Permit.Status.ACTIVE,
-        reason=f"comprovação (art. 32, §2): {proof.strip()} — {label}",
+        reason=f"comprovação{cited_aside(permit, 'suspension_return')}: {proof.strip()} — {label}",
         effective_on=on,
         basis=basis_of(decision),
     )
@@ -438,7 +438,8 @@ def permit_suspension_annulled(
         ):
             raise InvalidTransition(
                 f"a permissão está {permit.get_status_display()}; a suspensão julgada no "
-                f"processo {case_number} não é a que está em vigor (lei do mototáxi, art. 34, §3)"
+                f"processo {case_number} não é a que está em vigor"
+                f"{cited_aside(permit, 'suspension_appeal')}"
             )
         change_status(
             actor=actor,

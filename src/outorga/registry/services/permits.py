@@ -15,7 +15,7 @@ from django.db import transaction
 from outorga.core.acts import Actor, basis_of, record_act, refusal_logged
 from outorga.core.authz import authorize
 from outorga.core.errors import FieldRefused
-from outorga.core.lawseam import BoundLaw
+from outorga.core.lawseam import BoundLaw, cited_aside
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
@@ -153,7 +153,7 @@ def permit_grant(
     law = bound_law(municipality, service, granted_on)
     authorize(actor=actor, municipality=municipality, action="permit.grant", law=law.law)
     if service == Service.TAXI:
-        raise NotImplementedError("outorga de táxi: fluxo próprio (art. 3, 10)")
+        raise NotImplementedError("outorga de táxi: fluxo próprio (taxi_permit_grant)")
     new = {"holder": holder.pk, "service": service, "vehicle": vehicle.plate}
     with (
         grant_refusal_logged(actor, municipality, tender, new),
@@ -616,7 +616,7 @@ def taxi_permit_transfer(
             actor=actor,
             municipality=municipality,
             permit=permit,
-            status_label="transferida ao sucessor (art. 13, parágrafo único)",
+            status_label=f"transferida ao sucessor{cited_aside(permit, 'transfer')}",
         )
     return permit
 
@@ -640,5 +640,6 @@ def _auxiliaries_unlink(
         auxiliaries=auxiliaries,
         on=on,
         basis=basis_of(None, citations(law, "transfer_ends_auxiliaries")),
-        reason=f"transferência da permissão {permit.number} ao sucessor (art. 13, parágrafo único)",
+        reason=f"transferência da permissão {permit.number} ao sucessor"
+        f"{cited_aside(permit, 'transfer')}",
     )

@@ -15,6 +15,7 @@ from django.db import transaction
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
+from outorga.core.lawseam import cited_aside
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 
@@ -155,7 +156,8 @@ def registration_request_apply(
                 law=target.law,
                 person=person,
                 data=data,
-                reason=f"pedido do permissionário de {req.requested_on:%d/%m/%Y} (art. 4, §2)",
+                reason=f"pedido do permissionário de {req.requested_on:%d/%m/%Y}"
+                f"{cited_aside(target, 'registration_update')}",
             )
         else:
             permit_renounce(

@@ -11,10 +11,11 @@ from django.utils import timezone
 
 from outorga.core.errors import DomainError
 from outorga.core.formerrors import form_add
+from outorga.core.lawseam import cited_aside
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 
-from ..models import RegistrationRequest
+from ..models import RegistrationRequest, Service
 from ..selectors import sees_private_data
 from ..services.registration_requests import (
     registration_request_apply,
@@ -25,7 +26,7 @@ from .common import DATE, competent
 
 class DecideForm(forms.Form):
     appeared_on = forms.DateField(
-        label="O permissionário compareceu pessoalmente em (art. 13, XX, a)",
+        label="O permissionário compareceu pessoalmente em",
         required=False,
         widget=DATE,
     )
@@ -48,6 +49,11 @@ def registration_request(request: HttpRequest, request_id: int) -> HttpResponse:
         RegistrationRequest.objects.select_related("person", "permit"), pk=request_id
     )
     form = DecideForm(request.POST or None, initial={"appeared_on": timezone.localdate()})
+    # The appearance in person, as the law of the request's permit (else the mototaxi law bound
+    # here, whose portal requests these are) cites it.
+    form.fields["appeared_on"].label = "O permissionário compareceu pessoalmente em" + cited_aside(
+        req.permit or Service.MOTOTAXI, "in_person", m=current_municipality()
+    )
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         try:

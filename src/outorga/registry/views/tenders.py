@@ -14,8 +14,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
 from outorga.core.errors import Refused
+from outorga.core.lawseam import cited_aside, cited_for
 from outorga.core.requests import actor_of
-from outorga.core.tenancy import current_municipality
+from outorga.core.tenancy import current_municipality, current_municipality_or_none
 from outorga.law import interfaces
 from outorga.law.bindings import LawNotBound
 from outorga.law.competence import is_allowed
@@ -54,10 +55,17 @@ class TenderForm(forms.Form):
     places = forms.IntegerField(label="Vagas oferecidas", min_value=1)
     opened_on = forms.DateField(label="Data de abertura", widget=DATE)
     taxi_category = forms.ChoiceField(
-        label="Categoria das vagas (táxi: art. 5 e 6)",
+        label="Categoria das vagas (táxi)",
         choices=[("", "— (mototáxi e motofrete)"), *TaxiCategory.choices],
         required=False,
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The taxi law bound here cites the categories (never an article of the app's own).
+        cites = cited_for(Service.TAXI, "category_one", m=current_municipality_or_none())
+        if cites:
+            self.fields["taxi_category"].label = f"Categoria das vagas (táxi: {cites})"
 
 
 @competent
@@ -91,6 +99,12 @@ def tenders(request: HttpRequest) -> HttpResponse:
     )
 
 
+def _label_cite(tender: Tender, concept: str) -> str:
+    """The articles the law the tender is run under names for ``concept``, in parentheses after
+    a label (nothing where none)."""
+    return cited_aside(tender_law(tender), concept)
+
+
 class OnForm(forms.Form):
     on = forms.DateField(label="Data", widget=DATE)
     # Only a taxi tender recorded without a category asks it, for the applicants without one.
@@ -104,7 +118,7 @@ class ApplicantForm(forms.Form):
 
     person = PersonByDocument(label="CPF ou CNPJ do candidato", max_length=18)
     taxi_category = forms.ChoiceField(
-        label="Categoria (táxi: art. 5 e 6)",
+        label="Categoria",
         choices=[("", "—"), *TaxiCategory.choices],
         required=False,
     )
@@ -117,6 +131,8 @@ class ApplicantForm(forms.Form):
         if tender.service != Service.TAXI or tender.taxi_category:
             # The tender's category is the applicant's (art. 3, 6): shown, not chosen.
             del self.fields["taxi_category"]
+        else:
+            self.fields["taxi_category"].label = f"Categoria{_label_cite(tender, 'category_one')}"
 
 
 class TenderGrantForm(TaxiChecks):
@@ -127,20 +143,18 @@ class TenderGrantForm(TaxiChecks):
     vehicle = VehicleByPlate(label="Placa do veículo", max_length=8)
     on = forms.DateField(label="Data da outorga (assinatura do Termo, no táxi)", widget=DATE)
     decree = forms.CharField(label="Decreto de outorga", max_length=80, required=False)
-    option = forms.ChoiceField(label="Prazo (táxi: art. 10)", choices=PermitTerm.Option.choices)
-    mode = forms.ChoiceField(label="Contrapartida (táxi: art. 10)", choices=PermitTerm.Mode.choices)
+    option = forms.ChoiceField(label="Prazo", choices=PermitTerm.Option.choices)
+    mode = forms.ChoiceField(label="Contrapartida", choices=PermitTerm.Mode.choices)
     instalments = forms.IntegerField(
         label="Parcelas (até 18 no prazo I, até 36 no prazo II)", min_value=1, initial=1
     )
     declarations = declarations_field()
-    term_years = forms.IntegerField(
-        label="Prazo em anos (mototáxi: art. 6)", min_value=1, max_value=10, initial=10
-    )
+    term_years = forms.IntegerField(label="Prazo em anos", min_value=1, max_value=10, initial=10)
     equipment = equipment_field("Equipamentos verificados")
     safety_gear = safety_gear_field()
 
     category = forms.ChoiceField(
-        label="Categoria (táxi: art. 5 e 6; licitação registrada sem categoria)",
+        label="Categoria (licitação registrada sem categoria)",
         choices=[("", "—"), *TaxiCategory.choices],
         required=False,
     )
@@ -171,6 +185,19 @@ class TenderGrantForm(TaxiChecks):
         # The category is asked only of an applicant of an older tender recorded without one.
         if not taxi or tender.taxi_category or (applicant and applicant.taxi_category):
             del self.fields["category"]
+        # Each field shown cites the articles of the law bound to the tender's service.
+        for name, concept in (
+            ("option", "term"),
+            ("mode", "term"),
+            ("term_years", "term"),
+        ):
+            if name in self.fields:
+                self.fields[name].label = f"{self.fields[name].label}{_label_cite(tender, concept)}"
+        if "category" in self.fields:
+            self.fields["category"].label = (
+                f"Categoria{_label_cite(tender, 'category_one')} — licitação registrada sem "
+                "categoria"
+            )
 
     def params(self) -> dict[str, Any]:
         """The grant's data as ``tenders.tender_grant`` takes it for one applicant."""

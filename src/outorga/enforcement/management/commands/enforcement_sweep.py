@@ -13,10 +13,11 @@ from django.core.management.base import CommandError
 from outorga.core.management.town_sweep import TownSweepCommand
 from outorga.core.sweep import day_of
 from outorga.enforcement.services.finality import CasesNotSwept, sweep
+from outorga.enforcement.sweep import revelia_cites
 
 LABELS = {
     "reconsider_until": "recursos com o prazo de reconsideração registrado (Lei 9.784/1999, art. 56, §1º)",
-    "revelia": "julgados à revelia (art. 42 §3)",
+    "revelia": "julgados à revelia",
     "final": "tornados definitivos (D-1)",
     "proposals_ready": "propostas prontas para decisão do Chefe do Executivo (D-3)",
     "storage": "estadia de veículos apreendidos",
@@ -38,10 +39,13 @@ class Command(TownSweepCommand):
                 day, report = day_of(m, on), exc.report
                 held += [f"{m.name}/{m.uf}: {case}" for case in exc.failed]
             self.stdout.write(f"{m.name}/{m.uf} em {day:%d/%m/%Y}:")
+            cites = revelia_cites(m, report["revelia"])  # each case's own law's article
             for key, label in LABELS.items():
                 items = report[key]
                 self.stdout.write(f"  {label}: {len(items)}")
                 for item in items:
-                    self.stdout.write(f"    - {item}")
+                    self.stdout.write(
+                        f"    - {item}{cites.get(item, '') if key == 'revelia' else ''}"
+                    )
         if held:
             raise CommandError(f"processos que não avançaram: {'; '.join(held)}")

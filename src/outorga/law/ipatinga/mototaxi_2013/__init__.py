@@ -210,6 +210,26 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "equipment_retroreflective_vests": art(19, inc="IV"),
     "equipment_disposable_caps": art(19, inc="V"),
     "equipment_mirrors_both_sides": art(19, inc="VI"),
+    # messages
+    # The auto's contents (art. 30): the plate (III), the place, date and time (VII) and a
+    # short description of the occurrence (VIII) a message asks for.
+    "auto_plate": art(30, inc="III"),
+    "auto_place": art(30, inc="VII"),
+    "auto_description": art(30, inc="VIII"),
+    # The notice of the auto: in person, by post with a receipt, or in the Diário Oficial.
+    "auto_notice": art(29),
+    "auto_unsigned": art(29, 2),  # the offender's missing signature does not void the auto
+    # Notices by edital: the auto's publication (art. 29) and the decisions' when the offender
+    # was not found (art. 43, 44).
+    "edital": (art(29), art(43), art(44)),
+    "suspension_appeal": art(34, 3),  # the suspension is appealed to the JARI, then the Executive
+    # Only the appeal upheld against the suspension annuls it: to the JARI, then the Executive.
+    "suspension_annulled_on_appeal": (art(34, 3), art(43), art(44)),
+    "proposal_defence": art(34, 2),  # no cassação or revocation without the defence
+    "defence_and_appeals": (art(42), art(43), art(44)),  # defence, JARI, Chief Executive
+    "revelia": art(42, 3),  # no defence in time: judged by default
+    "warning_instead_of_fine": (art(31, inc="I"), art(31, 3)),  # the written warning, its terms
+    "term": art(6),  # the permission for up to 10 years
 }
 
 #: The numbers the apps show beside the law's acts (``interfaces.limit``): never written in an app.

@@ -224,6 +224,16 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "declaration_tax_clearance": art(23, inc="V"),
     "declaration_labour_clearance": art(23, inc="VI"),
     "declaration_inss_fgts_clearance": art(23, inc="VII"),
+    # messages
+    # The penalties of II–V are preceded by the notice to the permissionário (the procedure
+    # itself is the regulation's, art. 43).
+    "auto_notice": art(41, 5),
+    "edital": art(41, 5),
+    # Cassação of the permission (V) for gravíssima infractions, by an administrative case (§4).
+    "cassacao_permit": (art(41, inc="V"), art(41, 4)),
+    # The penalties only after the contraditório and the ampla defesa (art. 41, caput).
+    "proposal_defence": art(41),
+    "warning_instead_of_fine": (art(41, inc="I"), art(41, 1)),  # the penalty, for primary conducts
 }
 
 #: The rules a court may suspend (D-16), by the stable id the rules apply them under, with the

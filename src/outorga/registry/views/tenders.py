@@ -101,8 +101,11 @@ def tenders(request: HttpRequest) -> HttpResponse:
 
 def _label_cite(tender: Tender, concept: str) -> str:
     """The articles the law the tender is run under names for ``concept``, in parentheses after
-    a label (nothing where none)."""
-    return cited_aside(tender_law(tender), concept)
+    a label (nothing where none, nor where no law governs its service any more: ADR 0076)."""
+    try:
+        return cited_aside(tender_law(tender), concept)
+    except LawNotBound:
+        return ""
 
 
 class OnForm(forms.Form):

@@ -16,6 +16,7 @@ from enforcement_factories import (
     at_executive,
     at_jari,
     case_of,
+    cassacao_ready,
     file,
     issue,
     make_world,
@@ -66,7 +67,28 @@ def test_mototaxi_art_42_a_defence_awaiting_judgment_has_no_day_to_judge(ipating
     w = make_world(ipatinga_m, user_of)
     auto = issue(w, on=FILED)  # signed: the defence period runs at once
     file(w, auto, FILED)
-    _no_day_to_judge(user_of("ipatinga", Role.AUTORIDADE), case_of(w, auto), FILED, LAST_TO_FILE)
+    case = case_of(w, auto)
+    _no_day_to_judge(user_of("ipatinga", Role.AUTORIDADE), case, FILED, LAST_TO_FILE)
+    # Nor to the holder who filed it, on the portal's list and the case's page.
+    waiting = f"aguardando julgamento até <strong>{LAST_TO_FILE:%d/%m/%Y}"
+    for url in ("/portal/infracoes/", f"/portal/processos/{case.pk}/"):
+        page = _page(w.holder_user, url)
+        assert "aguardando julgamento" in page and waiting not in page, url
+
+
+def test_mototaxi_art_34_1_2_d_3_a_proposal_awaiting_the_chief_executive_has_no_day_to_decide(
+    ipatinga_m, user_of
+):
+    w = make_world(ipatinga_m, user_of)
+    case = cassacao_ready(w)  # its defence period over without a defence
+    assert case.waiting == case.Waiting.JUDGMENT and case.deadline is not None
+    mayor = user_of("ipatinga", Role.CHEFE_EXECUTIVO)
+    waiting = f"aguardando julgamento até {case.deadline:%d/%m/%Y}"
+    fila = _page(mayor, "/fiscalizacao/fila/")
+    row = next(li for li in re.findall(r"<li>(.*?)</li>", fila, re.S) if case.number in li)
+    assert "aguardando julgamento" in row and waiting not in row
+    detail = _page(mayor, f"/fiscalizacao/processos/{case.pk}/")
+    assert f"aguardando julgamento até <strong>{case.deadline:%d/%m/%Y}" not in detail
 
 
 def test_mototaxi_art_43_an_appeal_to_the_jari_has_no_day_to_judge(ipatinga_m, user_of):

@@ -77,10 +77,11 @@ def world(ipatinga_m: Any, user_of: Any) -> World:
     return make_world(ipatinga_m, user_of)
 
 
-def test_the_authority_opens_on_the_defences_to_judge_nearest_deadline_first(ipatinga_m, user_of):
+def test_the_authority_opens_on_the_defences_to_judge_oldest_first(ipatinga_m, user_of):
     w = world(ipatinga_m, user_of)
     cases = []
-    # Filed out of order: defence deadlines 20/04 (Saturday 18 moved), 16/04 and 17/04.
+    # Filed out of order on 08/04, 06/04 and 07/04 (their last days to file 20/04 — Saturday 18
+    # moved —, 16/04 and 17/04): shown since the filing, no day to judge by (mototaxi art. 42).
     for day in (dt.date(2026, 4, 8), dt.date(2026, 4, 6), dt.date(2026, 4, 7)):
         auto = issue(w, on=day)
         file(w, auto, day)
@@ -93,8 +94,8 @@ def test_the_authority_opens_on_the_defences_to_judge_nearest_deadline_first(ipa
     assert [r["text"].split("processo ")[1].split(",")[0] for r in mine] == [
         c.number for c in expected
     ]
-    assert dates(mine) == [dt.date(2026, 4, 16), dt.date(2026, 4, 17), dt.date(2026, 4, 20)]
-    assert "16/04/2026" in mine[0]["when"]
+    assert dates(mine) == [dt.date(2026, 4, 6), dt.date(2026, 4, 7), dt.date(2026, 4, 8)]
+    assert mine[0]["when"] == "desde 06/04/2026"
     opens(authority, mine[0]["url"])
     # The JARI judges no defence; the holder sees no judging queue; Barra's authority none of these.
     jari_rows = queue(home_of(user_of("ipatinga", Role.JARI)), "Defesas e recursos a julgar")
@@ -119,7 +120,8 @@ def test_the_jari_opens_on_its_appeals_and_the_authority_does_not_see_them(ipati
         for r in queue(home_of(jari), "Defesas e recursos a julgar") or []
         if any(c.number in r["text"] for c in cases)
     ]
-    assert dates(rows) == [dt.date(2026, 4, 27), dt.date(2026, 4, 30), dt.date(2026, 5, 4)]
+    # Filed on 25/04, 18/04 and 21/04: the oldest first, since its filing (mototaxi art. 43).
+    assert dates(rows) == [dt.date(2026, 4, 18), dt.date(2026, 4, 21), dt.date(2026, 4, 25)]
     assert all(r["text"].startswith("Recurso à JARI") for r in rows)
     opens(jari, rows[0]["url"])
     authority_rows = queue(

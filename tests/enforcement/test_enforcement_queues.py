@@ -1,4 +1,6 @@
-"""The work queues put the nearest deadline first (authority, JARI, Chief Executive's proposals)."""
+"""The work queues put the defences and appeals to judge the oldest first, since their filing — the
+law sets the days to file them, not a day to judge them by (mototaxi art. 42–44) — and the Chief
+Executive's proposals the nearest deadline first."""
 
 from __future__ import annotations
 
@@ -30,13 +32,15 @@ def api_queue(user: Any) -> dict[str, Any]:
     return r.json()  # type: ignore[no-any-return]
 
 
-def test_the_authoritys_defences_queue_puts_the_nearest_deadline_first(world, user_of):
-    # Created out of order: defence deadlines 20/04 (Saturday 18 moved), 16/04 and 17/04.
-    cases = []
+def test_the_authoritys_defences_queue_puts_the_oldest_filing_first(world, user_of):
+    # Filed out of order on 08/04, 06/04 and 07/04: their last days to file were 20/04 (Saturday
+    # 18 moved), 16/04 and 17/04.
+    cases, filed = [], {}
     for day in (dt.date(2026, 4, 8), dt.date(2026, 4, 6), dt.date(2026, 4, 7)):
         auto = issue(world, on=day)
         file(world, auto, day)
         cases.append(case_of(world, auto))
+        filed[cases[-1].pk] = day
     issue(world, on=dt.date(2026, 4, 6))  # no defence yet: not the authority's work
     expected = sorted(cases, key=lambda c: c.deadline)
     assert [c.deadline for c in expected] == [
@@ -48,13 +52,14 @@ def test_the_authoritys_defences_queue_puts_the_nearest_deadline_first(world, us
     with tenant(world.m):
         assert [c.pk for c in selectors.queue(authority)["defences"]] == [c.pk for c in expected]
     body = api_queue(authority)["defences"]
-    assert [(x["id"], x["deadline"]) for x in body] == [
-        (c.pk, c.deadline.isoformat()) for c in expected
+    assert [(x["id"], x["deadline"], x["filed_on"]) for x in body] == [
+        (c.pk, c.deadline.isoformat(), filed[c.pk].isoformat()) for c in expected
     ]
 
 
-def test_the_jari_queue_puts_the_nearest_deadline_first(world, user_of):
-    # Decisions notified out of order: JARI deadlines 04/05, 27/04 and 30/04.
+def test_the_jari_queue_puts_the_oldest_filing_first(world, user_of):
+    # Decisions notified out of order, the appeals filed the next day (25/04, 18/04, 21/04):
+    # their last days to file were 04/05, 27/04 and 30/04.
     cases = []
     for notified in (dt.date(2026, 4, 24), dt.date(2026, 4, 17), dt.date(2026, 4, 20)):
         auto, _ = at_jari(world, dt.date(2026, 4, 6), notified)

@@ -40,18 +40,18 @@ def _about(case: Case) -> str:
     "Defesas e recursos a julgar",
     roles=_JUDGES,
     more="enforcement:queue",
-    help="Apresentados e aguardando o seu julgamento; o prazo é o da peça.",
+    help="Apresentados e aguardando o seu julgamento, desde a data em que foram apresentados.",
     order=10,
     competent=JUDGE_ACTION.values(),
 )
 def to_judge(user: Any, today: dt.date) -> list[Task] | None:
     """Defences and appeals filed and awaiting judgment, at the stages the user's role judges under
-    each case's law on ``today`` (defence: the authority; JARI; Chief Executive)."""
+    each case's law on ``today`` (defence: the authority; JARI; Chief Executive), the oldest
+    first, each since the day it was presented: the law sets the days to file it, not a day to
+    judge it by (``selectors.awaiting_judgment``)."""
     waiting = (
-        Case.objects.filter(
-            waiting=Case.Waiting.JUDGMENT,
-            stage__in=(Case.Stage.DEFENCE, Case.Stage.JARI, Case.Stage.EXECUTIVE),
-        )
+        selectors.awaiting_judgment()
+        .filter(stage__in=(Case.Stage.DEFENCE, Case.Stage.JARI, Case.Stage.EXECUTIVE))
         .exclude(kind__in=PROPOSALS)
         .select_related("auto", "permit")
     )
@@ -59,7 +59,8 @@ def to_judge(user: Any, today: dt.date) -> list[Task] | None:
         Task(
             f"{capfirst(c.get_stage_display())} — processo {c.number}, {_about(c)}".rstrip(", "),
             _case_url(c),
-            c.deadline,
+            c.filed_on,
+            due_label="desde",
         )
         for c in waiting
         if is_allowed(user.role, JUDGE_ACTION[Filing.Stage(c.stage)], c.law, today)

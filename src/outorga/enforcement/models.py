@@ -203,6 +203,10 @@ class Case(TenantModel):
     outcome = models.CharField("resultado", max_length=300, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
+    #: The day its defence or appeal awaiting judgment was presented, where a judge's queue
+    #: reads it (``selectors.awaiting_judgment``); not stored.
+    filed_on: dt.date | None = None
+
     class Meta:
         verbose_name = "processo administrativo"
         ordering = ["deadline", "id"]

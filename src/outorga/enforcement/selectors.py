@@ -6,7 +6,7 @@ import datetime as dt
 import re
 from typing import Any
 
-from django.db.models import F, Q, QuerySet
+from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 
 from outorga.core.identifiers import digits as only_digits
 from outorga.core.identifiers import normalize_plate
@@ -148,19 +148,32 @@ def platform_drivers(
 NEAREST_FIRST = (F("deadline").asc(nulls_last=True), "id")
 
 
+def awaiting_judgment() -> QuerySet[Case]:
+    """Cases whose defence or appeal awaits judgment, each with the day its pending filing was
+    presented (``filed_on``), the oldest first. The case's ``deadline`` is then the last day the
+    filing could have been presented, no day to judge it by: the laws set the days to file a
+    defence or an appeal from its notice, not a period to judge one (mototaxi art. 42–44; taxi
+    art. 43 with D-17), so a judge's queue shows how long each has waited."""
+    presented = (
+        Filing.objects.filter(case=OuterRef("pk"), result=Filing.Result.PENDING)
+        .order_by("filed_on", "id")
+        .values("filed_on")[:1]
+    )
+    return (
+        Case.objects.filter(waiting=Case.Waiting.JUDGMENT)
+        .annotate(filed_on=Subquery(presented))
+        .order_by(F("filed_on").asc(nulls_last=True), "id")
+    )
+
+
 def queue(user: User) -> dict[str, Any]:
-    """Work of the user's role, the nearest deadline first."""
+    """Work of the user's role: defences and appeals to judge the oldest first
+    (:func:`awaiting_judgment`), the rest the nearest deadline first."""
     role = Role(user.role)
     out: dict[str, Any] = {}
-    waiting = Case.objects.filter(waiting=Case.Waiting.JUDGMENT).select_related(
-        "auto", "permit", "person"
-    )
+    waiting = awaiting_judgment().select_related("auto", "permit", "person")
     if role == Role.AUTORIDADE:
-        out["defences"] = list(
-            waiting.filter(stage=Case.Stage.DEFENCE, kind=Case.Kind.INFRACTION).order_by(
-                *NEAREST_FIRST
-            )
-        )
+        out["defences"] = list(waiting.filter(stage=Case.Stage.DEFENCE, kind=Case.Kind.INFRACTION))
         out["suspensions"] = list(
             Escalation.objects.filter(status=Escalation.Status.PENDING)
             .select_related("permit", "permit__holder")
@@ -168,9 +181,9 @@ def queue(user: User) -> dict[str, Any]:
             .order_by("evaluated_on", "id")
         )
     if role == Role.JARI:
-        out["appeals"] = list(waiting.filter(stage=Case.Stage.JARI).order_by(*NEAREST_FIRST))
+        out["appeals"] = list(waiting.filter(stage=Case.Stage.JARI))
     if role == Role.CHEFE_EXECUTIVO:
-        out["appeals"] = list(waiting.filter(stage=Case.Stage.EXECUTIVE).order_by(*NEAREST_FIRST))
+        out["appeals"] = list(waiting.filter(stage=Case.Stage.EXECUTIVE))
         out["proposals"] = list(
             Case.objects.filter(kind__in=(Case.Kind.REVOCATION, Case.Kind.CASSACAO))
             .exclude(stage__in=(Case.Stage.DECIDED, Case.Stage.ANNULLED))

@@ -230,7 +230,8 @@ def case_warning(request: HttpRequest, case_id: int, payload: WarningIn) -> Any:
     operation_id="outorga_enforcement_api_queue",
 )
 def queue(request: HttpRequest) -> Any:
-    """The caller's work queue, nearest deadline first."""
+    """The caller's work queue: defences and appeals to judge the oldest first, with the day each
+    was presented; the rest the nearest deadline first."""
     q = selectors.queue(user_of(request))
     out: dict[str, Any] = {}
     for key, rows in q.items():
@@ -245,7 +246,19 @@ def queue(request: HttpRequest) -> Any:
                 }
                 for e in rows
             ]
-        elif key in ("defences", "appeals", "proposals"):
+        elif key in ("defences", "appeals"):
+            # Awaiting judgment since ``filed_on``; ``deadline`` was the last day to file.
+            out[key] = [
+                {
+                    "id": c.pk,
+                    "number": c.number,
+                    "stage": c.stage,
+                    "deadline": c.deadline,
+                    "filed_on": c.filed_on,
+                }
+                for c in rows
+            ]
+        elif key == "proposals":
             out[key] = [
                 {"id": c.pk, "number": c.number, "stage": c.stage, "deadline": c.deadline}
                 for c in rows

@@ -476,6 +476,7 @@ def art4_ii_undated(
     *more: Citation,
     facts: Mapping[str, Any] | None = None,
     params: tuple[ParameterValue, ...] = (),
+    term: str = "",
 ) -> Reason:
     """Art. 4, II: the platforms "exigir e manter atualizados" the documents. Whether one is kept
     current is read from its date; a document given without the date that tells it (``what``) can
@@ -486,7 +487,7 @@ def art4_ii_undated(
         rule,
         Verdict.PENDING,
         f"{label}: {what} não informada; sem ela não é possível verificar se o documento está "
-        f"atualizado, como exige o {render_within((cite_,), LAW)}. Informe-a.",
+        f"atualizado, como exige o {render_within((cite_,), LAW)}{term}. Informe-a.",
         cite_,
         *more,
         facts=facts,
@@ -623,12 +624,12 @@ def art4_ii_certificate_current(
         return art4_ii_undated(
             rule,
             label,
-            f"data de emissão (validade de {days.value} dias desde a emissão, art. 27) ou de "
-            "validade",
+            "data de emissão ou de validade",
             cite_,
             art(27),
             facts=dict(doc),
             params=(days,),
+            term=f" (validade de {days.value} dias desde a emissão, art. 27)",
         )
     until = issued + dt.timedelta(days=int(days.value))
     facts = {**doc, "válida_até": until}

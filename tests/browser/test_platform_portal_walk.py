@@ -70,6 +70,16 @@ def _driver_form(page, name: str, cpf: str, plate: str) -> None:  # type: ignore
     page.get_by_label("Número da CNH").fill("01234567890")
     page.get_by_label("Placa do veículo").fill(plate)
     page.get_by_label("Ano de fabricação").fill(str(timezone.localdate().year - 2))
+    # Each document with the date that tells it is current (ADR 0081).
+    today = timezone.localdate()
+    for label, day in (
+        ("CNH válida até", today + dt.timedelta(days=4 * 365)),
+        ("CRLV válido até", today + dt.timedelta(days=300)),
+        ("Data da certidão criminal", today - dt.timedelta(days=10)),
+        ("Seguro APP válido até", today + dt.timedelta(days=300)),
+        ("Data da certidão de débitos", today - dt.timedelta(days=10)),
+    ):
+        page.get_by_label(label).fill(day.isoformat())
     for label in (
         "A CNH tem a observação EAR",
         "CRLV em dia",

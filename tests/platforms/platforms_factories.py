@@ -42,7 +42,10 @@ def platform_actor(name: str = "token:teste") -> Actor:
 
 
 def driver_data(**over: Any) -> DriverData:
+    """A driver every requirement of art. 4 admits today: each document with the date that tells
+    it is current (a document without it is pending, ADR 0081)."""
     n = next(_seq)
+    today = timezone.localdate()
     base = DriverData(
         cpf=new_cpf(),
         name=f"Motorista Teste {n}",
@@ -53,11 +56,16 @@ def driver_data(**over: Any) -> DriverData:
         vehicle_kind="car",
         vehicle_manufacture_year=timezone.localdate().year - 3,
         tax_regime="autonomo",
+        cnh_valid_until=today + dt.timedelta(days=5 * 365),
         crlv=True,
+        crlv_valid_until=today + dt.timedelta(days=365),
         criminal_certificate=True,
+        criminal_certificate_date=today - dt.timedelta(days=10),
         app_insurance=True,
+        app_insurance_valid_until=today + dt.timedelta(days=365),
         dpvat=True,
         debt_clearance=True,
+        debt_clearance_date=today - dt.timedelta(days=10),
         inss=True,
     )
     return replace(base, **over)

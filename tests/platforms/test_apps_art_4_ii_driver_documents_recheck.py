@@ -141,7 +141,11 @@ def test_art_4_ii_c_a_criminal_certificate_older_than_the_example_term_lapses_la
 def test_art_4_ii_a_certificate_without_a_date_is_shown_as_to_verify_without_an_aviso(
     barra_m, platform
 ):
-    d = enrol(barra_m, platform, criminal_certificate_date=None)
+    # A driver enabled before a certidão's date was asked of the platforms (ADR 0081): the
+    # registration now leaves one sent without it pending.
+    d = enrol(barra_m, platform)
+    with tenant(barra_m):
+        PlatformDriver.objects.filter(pk=d.pk).update(criminal_certificate_date=None)
     sweep_platform_drivers(barra_m, CHECK)
     d = reload(barra_m, d)
     assert d.documents == PlatformDriver.Documents.UNKNOWN

@@ -155,11 +155,15 @@ def load(m: Municipality) -> None:
                     vehicle_kind=d.get("vehicle_kind", "car"),
                     vehicle_manufacture_year=d.get("vehicle_manufacture_year", today.year - 4),
                     tax_regime=d.get("tax_regime", "autonomo"),
+                    # Dated, so the periodic re-check (art. 4, II) can tell when they get old;
+                    # a document without its date is not known to be current (ADR 0081).
+                    cnh_valid_until=today + dt.timedelta(days=4 * 365),
                     crlv=True,
-                    # Dated, so the periodic re-check (art. 4, II) can tell when they get old.
+                    crlv_valid_until=today + dt.timedelta(days=300),
                     criminal_certificate=True,
                     criminal_certificate_date=today - dt.timedelta(days=20),
                     app_insurance=True,
+                    app_insurance_valid_until=today + dt.timedelta(days=300),
                     dpvat=True,
                     debt_clearance=True,
                     debt_clearance_date=today - dt.timedelta(days=20),

@@ -196,7 +196,7 @@ def test_d16_suspension_that_ended_no_longer_covers():
 GOOD_DRIVER = {
     "cnh": {"category": "B", "ear": True, "valid_until": "2030-01-01"},
     "criminal_certificate": {"negative": True, "valid_until": "2025-10-01"},
-    "municipal_debt_certificate": {"negative": True},
+    "municipal_debt_certificate": {"negative": True, "issued_on": "2025-07-20"},
     "inss_registration": {},
 }
 
@@ -305,7 +305,8 @@ def test_art_4_ii_e_missing_municipal_debt_clearance_is_refused(barra):
 def test_art_4_ii_e_municipal_debt_clearance_can_be_suspended():
     rule = "apps.art4.ii.e.municipal_debt_clearance"
     ctx = suspended(rule, SUSPENSION_START, SUSPENSION_START)
-    facts = driver(municipal_debt_certificate=None, criminal_certificate={"negative": True})
+    recent = {"negative": True, "issued_on": "2026-03-01"}
+    facts = driver(municipal_debt_certificate=None, criminal_certificate=recent)
     d = ask("apps.driver_eligibility", ctx, facts)
     assert reason_of(d, rule).verdict is Verdict.SUSPENDED
     assert d.outcome == "ok"
@@ -406,7 +407,7 @@ def test_art_4_ii_c_e_a_certidao_issued_too_long_ago_is_refused_at_registration(
     """Art. 4, II ("exigir e manter atualizados"): a certidão given with its issue date is judged
     at registration by the same term as the periodic re-check (art. 27, example parameter): one
     issued long ago is refused, one issued within the term is taken; one given without a date is
-    taken as presented (the re-check asks for its date, ADR 0055)."""
+    pending, as at the re-check (ADR 0081)."""
     old = {"negative": True, "issued_on": "2024-01-01"}
     d = ask("apps.driver_eligibility", barra(ON), driver(criminal_certificate=old))
     assert d.outcome == "refused"
@@ -423,4 +424,4 @@ def test_art_4_ii_c_e_a_certidao_issued_too_long_ago_is_refused_at_registration(
     fresh = driver(criminal_certificate=recent, municipal_debt_certificate=recent)
     assert ask("apps.driver_eligibility", barra(ON), fresh).outcome == "ok"
     undated = driver(criminal_certificate={"negative": True})
-    assert ask("apps.driver_eligibility", barra(ON), undated).outcome == "ok"
+    assert ask("apps.driver_eligibility", barra(ON), undated).outcome == "pending"

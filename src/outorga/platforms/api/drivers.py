@@ -30,6 +30,12 @@ from .common import (
 
 router = Router()
 
+#: What a platform reads of a document's date it may leave out (ADR 0081).
+_UNDATED = (
+    "Sem ela, quando a lei em vigor mede por essa data se o documento está atualizado, o "
+    "cadastro é recusado (422) com um fundamento pendente que nomeia o documento e o artigo."
+)
+
 
 class DriverIn(Schema):
     cpf: str = Field(..., description="CPF, 11 dígitos", examples=["52998224725"])
@@ -37,7 +43,11 @@ class DriverIn(Schema):
     cnh_number: str = Field(..., examples=["01234567890"])
     cnh_category: str = Field(..., description="ACC, A, B, C, D, E, AB…", examples=["B"])
     cnh_ear: bool = Field(..., description="CNH com a observação EAR (art. 4, II, b)")
-    cnh_valid_until: IsoDate | None = Field(None, examples=["2029-05-31"])
+    cnh_valid_until: IsoDate | None = Field(
+        None,
+        description="data de validade da CNH. " + _UNDATED,
+        examples=["2029-05-31"],
+    )
     vehicle_plate: str = Field(..., description="ABC1234 ou ABC1D23", examples=["QBG1A23"])
     vehicle_kind: Literal[
         "car", "utility", "motorcycle", "motoneta", "ciclomotor", "other_two_wheeler", "other"
@@ -54,15 +64,21 @@ class DriverIn(Schema):
         examples=["autonomo"],
     )
     crlv: bool = Field(False, description="CRLV em dia (art. 4, II, a)")
-    crlv_valid_until: IsoDate | None = None
+    crlv_valid_until: IsoDate | None = Field(None, description="validade do CRLV. " + _UNDATED)
     criminal_certificate: bool = Field(False, description="certidão negativa criminal (II, c)")
-    criminal_certificate_date: IsoDate | None = None
+    criminal_certificate_date: IsoDate | None = Field(
+        None, description="data de emissão da certidão criminal. " + _UNDATED
+    )
     app_insurance: bool = Field(False, description="seguro APP (II, d)")
     app_insurance_policy: str = ""
-    app_insurance_valid_until: IsoDate | None = None
+    app_insurance_valid_until: IsoDate | None = Field(
+        None, description="fim da vigência do seguro APP. " + _UNDATED
+    )
     dpvat: bool = Field(False, description="seguro obrigatório DPVAT/SPVAT (II, d)")
     debt_clearance: bool = Field(False, description="certidão negativa de débitos municipais (e)")
-    debt_clearance_date: IsoDate | None = None
+    debt_clearance_date: IsoDate | None = Field(
+        None, description="data de emissão da certidão de débitos municipais. " + _UNDATED
+    )
     inss: bool = Field(False, description="inscrição no INSS como contribuinte individual (f)")
     inss_number: str = ""
 

@@ -75,7 +75,7 @@ def driver_requirements(ctx: Context, facts: Mapping[str, Any]) -> list[Reason]:
     """The requirements of art. 4 (I; II, a–f) and art. 17 on ``ctx.as_of``, in the order of the
     articles: the driver's documents, then the vehicle's."""
     return [
-        *driver_document_requirements(ctx, facts, undated_judged=True),
+        *driver_document_requirements(ctx, facts),
         *vehicle_requirements(ctx, facts["vehicle"]),
     ]
 

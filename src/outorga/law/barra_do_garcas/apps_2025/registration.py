@@ -6,7 +6,7 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
-from outorga.law.citations import Citation, cite, decision
+from outorga.law.citations import Citation, cite, decision, render_within
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.parameters import ParameterValue
@@ -468,6 +468,33 @@ def art4_i_vehicle_age(ctx: Context, manufacture_year: int) -> Reason:
     )
 
 
+def art4_ii_undated(
+    rule: str,
+    label: str,
+    what: str,
+    cite_: Citation,
+    *more: Citation,
+    facts: Mapping[str, Any] | None = None,
+    params: tuple[ParameterValue, ...] = (),
+    term: str = "",
+) -> Reason:
+    """Art. 4, II: the platforms "exigir e manter atualizados" the documents. Whether one is kept
+    current is read from its date; a document given without the date that tells it (``what``) can
+    be judged neither current nor out of date: PENDING, naming the document and the article, at
+    registration and at every re-check alike — the platform gives the date, or a person checks the
+    document (ADR 0081)."""
+    return reason(
+        rule,
+        Verdict.PENDING,
+        f"{label}: {what} não informada; sem ela não é possível verificar se o documento está "
+        f"atualizado, como exige o {render_within((cite_,), LAW)}{term}. Informe-a.",
+        cite_,
+        *more,
+        facts=facts,
+        params=params,
+    )
+
+
 def art4_ii_document(
     ctx: Context,
     rule: str,
@@ -476,9 +503,14 @@ def art4_ii_document(
     *,
     ali: str,
     must_be_negative: bool = False,
+    expires: bool = False,
 ) -> Reason:
     """Art. 4, II: platforms "exigir e manter atualizados os documentos obrigatórios": a document
-    must be presented, unexpired on the reference date and, for a certidão negativa, negative."""
+    must be presented, unexpired on the reference date and, for a certidão negativa, negative.
+    ``expires``: the document carries a validity of its own (the CRLV, the APP insurance's policy
+    term), so one given without it is not known to be current (:func:`art4_ii_undated`); one
+    that carries none (the DPVAT, paid with the licensing the CRLV proves; the INSS registration)
+    is judged by its presence."""
     cite_ = art(4, inc="II", ali=ali)
     if doc is None:
         return reason(rule, Verdict.REFUSED, f"{label}: documento não apresentado.", cite_)
@@ -490,6 +522,8 @@ def art4_ii_document(
             rule, Verdict.PENDING, f"{label}: informe se a certidão é negativa.", cite_, facts=facts
         )
     until = day(doc["valid_until"]) if "valid_until" in doc else None
+    if until is None and expires:
+        return art4_ii_undated(rule, label, "data de validade", cite_, facts=facts)
     if until is not None and until < ctx.as_of:
         return reason(
             rule, Verdict.REFUSED, f"{label}: vencido em {fmt(until)}.", cite_, facts=facts
@@ -527,18 +561,22 @@ def art4_ii_b_cnh(ctx: Context, cnh: Mapping[str, Any] | None) -> list[Reason]:
             facts={"ear": bool(cnh.get("ear"))},
         ),
     ]
-    if "valid_until" in cnh:
-        until = day(cnh["valid_until"])
-        out.append(
-            check(
-                "apps.art4.ii.b.cnh_valid",
-                until >= ctx.as_of,
-                f"CNH válida até {fmt(until)}.",
-                f"CNH vencida em {fmt(until)}.",
-                cite_,
-                facts={"válida_até": until},
-            )
+    if "valid_until" not in cnh:
+        # Every CNH states its validity (CTB art. 159): one given without it is not known to be
+        # current (ADR 0081).
+        out.append(art4_ii_undated("apps.art4.ii.b.cnh_valid", "CNH", "data de validade", cite_))
+        return out
+    until = day(cnh["valid_until"])
+    out.append(
+        check(
+            "apps.art4.ii.b.cnh_valid",
+            until >= ctx.as_of,
+            f"CNH válida até {fmt(until)}.",
+            f"CNH vencida em {fmt(until)}.",
+            cite_,
+            facts={"válida_até": until},
         )
+    )
     return out
 
 
@@ -557,16 +595,15 @@ def art4_ii_certificate_current(
     *,
     ali: str,
     max_age: str,
-    undated_judged: bool = True,
 ) -> Reason:
     """Art. 4, II: the platforms "exigir e manter atualizados" a certidão negativa (alíneas c and
     e). It must be presented and negative; a certidão that states its validity is current until
     that day (included); one that states none is current for the days the regulation gives since
     its issue (art. 27; the dated parameter ``max_age``, shipped as an example): issued on day D
     with N days, it is current until D + N and out of date from the day after. The law fixes no
-    term itself: where the parameter is empty, an undated validity is not judged (INFO).
-    ``undated_judged=False`` (a driver's registration): a certidão given with neither its issue nor
-    its validity is taken as presented — the periodic re-check asks for its date (ADR 0055)."""
+    term itself: where the parameter is empty, an undated validity is not judged (INFO). Where it is
+    set, a certidão given with neither its issue nor its validity is not known to be current:
+    PENDING, at registration and at the re-check alike (:func:`art4_ii_undated`, ADR 0081)."""
     if doc is None or "negative" not in doc or doc.get("negative") is False:
         return art4_ii_document(ctx, rule, label, doc, ali=ali, must_be_negative=True)
     if "valid_until" in doc:
@@ -583,18 +620,16 @@ def art4_ii_certificate_current(
             art(27),
             facts=dict(doc),
         )
-    if issued is None and not undated_judged:
-        return art4_ii_document(ctx, rule, label, doc, ali=ali, must_be_negative=True)
     if issued is None:
-        return reason(
+        return art4_ii_undated(
             rule,
-            Verdict.PENDING,
-            f"{label}: sem data de emissão nem validade informadas; não é possível verificar se "
-            f"continua atualizada (validade de {days.value} dias desde a emissão).",
+            label,
+            "data de emissão ou de validade",
             cite_,
             art(27),
             facts=dict(doc),
             params=(days,),
+            term=f" (validade de {days.value} dias desde a emissão, art. 27)",
         )
     until = issued + dt.timedelta(days=int(days.value))
     facts = {**doc, "válida_até": until}
@@ -620,9 +655,7 @@ def art4_ii_certificate_current(
     )
 
 
-def art4_ii_c_criminal_certificate(
-    ctx: Context, doc: Mapping[str, Any] | None, *, undated_judged: bool
-) -> Reason:
+def art4_ii_c_criminal_certificate(ctx: Context, doc: Mapping[str, Any] | None) -> Reason:
     """Art. 4, II, c: "Certidão negativa de antecedentes criminais", current
     (:func:`art4_ii_certificate_current`)."""
     return art4_ii_certificate_current(
@@ -632,13 +665,10 @@ def art4_ii_c_criminal_certificate(
         doc,
         ali="c",
         max_age="criminal_certificate_max_age_days",
-        undated_judged=undated_judged,
     )
 
 
-def art4_ii_e_municipal_debt_clearance(
-    ctx: Context, doc: Mapping[str, Any] | None, *, undated_judged: bool
-) -> Reason:
+def art4_ii_e_municipal_debt_clearance(ctx: Context, doc: Mapping[str, Any] | None) -> Reason:
     """Art. 4, II, e: "Certidão negativa de débitos com o município", current
     (:func:`art4_ii_certificate_current`). Suspendable (D-16):
     ``apps.art4.ii.e.municipal_debt_clearance`` (TJMT suspended it with the caps, per the press)."""
@@ -652,7 +682,6 @@ def art4_ii_e_municipal_debt_clearance(
             doc,
             ali="e",
             max_age="debt_certificate_max_age_days",
-            undated_judged=undated_judged,
         ),
     )
 
@@ -685,20 +714,13 @@ DRIVER_FACTS: dict[str, Any] = closed(
 )
 
 
-def driver_document_requirements(
-    ctx: Context, facts: Mapping[str, Any], *, undated_judged: bool
-) -> list[Reason]:
-    """Art. 4, II, b, c, e, f: the driver's documents, at registration and at every re-check;
-    ``undated_judged``: whether a certidão given with no date is pending (the re-check) or taken
-    as presented (the registration)."""
+def driver_document_requirements(ctx: Context, facts: Mapping[str, Any]) -> list[Reason]:
+    """Art. 4, II, b, c, e, f: the driver's documents, at registration and at every re-check (one
+    answer for both: a document whose date is not given is pending, ADR 0081)."""
     return [
         *art4_ii_b_cnh(ctx, facts.get("cnh")),
-        art4_ii_c_criminal_certificate(
-            ctx, facts.get("criminal_certificate"), undated_judged=undated_judged
-        ),
-        art4_ii_e_municipal_debt_clearance(
-            ctx, facts.get("municipal_debt_certificate"), undated_judged=undated_judged
-        ),
+        art4_ii_c_criminal_certificate(ctx, facts.get("criminal_certificate")),
+        art4_ii_e_municipal_debt_clearance(ctx, facts.get("municipal_debt_certificate")),
         art4_ii_f_inss(ctx, facts.get("inss_registration")),
     ]
 
@@ -714,7 +736,7 @@ def driver_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     qid = "barra-do-garcas.apps-2025.driver_eligibility"
     if (before := not_in_force(qid, ctx)) is not None:
         return before
-    reasons = driver_document_requirements(ctx, facts, undated_judged=False)
+    reasons = driver_document_requirements(ctx, facts)
     return decide_eligibility(
         qid,
         ctx,
@@ -730,13 +752,16 @@ def vehicle_requirements(ctx: Context, facts: Mapping[str, Any]) -> list[Reason]
     ``ctx.as_of``: at registration and at each periodic re-check (``driver_documents``)."""
     return [
         art4_i_vehicle_age(ctx, int(facts["manufacture_year"])),
-        art4_ii_document(ctx, "apps.art4.ii.a.crlv", "CRLV", facts.get("crlv"), ali="a"),
+        art4_ii_document(
+            ctx, "apps.art4.ii.a.crlv", "CRLV", facts.get("crlv"), ali="a", expires=True
+        ),
         art4_ii_document(
             ctx,
             "apps.art4.ii.d.app_insurance",
             "Seguro de Acidentes Pessoais a Passageiros (APP)",
             facts.get("app_insurance"),
             ali="d",
+            expires=True,
         ),
         art4_ii_document(ctx, "apps.art4.ii.d.dpvat", "DPVAT", facts.get("dpvat"), ali="d"),
         art17_two_wheeler_ban(ctx, facts["kind"], facts.get("wheels")),

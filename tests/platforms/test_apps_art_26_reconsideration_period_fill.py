@@ -162,7 +162,13 @@ def test_d_4_lei_9784_art_56_1_a_filled_last_day_recorded_closed_moves_like_any_
     a = _reload(old_appeal)
     assert a.reconsider_until == LAST + dt.timedelta(days=1)
     (moved,) = acts(barra_m, "platform.deadline.move", a)
-    assert moved.record["payload"]["new"] == {"reconsider_until": "2026-10-14"}
+    # The superior receives the appeal the day after the last day to reconsider (15/10, ADR
+    # 0078), so the 30 days to judge (Lei 9.784 art. 59 §1) move with it: 14/11 is a Saturday
+    # and 15/11 a Sunday and holiday, so they end on Monday 16/11 (D-4).
+    assert moved.record["payload"]["new"] == {
+        "reconsider_until": "2026-10-14",
+        "judge_until": "2026-11-16",
+    }
 
 
 @pytest.mark.parametrize("which", ["judged", "forwarded", "with_its_period"])

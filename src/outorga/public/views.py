@@ -19,7 +19,7 @@ from outorga.core.acts import Actor
 from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
 from outorga.core.errors import Refused
 from outorga.core.formerrors import error_lines, messages_add
-from outorga.core.identifiers import format_plate, normalize_plate
+from outorga.core.identifiers import format_plate, normalize_plate, plate_is_valid
 from outorga.core.localtime import today_of, zone_of
 from outorga.core.middleware import client_ip, unshared
 from outorga.core.models import Municipality
@@ -147,8 +147,10 @@ def plate(request: HttpRequest, slug: str) -> HttpResponse:
     m = _municipality(slug)
     today = today_of(m)
     query = normalize_plate(request.GET.get("placa", ""))[:7]
+    # A mistyped plate is told how a plate is written, never "sem permissão" (a false alarm).
+    mistyped = bool(query) and not plate_is_valid(query)
     with tenant(m):
-        found = selectors.plate_check(m, query, today) if query else None
+        found = selectors.plate_check(m, query, today) if query and not mistyped else None
         return unshared(
             render(
                 request,
@@ -156,6 +158,7 @@ def plate(request: HttpRequest, slug: str) -> HttpResponse:
                 {
                     "m": m,
                     "query": query,
+                    "mistyped": mistyped,
                     "shown": format_plate(query),
                     "found": found,
                     "offers": selectors.offers(m),

@@ -3,21 +3,18 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, TypeVar
+from typing import Any
 
 from django import forms
 from django.utils import timezone
 
-from outorga.core import lawseam
 from outorga.core.formfields import MoneyField
 from outorga.core.identifiers import normalize_plate
-from outorga.core.tenancy import current_municipality_or_none
 
 from . import validation
+from .forms_citing import CitingForm, cites, cites_choices
 from .models import (
     Document,
-    Permit,
     PermitContractor,
     PermitTerm,
     Person,
@@ -28,108 +25,6 @@ from .models import (
 )
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
-
-F = TypeVar("F", bound=forms.Field)
-
-
-# Labels that cite the law -------------------------------------------------------------------------
-# A label never writes an article of a municipal law: it names the concepts, and each form reads
-# their articles from the ``CITES`` of the law at hand (through the law seam) when it is built.
-
-
-def cites(field: F, *concepts: str, lead: str = "", note: str = "") -> F:
-    """``field``, its label followed, between brackets, by ``lead``, the articles the law at hand
-    names for ``concepts`` and ``note`` (what is left of them is shown: no article where no law
-    governs); set on each form by :func:`cite_labels`."""
-    field.law_label = (str(field.label), lead, concepts, note)  # type: ignore[attr-defined]
-    return field
-
-
-def cites_choices(field: F, concepts: Mapping[str, str]) -> F:
-    """``field``, the label of each choice followed by the articles of its concept."""
-    field.law_choices = dict(concepts)  # type: ignore[attr-defined]
-    return field
-
-
-def labelled(label: str, *parts: str) -> str:
-    """``label`` with what of ``parts`` is not empty between brackets."""
-    shown = "; ".join(p for p in parts if p)
-    return f"{label} ({shown})" if shown else label
-
-
-def service_label(service: str) -> str:
-    return Service(service).label if service in Service.values else service
-
-
-def _laws_of(services: tuple[str, ...]) -> dict[str, list[str]]:
-    """The laws governing ``services`` (every service bound in the current municipality when
-    none is given), each with the labels of the services it governs, in their order."""
-    m = current_municipality_or_none()
-    if m is None:
-        return {}
-    if not services:
-        services = tuple(dict.fromkeys(b.service for b in m.law_bindings()))
-    laws: dict[str, list[str]] = {}
-    for service in services:
-        try:
-            law = lawseam.law_of(m, service, nearest=True, ended=True)
-        except lawseam.LawNotBound:
-            continue
-        laws.setdefault(law, []).append(service_label(service))
-    return laws
-
-
-def _citer(subject: Any) -> Callable[[tuple[str, ...]], str]:
-    """How a form cites ``subject``'s law: a record (a permit, a tender), a law's id, or a tuple
-    of services: their law's articles; when the services are none in particular (every one bound)
-    or fall under several laws, each law's named by the services it governs ("táxi: art. 11")."""
-    if not isinstance(subject, tuple):
-        m = current_municipality_or_none()
-        return lambda concepts: lawseam.cited_for(subject, *concepts, m=m)
-    laws = _laws_of(subject)
-    named = not subject or len(laws) > 1
-
-    def cite(concepts: tuple[str, ...]) -> str:
-        found = ((services, lawseam.cited_for(law, *concepts)) for law, services in laws.items())
-        return "; ".join(
-            f"{' e '.join(services)}: {text}" if named else text for services, text in found if text
-        )
-
-    return cite
-
-
-def cite_labels(form: forms.Form, subject: Any) -> None:
-    """The labels (and choices) of ``form``'s fields marked by :func:`cites` and
-    :func:`cites_choices`, with the articles of ``subject``'s law (see :func:`_citer`)."""
-    cite: Callable[[tuple[str, ...]], str] | None = None
-    for field in form.fields.values():
-        spec = getattr(field, "law_label", None)
-        concepts: dict[str, str] | None = getattr(field, "law_choices", None)
-        if spec is None and concepts is None:
-            continue
-        cite = cite or _citer(subject)
-        if spec is not None:
-            label, lead, names, note = spec
-            field.label = labelled(label, lead, cite(names), note)
-        if concepts is not None:
-            assert isinstance(field, forms.ChoiceField)
-            declared: list[tuple[Any, Any]] = list(field.choices)  # type: ignore[arg-type]
-            field.choices = [
-                (v, labelled(str(text), cite((concepts[v],)) if v in concepts else ""))
-                for v, text in declared
-            ]
-
-
-class CitingForm(forms.Form):
-    """A form whose labels cite the law at hand: ``law`` is the record the page acts on (a
-    permit, a tender: the law it is under), a law's id, or a tuple of services; by default the
-    form's :attr:`SERVICES`, every service bound in the municipality when empty."""
-
-    SERVICES: ClassVar[tuple[str, ...]] = ()
-
-    def __init__(self, *args: Any, law: Any = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        cite_labels(self, self.SERVICES if law is None else law)
 
 
 class PersonForm(CitingForm):
@@ -690,57 +585,6 @@ class OnForm(forms.Form):
         today_initial(self, "on")
 
 
-class SubstituteForm(TaxiChecks):
-    """Substituição (taxi art. 4 X, 29; mototaxi art. 2 XXII) or, for mototaxi, substituição
-    emergencial for a set period on proven force majeure (art. 2 XXIII)."""
-
-    vehicle = VehicleByPlate(label="Placa do novo veículo", max_length=8)
-    on = forms.DateField(label="Data da substituição", widget=DATE)
-    emergency_until = cites(
-        forms.DateField(label="Substituição emergencial até", required=False, widget=DATE),
-        "emergency_substitution",
-        note="vazio = definitiva",
-    )
-    cause = forms.CharField(
-        label="Força maior comprovada (substituição emergencial)", required=False, max_length=300
-    )
-    equipment = equipment_field("Equipamentos verificados no novo veículo")
-
-    def __init__(self, *args: Any, service: str, law: Any = None, **kwargs: Any) -> None:
-        super().__init__(*args, law=(service,) if law is None else law, **kwargs)
-        today_initial(self, "on")
-        drop = (
-            ("emergency_until", "cause", "equipment")
-            if service == Service.TAXI
-            else self.CHECK_FIELDS
-        )
-        for name in drop:
-            del self.fields[name]
-
-
-RESERVE_CAUSE_CHOICES = [
-    ("sinistro", "sinistro"),
-    ("roubo", "roubo"),
-    ("furto", "furto"),
-    ("outro", "outro motivo"),
-]
-
-
-class ReserveVehicleForm(DatedForm):
-    """Veículo reserva after an accident, robbery or theft, for a set period (taxi art. 30)."""
-
-    SERVICES = (Service.TAXI,)
-
-    vehicle = VehicleByPlate(label="Placa do veículo reserva", max_length=8)
-    cause = cites(
-        forms.ChoiceField(label="Causa", choices=RESERVE_CAUSE_CHOICES), "reserve_vehicle"
-    )
-    on = forms.DateField(label="Início", widget=DATE)
-    until = cites(
-        forms.DateField(label="Até", widget=DATE), "reserve_vehicle", lead="prazo determinado"
-    )
-
-
 class RenounceForm(DatedForm):
     """Cancellation on the holder's written request (mototaxi art. 6 §6; renúncia art. 2 XX)."""
 
@@ -876,60 +720,6 @@ class TaxiGrantForm(TaxiChecks):
             "declarations": d["declarations"],
             "public_employment": d["public_employment"],
         }
-
-
-class SwapForm(TaxiChecks):
-    """Permuta of vehicles between two taxi holders (art. 32): each vehicle is inspected for the
-    permit it joins (art. 29)."""
-
-    other = forms.CharField(label="Número da outra permissão de táxi (ex.: TX-0002)", max_length=40)
-    on = forms.DateField(label="Data da permuta", widget=DATE)
-    other_inspection_approved = cites(
-        forms.BooleanField(
-            label="Outra permissão: vistoria do veículo que recebe aprovada", required=False
-        ),
-        "vehicle_inspection",
-    )
-    other_inspection_accredited_inmetro = cites(
-        forms.BooleanField(
-            label="Outra permissão: vistoria por empresa credenciada ao INMETRO", required=False
-        ),
-        "inspection_inmetro",
-    )
-    other_taximeter_approved_by = cites(
-        forms.ChoiceField(
-            label="Outra permissão: taxímetro aferido por",
-            choices=TAXIMETER_CHOICES,
-            required=False,
-        ),
-        "taximeter",
-    )
-    other_roof_sign_taxi = cites(
-        forms.BooleanField(label='Outra permissão: luminoso "TÁXI" no teto', required=False),
-        "roof_sign",
-    )
-    other_ctb_equipment_ok = cites(
-        forms.BooleanField(label="Outra permissão: equipamentos do CTB", required=False),
-        "ctb_equipment",
-    )
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        today_initial(self, "on")
-        for name in self.CHECK_FIELDS:
-            label = str(self.fields[name].label)
-            self.fields[name].label = f"Esta permissão: {label[0].lower()}{label[1:]}"
-
-    def clean_other(self) -> Permit:
-        number = self.cleaned_data["other"].strip().upper()
-        found = Permit.objects.filter(service=Service.TAXI, number=number).first()
-        if found is None:
-            raise forms.ValidationError("permissão de táxi não encontrada neste município.")
-        return found
-
-    def other_checks(self) -> dict[str, Any]:
-        d = self.cleaned_data
-        return {k: d[f"other_{k}"] for k in self.CHECK_FIELDS if d.get(f"other_{k}") not in ("",)}
 
 
 class OwnerChangeForm(forms.Form):

@@ -7,7 +7,8 @@ from typing import Any
 
 from django import forms
 
-from .forms import DATE, CitingForm, DatedForm, cites, cites_choices, today_initial
+from .forms import DATE, DatedForm, today_initial
+from .forms_citing import CitingForm, cites, cites_choices
 from .models import Service
 
 

@@ -22,7 +22,8 @@ from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.competence import NotCompetent
 
-from ..forms import CRLV_END_LABEL, CitingForm, cover_amount_field, cover_end_field
+from ..forms import CRLV_END_LABEL, cover_amount_field, cover_end_field
+from ..forms_citing import CitingForm
 from ..models import Document, DocumentSubmission
 from ..selectors import note_as_seen, waiting
 from ..services.common import service_law

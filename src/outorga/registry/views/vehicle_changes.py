@@ -8,7 +8,8 @@ from django.shortcuts import get_object_or_404
 
 from outorga.core.lawseam import cited_for
 
-from ..forms import OnForm, ReserveVehicleForm, SubstituteForm, SwapForm
+from ..forms import OnForm
+from ..forms_vehicle_changes import ReserveVehicleForm, SubstituteForm, SwapForm
 from ..models import Service, VehicleChange
 from ..services import vehicle_changes as vehicle_change_services
 from ..services.vehicle_changes import taxi_reserve_vehicle, taxi_vehicle_swap

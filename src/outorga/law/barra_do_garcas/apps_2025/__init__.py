@@ -4,7 +4,8 @@ intermediado por plataformas digitais (law id ``barra-do-garcas.apps-2025``).
 Importing this package registers every ``apps.*`` question. Modules follow the law's chapters:
 
 * :mod:`.registration` — Cap. II, art. 3–4: credentials, caps, drivers, vehicles
-  (with :mod:`.concurrency`, the peak of concurrent drivers for D-9 b, and
+  (with :mod:`.concurrency`, the peak of concurrent drivers for D-9 b, :mod:`.peak_month`, the
+  month whose peak exceeded the cap, and
   :mod:`.driver_documents`, the periodic re-check of a rostered driver, art. 4 II and art. 14 I);
 * :mod:`.fares` — Cap. III, art. 5–10 (with :mod:`.fare_publication`, a published table with its
   dynamic-pricing ceiling, art. 9);
@@ -50,6 +51,7 @@ from . import (
     fare_publication,
     fares,
     final_provisions,
+    peak_month,
     platform_duties,
     registration,
     seizure,
@@ -72,13 +74,13 @@ from .enforcement import (
 )
 from .fares import fare_limits_review, fare_quote, fare_table
 from .final_provisions import obligation_enforceable
+from .peak_month import concurrency_month
 from .platform_duties import RULE_TWO_WHEELER_BAN, complaint_deadline, monthly_report
 from .registration import (
     RULE_DRIVER_CAP_MUNICIPALITY,
     RULE_DRIVER_CAP_PLATFORM,
     RULE_MUNICIPAL_DEBT_CLEARANCE,
     RULE_PLATFORM_CAP,
-    concurrency_month,
     driver_eligibility,
     platform_credential,
     roster_capacity,
@@ -208,6 +210,7 @@ __all__ = [
     "monthly_report",
     "obligation_enforceable",
     "peak_concurrent_drivers",
+    "peak_month",
     "penalty",
     "penalty_appeal",
     "penalty_finality",

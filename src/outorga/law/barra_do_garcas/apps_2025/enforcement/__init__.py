@@ -18,6 +18,8 @@ coverage map and the apps find them):
 * :mod:`.penalties` — art. 26 I–IV: the penalties, the credential's standing, the deadlines;
 * :mod:`.appeals` — art. 26, parágrafo único: the appeal, the finality (D-1), the reconsideration
   and the partial provision;
+* :mod:`.appearance` — art. 26, parágrafo único with Lei 9.784/1999 art. 26 §5: notice by
+  appearance;
 * :mod:`.annulment` — Lei 9.784/1999 art. 53 (D-17): the warning or fine annulled of the
   authority's own motion;
 * :mod:`.roster_restore` — art. 26 IV with art. 3 §2 and Lei 9.784/1999 art. 53, 64: the drivers a
@@ -44,11 +46,11 @@ from .appeals import (
     art64_partial_provision_of_a_fine_only,
     credential_after_revision,
     d1_penalty_final,
-    notice_by_appearance,
     penalty_appeal,
     penalty_finality,
     penalty_revision,
 )
+from .appearance import notice_by_appearance
 from .inspection import (
     art23_inspector_finding,
     art25_no_external_signs,

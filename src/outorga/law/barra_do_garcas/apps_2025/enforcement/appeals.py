@@ -20,7 +20,6 @@ from outorga.law.rules import check, reason
 from outorga.law.schemas import closed
 
 from .._base import COUNT, DATE, LAW, art, day, decide, deciders, fmt, has_pending, has_refusal
-from ..final_provisions import law_in_force
 from ..registration import art3_1_platform_cap_on_restoration, over_platform_cap
 from .penalties import (
     PROPOSALS,
@@ -416,32 +415,6 @@ def appeal_reconsideration(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         grounds=RECONSIDERATION_GROUNDS,
         rules=("apps.art26.reconsideration_in_time", "apps.art26.appeal_before_the_superior"),
         who=art56_1_who_decides(day(facts["decided_on"])),
-    )
-    return decide(qid, ctx, outcome, reasons, summary)
-
-
-APPEARANCE_GROUNDS = (art(26, "único"),)
-
-
-@question(
-    "barra-do-garcas.apps-2025.notice_by_appearance",
-    law=LAW,
-    title="O comparecimento do interessado ao processo supre a notificação ainda não entregue?",
-    schema=appearance.question_schema(DATE),
-)
-def notice_by_appearance(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    """The process of an inspector's auto (art. 26 III; sole paragraph: contraditório and ampla
-    defesa): the person who comes forward on ``appeared_on`` — files a defence or an appeal —
-    before the notice reached them is notified that day, by Lei 9.784/1999 art. 26 §5, the
-    default where the law and its regulation are silent (D-17); the period runs from that day
-    (D-4). The platforms' own penalties apply the same rule in ``penalty_appeal``."""
-    qid = "barra-do-garcas.apps-2025.notice_by_appearance"
-    appeared_on = day(facts["appeared_on"])
-    in_force = law_in_force(ctx, appeared_on)
-    if in_force.verdict is Verdict.REFUSED:
-        return decide(qid, ctx, None, [in_force], "Lei não vigente na data do fato.")
-    outcome, reasons, summary = appearance.notice_by_appearance(
-        facts, rule="apps.art26.appearance_supplies_notice", grounds=APPEARANCE_GROUNDS
     )
     return decide(qid, ctx, outcome, reasons, summary)
 

@@ -2,7 +2,12 @@
 one to the Chief Executive — 10 each from the notice — and no period to judge them; the taxi law
 leaves the procedure to a regulation (art. 43, D-17). A filing awaiting judgment was shown to its
 judge as due on the last day it could have been *filed* ("aguardando julgamento até …", "prazo
-…, vencido" the day after), a day to decide that no law sets. It is shown since its filing."""
+…, vencido" the day after), a day to decide that no law sets. It is shown since its filing.
+
+So is a revocation or cassação proposal ready for the Chief Executive's decision (mototaxi art. 34
+§1–2, D-3), shown on the home as due on the defence's last day ("prazo 16/04/2026, vencido"): since
+the day its defence was filed, or the first day after the defence period ran out without one (D-4,
+the last day included) — whenever the daily sweep got to it."""
 
 from __future__ import annotations
 
@@ -17,12 +22,19 @@ from enforcement_factories import (
     at_jari,
     case_of,
     cassacao_ready,
+    client_of,
     file,
     issue,
     make_world,
+    pending_notice,
     taxi_refusal_auto,
 )
 
+from outorga.core.tenancy import tenant
+from outorga.enforcement.models import Case
+from outorga.enforcement.services.filings import filing_file
+from outorga.enforcement.services.finality import sweep
+from outorga.enforcement.services.notices import notice_deliver
 from outorga.law.competence import Role
 
 #: Filed on Wednesday 08/04/2026: its 10 days end on Saturday 18/04, moved to Monday 20/04 (D-4).
@@ -38,16 +50,19 @@ def _page(user: Any, url: str) -> str:
     return r.content.decode()
 
 
-def _home_row(user: Any, number: str) -> str:
+def _home_li(user: Any, number: str, queue: str = "Defesas e recursos a julgar") -> str:
+    """The row of case ``number`` in the home's ``queue``, its tags included."""
     html = _page(user, "/")
     m = re.search(
-        r'<section class="queue"[^>]*>\s*<h2[^>]*>Defesas e recursos a julgar <span(.*?)</section>',
-        html,
-        re.S,
+        rf'<section class="queue"[^>]*>\s*<h2[^>]*>{queue} <span(.*?)</section>', html, re.S
     )
     assert m is not None
-    (li,) = [li for li in re.findall(r"<li[^>]*>(.*?)</li>", m.group(1), re.S) if number in li]
-    when = re.search(r'<span class="when">(.*?)</span>', li, re.S)
+    (li,) = [li for li in re.findall(r"<li[^>]*>.*?</li>", m.group(1), re.S) if number in li]
+    return li
+
+
+def _home_row(user: Any, number: str, queue: str = "Defesas e recursos a julgar") -> str:
+    when = re.search(r'<span class="when">(.*?)</span>', _home_li(user, number, queue), re.S)
     return when.group(1) if when else ""
 
 
@@ -131,3 +146,72 @@ def test_taxi_art_43_d_17_an_appeal_awaiting_judgment_is_not_due_on_the_last_day
     _no_day_to_judge(
         user_of("ipatinga", Role.CHEFE_EXECUTIVO), appeal.case, dt.date(2026, 4, 9), LAST_TO_FILE
     )
+
+
+# --- mototaxi art. 34 §1–2, D-3: a ready proposal waits since its defence or the end of its period
+
+#: Opened and notified in person on Monday 06/04/2026: 10 days to defend, until Thursday 16/04.
+OPENED = dt.date(2026, 4, 6)
+LAST_TO_DEFEND = dt.date(2026, 4, 16)
+
+
+def _cassacao_notified(w: Any) -> Case:
+    from outorga.enforcement.services.proposals import proposal_open_cassacao
+
+    case = proposal_open_cassacao(
+        actor=w.authority,
+        municipality=w.m,
+        permit=w.permit,
+        on=OPENED,
+        causes={"ctb_points": 20},  # art. 32 III g
+    )
+    notice_deliver(
+        actor=w.clerk, municipality=w.m, notice=pending_notice(w, case), form="pessoal", on=OPENED
+    )
+    with tenant(w.m):
+        case = Case.objects.get(pk=case.pk)
+    assert case.deadline == LAST_TO_DEFEND
+    return case
+
+
+def _shown_since(user: Any, case: Case, since: dt.date) -> None:
+    with tenant(case.municipality):
+        case = Case.objects.get(pk=case.pk)
+    assert case.waiting == Case.Waiting.JUDGMENT
+    queue = "Propostas de revogação e cassação"
+    assert _home_row(user, case.number, queue) == f"desde {since:%d/%m/%Y}"
+    assert 'class="late"' not in _home_li(user, case.number, queue)
+    fila = _page(user, "/fiscalizacao/fila/")
+    row = next(li for li in re.findall(r"<li>(.*?)</li>", fila, re.S) if case.number in li)
+    assert f"aguardando julgamento desde {since:%d/%m/%Y}" in row, row
+    r = client_of(user).get("/api/v1/enforcement/queue")
+    assert r.status_code == 200
+    (mine,) = [p for p in r.json()["proposals"] if p["id"] == case.pk]
+    assert mine["waiting_since"] == since.isoformat()
+    assert mine["deadline"] == LAST_TO_DEFEND.isoformat()  # the period to defend, kept
+
+
+def test_art_34_d_3_a_proposal_without_defence_waits_since_the_day_after_its_period(
+    ipatinga_m, user_of
+):
+    w = make_world(ipatinga_m, user_of)
+    case = _cassacao_notified(w)
+    # The sweep gets to it only on Monday 20/04: the proposal waits since Friday 17/04.
+    sweep(w.m, dt.date(2026, 4, 20))
+    _shown_since(user_of("ipatinga", Role.CHEFE_EXECUTIVO), case, dt.date(2026, 4, 17))
+
+
+def test_art_34_d_3_a_proposal_with_a_defence_waits_since_the_defence_was_filed(
+    ipatinga_m, user_of
+):
+    w = make_world(ipatinga_m, user_of)
+    case = _cassacao_notified(w)
+    filing_file(
+        actor=w.holder,
+        municipality=w.m,
+        case=case,
+        text="Razões da defesa.",
+        filed_on=dt.date(2026, 4, 10),
+    )
+    sweep(w.m, dt.date(2026, 4, 20))  # nothing for the sweep: the defence is in
+    _shown_since(user_of("ipatinga", Role.CHEFE_EXECUTIVO), case, dt.date(2026, 4, 10))

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from outorga.law.windows import (
     add_months,
     age_on,
+    lapsed_from,
     months_elapsed_on,
     months_ending,
     years_elapsed_on,
@@ -97,3 +98,15 @@ def test_d1_twelve_month_window_stays_inside_the_twelve_months_from_its_start(en
     start, _ = months_ending(end, 12)
     last_day_of_period = months_elapsed_on(start, 12) - dt.timedelta(days=1)
     assert end <= last_day_of_period <= end + dt.timedelta(days=1)
+
+
+@pytest.mark.parametrize(
+    ("last_day", "lapsed"),
+    [
+        (dt.date(2026, 4, 16), dt.date(2026, 4, 17)),
+        (dt.date(2026, 12, 31), dt.date(2027, 1, 1)),
+        (dt.date(2028, 2, 28), dt.date(2028, 2, 29)),
+    ],
+)
+def test_d4_a_period_includes_its_last_day_and_has_run_out_from_the_next(last_day, lapsed):
+    assert lapsed_from(last_day) == lapsed

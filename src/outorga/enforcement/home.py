@@ -72,31 +72,27 @@ def to_judge(user: Any, today: dt.date) -> list[Task] | None:
     "Propostas de revogação e cassação",
     roles={Role.CHEFE_EXECUTIVO},
     more="enforcement:queue",
-    help="Decididas após a defesa do permissionário ou o fim do prazo de defesa.",
+    help="Decididas após a defesa do permissionário ou o fim do prazo de defesa; as prontas, "
+    "desde quando aguardam a decisão.",
     order=11,
     competent={"penalty.revocation", "penalty.cassacao"},
 )
 def proposals(user: Any, today: dt.date) -> list[Task] | None:
     """Revocation and cassação proposals not yet decided, which only the competent authority
-    (the Chief Executive, art. 34 §1–2, D-3) decides: ready once the defence is in or its period
-    over; until then the defence deadline is shown."""
+    (the Chief Executive, art. 34 §1–2, D-3) decides: until the defence is in or its period over,
+    the defence deadline is shown; once ready, the day it has waited since — no law sets a period
+    to decide it (``selectors.open_proposals``)."""
     out = []
-    open_ = (
-        Case.objects.filter(kind__in=PROPOSALS)
-        .exclude(stage__in=(Case.Stage.DECIDED, Case.Stage.ANNULLED, Case.Stage.FINAL))
-        .select_related("permit", "person")
-    )
+    open_ = selectors.open_proposals(Case.Stage.DECIDED, Case.Stage.ANNULLED, Case.Stage.FINAL)
     for c in open_:
         if not is_allowed(user.role, proposal_action(c), c.law, today):
             continue
-        out.append(
-            Task(
-                f"{capfirst(c.get_kind_display())} — processo {c.number}, {_about(c)}",
-                _case_url(c),
-                c.deadline,
-                note=c.get_waiting_display() if c.waiting != Case.Waiting.NONE else "",
-            )
-        )
+        text = f"{capfirst(c.get_kind_display())} — processo {c.number}, {_about(c)}"
+        note = c.get_waiting_display() if c.waiting != Case.Waiting.NONE else ""
+        if c.waiting_since is not None:
+            out.append(Task(text, _case_url(c), c.waiting_since, due_label="desde", note=note))
+        else:
+            out.append(Task(text, _case_url(c), c.deadline, note=note))
     return out
 
 

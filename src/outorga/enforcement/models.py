@@ -206,6 +206,9 @@ class Case(TenantModel):
     #: The day its defence or appeal awaiting judgment was presented, where a judge's queue
     #: reads it (``selectors.awaiting_judgment``); not stored.
     filed_on: dt.date | None = None
+    #: The day a revocation or cassação proposal ready for decision has waited since
+    #: (``selectors.open_proposals``); not stored.
+    waiting_since: dt.date | None = None
 
     class Meta:
         verbose_name = "processo administrativo"

@@ -15,6 +15,7 @@ from outorga.core.models import User
 from outorga.core.personaldata import filing_as_seen
 from outorga.core.search import looks_like_document
 from outorga.law.competence import Role
+from outorga.law.windows import lapsed_from
 from outorga.platforms.models import PlatformDriver
 from outorga.public.models import Badge
 from outorga.registry import acting
@@ -154,16 +155,39 @@ def awaiting_judgment() -> QuerySet[Case]:
     filing could have been presented, no day to judge it by: the laws set the days to file a
     defence or an appeal from its notice, not a period to judge one (mototaxi art. 42–44; taxi
     art. 43 with D-17), so a judge's queue shows how long each has waited."""
-    presented = (
+    return (
+        Case.objects.filter(waiting=Case.Waiting.JUDGMENT)
+        .annotate(filed_on=_presented())
+        .order_by(F("filed_on").asc(nulls_last=True), "id")
+    )
+
+
+def _presented() -> Subquery:
+    """The day a case's pending defence or appeal was presented (none pending: null)."""
+    return Subquery(
         Filing.objects.filter(case=OuterRef("pk"), result=Filing.Result.PENDING)
         .order_by("filed_on", "id")
         .values("filed_on")[:1]
     )
-    return (
-        Case.objects.filter(waiting=Case.Waiting.JUDGMENT)
-        .annotate(filed_on=Subquery(presented))
-        .order_by(F("filed_on").asc(nulls_last=True), "id")
+
+
+def open_proposals(*closed: str) -> list[Case]:
+    """Revocation and cassação proposals not at a ``closed`` stage, the nearest deadline first,
+    each ready one with the day it has waited for its decision since (``waiting_since``): the day
+    the holder's defence was presented, else the first day after the defence period ran out
+    without one (D-3, D-4). Its ``deadline`` stays the defence's last day, no day to decide by:
+    no law sets a period to decide a proposal (mototaxi art. 34 §1–2; taxi art. 43 with D-17)."""
+    cases = list(
+        Case.objects.filter(kind__in=(Case.Kind.REVOCATION, Case.Kind.CASSACAO))
+        .exclude(stage__in=closed)
+        .annotate(filed_on=_presented())
+        .select_related("permit", "person")
+        .order_by(*NEAREST_FIRST)
     )
+    for c in cases:
+        if c.waiting == Case.Waiting.JUDGMENT:
+            c.waiting_since = c.filed_on or (lapsed_from(c.deadline) if c.deadline else None)
+    return cases
 
 
 def queue(user: User) -> dict[str, Any]:
@@ -184,12 +208,7 @@ def queue(user: User) -> dict[str, Any]:
         out["appeals"] = list(waiting.filter(stage=Case.Stage.JARI))
     if role == Role.CHEFE_EXECUTIVO:
         out["appeals"] = list(waiting.filter(stage=Case.Stage.EXECUTIVE))
-        out["proposals"] = list(
-            Case.objects.filter(kind__in=(Case.Kind.REVOCATION, Case.Kind.CASSACAO))
-            .exclude(stage__in=(Case.Stage.DECIDED, Case.Stage.ANNULLED))
-            .select_related("permit", "person")
-            .order_by(*NEAREST_FIRST)
-        )
+        out["proposals"] = open_proposals(Case.Stage.DECIDED, Case.Stage.ANNULLED)
     if role in (Role.ATENDENTE, Role.AUTORIDADE, Role.FISCAL):
         out["notices"] = list(
             Notice.objects.filter(notified_on__isnull=True)

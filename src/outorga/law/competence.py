@@ -433,8 +433,13 @@ _TABLE: list[Competence] = [
         cite("federal.9784-1999", 56, 1),
         decision(17),
     ),
-    _c(APPS, "tariff.set", {R.CHEFE_EXECUTIVO}, cite(APPS, 7), cite(APPS, 8)),
-    _c(APPS, "debt.payment.record", {R.FINANCAS}, cite(APPS, 20)),
+    # Art. 7: the fares by act of the Chief Executive. Art. 8's yearly review of the limits is
+    # "o órgão municipal competente", named by no one: it grounds no authority here.
+    _c(APPS, "tariff.set", {R.CHEFE_EXECUTIVO}, cite(APPS, 7)),
+    # Art. 22: the collection sectors act on tax matters; who records the payment of a fine the
+    # law does not say (D-17), Finance as under the other laws. Art. 20 (the drivers' ISSQN,
+    # withheld by the platforms) says what is owed, not who records its payment.
+    _c(APPS, "debt.payment.record", {R.FINANCAS}, cite(APPS, 22), decision(17)),
     # Inspections: SESUMA inspects and controls (mototaxi art. 5 §6, 27; taxi art. 27, 31);
     # accredited companies inspect (mototaxi art. 2 XI–XII; taxi art. 29) and the municipality
     # confirms; apps vehicles are inspected by the posture inspectors (apps art. 22–23 I).

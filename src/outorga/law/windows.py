@@ -83,6 +83,14 @@ def add_years(day: dt.date, years: int) -> dt.date:
         raise
 
 
+def lapsed_from(last_day: dt.date) -> dt.date:
+    """The first day a period whose last day is ``last_day`` has run out: the last day is counted
+    in the period (D-4, Lei 9.784/1999 art. 66), so what its lapse brings — a proposal ready for
+    its decision without a defence (D-3), a case final without an appeal (D-1) — is from the day
+    after."""
+    return last_day + dt.timedelta(days=1)
+
+
 def months_elapsed_on(start: dt.date, months: int) -> dt.date:
     """The day ``months`` months counted from ``start`` run out, as the Civil Code counts them (art.
     132, §3º: "Os prazos de meses e anos expiram no dia de igual número do de início, ou no

@@ -259,8 +259,16 @@ def queue(request: HttpRequest) -> Any:
                 for c in rows
             ]
         elif key == "proposals":
+            # Ready for decision since ``waiting_since`` (null until then); ``deadline`` was the
+            # last day of the defence.
             out[key] = [
-                {"id": c.pk, "number": c.number, "stage": c.stage, "deadline": c.deadline}
+                {
+                    "id": c.pk,
+                    "number": c.number,
+                    "stage": c.stage,
+                    "deadline": c.deadline,
+                    "waiting_since": c.waiting_since,
+                }
                 for c in rows
             ]
         else:

@@ -38,6 +38,7 @@ from outorga.finance import services as ledger
 from outorga.finance.models import Debt
 from outorga.law.citations import Citation
 from outorga.law.interfaces import citations, procedure
+from outorga.law.windows import lapsed_from
 from outorga.registry.models import Permit, Person
 from outorga.registry.selectors import suspension_ends_with_its_period
 from outorga.registry.services.permit_status import permit_suspension_served
@@ -353,7 +354,7 @@ def _case_swept(
                 SYSTEM,
                 municipality,
                 case,
-                case.deadline + dt.timedelta(days=1),
+                lapsed_from(case.deadline),
                 "prazo de recurso encerrado sem recurso",
             )
             report["final"].append(case.number)

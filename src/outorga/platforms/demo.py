@@ -14,7 +14,7 @@ from typing import Any
 
 from outorga.core.acts import Actor
 from outorga.core.lawseam import governs
-from outorga.core.localtime import today_of
+from outorga.core.localtime import today_of, zone_of
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
 from outorga.law.bindings import Service
@@ -35,9 +35,11 @@ from .models import (
     MonthlyReport,
     Platform,
     PlatformDocument,
+    PlatformDriver,
     PlatformStatusChange,
     PlatformUser,
 )
+from .selectors import report_statuses
 
 PLATFORMS = [
     # (cnpj, name, cadastro mobiliário, complaint channel)
@@ -117,7 +119,11 @@ def load(m: Municipality) -> None:
         return
     today = today_of(m)
     months = _months_back(today, 3)
-    start = dt.datetime(months[0][0], months[0][1], 1, tzinfo=dt.UTC)
+    # Credentialed on the first day of the first month shown, on the municipality's clock (not
+    # UTC's, which is the day before there), and the drivers enabled that day: the reports of the
+    # months after list drivers that were on the roster.
+    first_day = dt.date(months[0][0], months[0][1], 1)
+    start = dt.datetime.combine(first_day, dt.time.min, tzinfo=zone_of(m))
     bot = Actor(None, Role.PLATAFORMA.value, "carga de demonstração (plataforma)")
     with tenant(m):
         authority = User.objects.filter(municipality=m, role=Role.AUTORIDADE.value).first()
@@ -169,7 +175,12 @@ def load(m: Municipality) -> None:
                     debt_clearance_date=today - dt.timedelta(days=20),
                     inss=True,
                 )
-                platform_driver_register(actor=bot, municipality=m, platform=p, data=data)
+                driver, _ = platform_driver_register(
+                    actor=bot, municipality=m, platform=p, data=data, on=first_day
+                )
+                if driver.status == PlatformDriver.Status.ENABLED:
+                    # Demo data: enabled on the day it was judged, not on the day the demo loads.
+                    PlatformDriver.objects.filter(pk=driver.pk).update(enabled_at=start)
             fare_table_publish(
                 actor=bot,
                 municipality=m,
@@ -180,7 +191,7 @@ def load(m: Municipality) -> None:
                 extras=[{"name": "bagagem grande", "amount_cents": 300}],
                 dynamic_max_percent=None if idx == 2 else Decimal("50"),
             )
-            _reports(m, p, idx, months, bot)
+            _reports(m, p, idx, bot)
             _complaints(m, p, idx, today, bot)
             if idx == 2 and authority is not None:
                 late = months[0]
@@ -206,9 +217,10 @@ def _portal_login(m: Municipality, p: Platform, authority: User) -> None:
         platform_staff_set_admin(actor=Actor.of(authority), municipality=m, link=link, admin=True)
 
 
-def _reports(
-    m: Municipality, p: Platform, idx: int, months: list[tuple[int, int]], bot: Actor
-) -> None:
+def _reports(m: Municipality, p: Platform, idx: int, bot: Actor) -> None:
+    """The reports of the months the platform owes since its credential, as the law core judges
+    them today (art. 16; D-8), each listing the drivers on the roster that month."""
+    months = [(s.year, s.month) for s in report_statuses(m, today_of(m), p)]
     cpfs = [d.cpf for d in p.drivers.filter(status="enabled")]
     for k, (y, mo) in enumerate(months):
         if idx == 1 and k == 1:

@@ -7,7 +7,12 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 from outorga.core.tenancy import system_wide
-from outorga.demo.loader import load_demo, load_example_registry, load_example_tender
+from outorga.demo.loader import (
+    load_demo,
+    load_example_holder,
+    load_example_registry,
+    load_example_tender,
+)
 
 
 def serve_base_url(addr: str) -> str:
@@ -39,8 +44,10 @@ class Command(BaseCommand):
             logins = load_demo()
             examples = load_example_registry()
             tender = load_example_tender()
+            holder = load_example_holder()
         self.stdout.write(examples)
         self.stdout.write(tender)
+        self.stdout.write(holder)
         self.stdout.write("")
         self.stdout.write(f"Outorga em {base}/  (entre com um dos acessos abaixo)")
         self.stdout.write(f"  {'município':16} {'usuário':28} {'senha':40} papel")

@@ -1,7 +1,7 @@
 """Demo platforms of Barra do Garças (all marked as demonstration data): three credentialed
 platforms with a few drivers (one CPF on two platforms, one motorcycle refused by art. 17), fare
-tables, monthly reports of the last complete months (one month missing, one late), complaints (one
-overdue) and a warning; the demo login of role plataforma serves the first one on the portal. Two drivers are MEI, the others autônomos (art. 20). Idempotent: a
+tables, monthly reports of the last complete months (one month missing, one late; the first
+platform's report still within its term left for its login to send), complaints (one overdue) and a warning; the demo login of role plataforma serves the first one on the portal. Two drivers are MEI, the others autônomos (art. 20). Idempotent: a
 platform that already has drivers is left as it is.
 
 Names, CNPJs and CPFs are fictitious (valid check digits only)."""
@@ -220,11 +220,14 @@ def _portal_login(m: Municipality, p: Platform, authority: User) -> None:
 def _reports(m: Municipality, p: Platform, idx: int, bot: Actor) -> None:
     """The reports of the months the platform owes since its credential, as the law core judges
     them today (art. 16; D-8), each listing the drivers on the roster that month."""
-    months = [(s.year, s.month) for s in report_statuses(m, today_of(m), p)]
+    statuses = report_statuses(m, today_of(m), p)
+    months = [(s.year, s.month) for s in statuses]
     cpfs = [d.cpf for d in p.drivers.filter(status="enabled")]
     for k, (y, mo) in enumerate(months):
         if idx == 1 and k == 1:
             continue  # a missing month: listed for the authority
+        if idx == 0 and statuses[k].status == "not_yet_due":
+            continue  # still within its term: the platform login sends it ("Enviar relatório")
         # Sent on the 10th of the next month; Rota Araguaia sent its first one a month late.
         late = idx == 2 and k == 0
         y1, m1 = _add_months(y, mo, 2 if late else 1)

@@ -227,6 +227,30 @@ def test_only_the_clerk_invites_and_only_someone_with_an_address_and_no_account(
         accounts.account_invite(actor=clerk, municipality=ipatinga_m, person=p)
 
 
+def test_an_invitation_links_an_existing_holder_login_only_when_it_serves_no_one(ipatinga_m):
+    clerk = actor("ipatinga", Role.ATENDENTE)
+    with tenant(ipatinga_m):
+        login = User.objects.create(
+            username="titular.existente", municipality=ipatinga_m, role=Role.PERMISSIONARIO
+        )
+        login.set_password(PASSWORD)
+        login.save()
+        staff = User.objects.get(username="fiscal.ipatinga")
+    first = person(ipatinga_m, name="Gil Titular", email="gil@exemplo.com.br")
+    user = accounts.account_invite(actor=clerk, municipality=ipatinga_m, person=first, login=login)
+    first.refresh_from_db()
+    assert user == login and first.user_id == login.pk
+    assert user.check_password(PASSWORD)  # its own password kept; no e-mail sent
+    assert not _queued(ipatinga_m, "gil@exemplo.com.br")
+    with tenant(ipatinga_m):
+        assert Account.objects.get(user=login).origin == Account.Origin.INVITATION
+        assert Act.objects.filter(action="account.invite", object_id=str(login.pk)).exists()
+    other = person(ipatinga_m, name="Ivo Titular", email="ivo@exemplo.com.br")
+    for taken in (login, staff):  # serving someone already; not a holder's login
+        with pytest.raises(FieldError, match="não é de permissionário livre"):
+            accounts.account_invite(actor=clerk, municipality=ipatinga_m, person=other, login=taken)
+
+
 def test_the_invitation_screen_finds_no_person_of_another_municipality(
     ipatinga_m, barra_m, user_of
 ):

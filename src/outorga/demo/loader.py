@@ -6,6 +6,7 @@ apps (it imports them; none imports it), like ``outorga.config``."""
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 from pathlib import Path
 
@@ -13,18 +14,22 @@ from django.db import transaction
 
 from outorga.core.acts import Actor
 from outorga.core.demo import DemoLogin, demo_username, municipality_load, system_admin_load
+from outorga.core.localtime import today_of, zone_of
 from outorga.core.management.arguments import importing_actor
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
 from outorga.enforcement.demo import load as enforcement_demo
+from outorga.enforcement.models import InfractionNotice
+from outorga.enforcement.services.autos import infraction_issue
 from outorga.finance.demo import load as finance_demo
 from outorga.inspections.demo import load as inspections_demo
 from outorga.law.competence import Role
 from outorga.platforms.demo import load as platforms_demo
+from outorga.portal.accounts import account_invite
 from outorga.registry.demo import example_tender_open
 from outorga.registry.demo import load as registry_demo
 from outorga.registry.importer.run import import_registry
-from outorga.registry.models import Permit
+from outorga.registry.models import Permit, Person
 from outorga.tripdata.demo import load as tripdata_demo
 
 from . import MUNICIPALITIES
@@ -105,3 +110,58 @@ def load_example_tender() -> str:
     if user is None:
         return "Licitação de exemplo: sem autoridade de demonstração."
     return example_tender_open(m, Actor.of(user))
+
+
+#: The sample's permit whose holder (Exemplo Ana Mototaxista) the demo's holder login serves.
+EXAMPLE_HOLDER_PERMIT = "MT-0101"
+#: The example auto of infraction the demo fiscal issues on it (mototaxi law, signed by her).
+EXAMPLE_AUTO_CODE = "art38-II"
+
+
+def load_example_holder() -> str:
+    """The demo's holder login (``permissionario.<slug>``) made the portal account of the example
+    registry's holder of ``EXAMPLE_HOLDER_PERMIT``, as the demo clerk's invitation links one
+    (``account_invite``), and one example auto of infraction on that permit issued by the demo
+    fiscal, so the holder's journey (permit, documents, infractions, defence) can be tried. After
+    the example registry; once. What was done, in a line. Only the demo commands call it."""
+    m = Municipality.objects.filter(slug=REGISTRY_SAMPLE_MUNICIPALITY).first()
+    if m is None:
+        return "Permissionário de exemplo: município de demonstração não encontrado."
+    with tenant(m):
+        permit = Permit.objects.filter(number=EXAMPLE_HOLDER_PERMIT).first()
+        users = {
+            role: User.objects.filter(username=demo_username(m.slug, role)).first()
+            for role in (Role.PERMISSIONARIO, Role.ATENDENTE, Role.FISCAL)
+        }
+    login, clerk, fiscal = users[Role.PERMISSIONARIO], users[Role.ATENDENTE], users[Role.FISCAL]
+    if permit is None or login is None or clerk is None or fiscal is None:
+        return (
+            "Permissionário de exemplo: sem a permissão de exemplo ou os acessos de demonstração."
+        )
+    holder = permit.holder
+    if holder.user_id != login.pk:
+        with tenant(m):
+            # The login served the ledger's placeholder person (finance demo): it gives way.
+            Person.objects.filter(user=login).update(user=None)
+        account_invite(actor=Actor.of(clerk), municipality=m, person=holder, login=login)
+        with tenant(m):
+            finance_demo(m)  # the example debts, now on the holder's own account
+    with tenant(m):
+        has_auto = InfractionNotice.objects.filter(permit=permit).exists()
+    if not has_auto:
+        day = today_of(m) - dt.timedelta(days=3)
+        infraction_issue(
+            actor=Actor.of(fiscal),
+            municipality=m,
+            code=EXAMPLE_AUTO_CODE,
+            committed_at=dt.datetime.combine(day, dt.time(10), tzinfo=zone_of(m)),
+            place="Praça central, ponto de mototáxi (exemplo)",
+            description="Auto de infração de exemplo (demonstração).",
+            agent_registration="F-EXEMPLO",
+            permit=permit,
+            offender_signed=True,
+        )
+    return (
+        f"Permissionário de exemplo: {login.get_username()} é o acesso de {holder.name} "
+        f"(permissão {permit.number}), com um auto de infração de exemplo."
+    )

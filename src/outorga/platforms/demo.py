@@ -1,7 +1,7 @@
 """Demo platforms of Barra do Garças (all marked as demonstration data): three credentialed
 platforms with a few drivers (one CPF on two platforms, one motorcycle refused by art. 17), fare
-tables, monthly reports of the last complete months (one month missing, one late), complaints (one
-overdue) and a warning; the demo login of role plataforma serves the first one on the portal. Two drivers are MEI, the others autônomos (art. 20). Idempotent: a
+tables, monthly reports of the last complete months (one month missing, one late; the first
+platform's report still within its term left for its login to send), complaints (one overdue) and a warning; the demo login of role plataforma serves the first one on the portal. Two drivers are MEI, the others autônomos (art. 20). Idempotent: a
 platform that already has drivers is left as it is.
 
 Names, CNPJs and CPFs are fictitious (valid check digits only)."""
@@ -14,7 +14,7 @@ from typing import Any
 
 from outorga.core.acts import Actor
 from outorga.core.lawseam import governs
-from outorga.core.localtime import today_of
+from outorga.core.localtime import today_of, zone_of
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
 from outorga.law.bindings import Service
@@ -35,9 +35,11 @@ from .models import (
     MonthlyReport,
     Platform,
     PlatformDocument,
+    PlatformDriver,
     PlatformStatusChange,
     PlatformUser,
 )
+from .selectors import report_statuses
 
 PLATFORMS = [
     # (cnpj, name, cadastro mobiliário, complaint channel)
@@ -117,7 +119,11 @@ def load(m: Municipality) -> None:
         return
     today = today_of(m)
     months = _months_back(today, 3)
-    start = dt.datetime(months[0][0], months[0][1], 1, tzinfo=dt.UTC)
+    # Credentialed on the first day of the first month shown, on the municipality's clock (not
+    # UTC's, which is the day before there), and the drivers enabled that day: the reports of the
+    # months after list drivers that were on the roster.
+    first_day = dt.date(months[0][0], months[0][1], 1)
+    start = dt.datetime.combine(first_day, dt.time.min, tzinfo=zone_of(m))
     bot = Actor(None, Role.PLATAFORMA.value, "carga de demonstração (plataforma)")
     with tenant(m):
         authority = User.objects.filter(municipality=m, role=Role.AUTORIDADE.value).first()
@@ -169,7 +175,12 @@ def load(m: Municipality) -> None:
                     debt_clearance_date=today - dt.timedelta(days=20),
                     inss=True,
                 )
-                platform_driver_register(actor=bot, municipality=m, platform=p, data=data)
+                driver, _ = platform_driver_register(
+                    actor=bot, municipality=m, platform=p, data=data, on=first_day
+                )
+                if driver.status == PlatformDriver.Status.ENABLED:
+                    # Demo data: enabled on the day it was judged, not on the day the demo loads.
+                    PlatformDriver.objects.filter(pk=driver.pk).update(enabled_at=start)
             fare_table_publish(
                 actor=bot,
                 municipality=m,
@@ -180,7 +191,7 @@ def load(m: Municipality) -> None:
                 extras=[{"name": "bagagem grande", "amount_cents": 300}],
                 dynamic_max_percent=None if idx == 2 else Decimal("50"),
             )
-            _reports(m, p, idx, months, bot)
+            _reports(m, p, idx, bot)
             _complaints(m, p, idx, today, bot)
             if idx == 2 and authority is not None:
                 late = months[0]
@@ -206,13 +217,17 @@ def _portal_login(m: Municipality, p: Platform, authority: User) -> None:
         platform_staff_set_admin(actor=Actor.of(authority), municipality=m, link=link, admin=True)
 
 
-def _reports(
-    m: Municipality, p: Platform, idx: int, months: list[tuple[int, int]], bot: Actor
-) -> None:
+def _reports(m: Municipality, p: Platform, idx: int, bot: Actor) -> None:
+    """The reports of the months the platform owes since its credential, as the law core judges
+    them today (art. 16; D-8), each listing the drivers on the roster that month."""
+    statuses = report_statuses(m, today_of(m), p)
+    months = [(s.year, s.month) for s in statuses]
     cpfs = [d.cpf for d in p.drivers.filter(status="enabled")]
     for k, (y, mo) in enumerate(months):
         if idx == 1 and k == 1:
             continue  # a missing month: listed for the authority
+        if idx == 0 and statuses[k].status == "not_yet_due":
+            continue  # still within its term: the platform login sends it ("Enviar relatório")
         # Sent on the 10th of the next month; Rota Araguaia sent its first one a month late.
         late = idx == 2 and k == 0
         y1, m1 = _add_months(y, mo, 2 if late else 1)

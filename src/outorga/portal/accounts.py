@@ -238,9 +238,13 @@ def account_activate(*, uidb64: str, token: str, ip: str | None = None) -> User:
     return user
 
 
-def account_invite(*, actor: Actor, municipality: Municipality, person: Person) -> User:
+def account_invite(
+    *, actor: Actor, municipality: Municipality, person: Person, login: User | None = None
+) -> User:
     """A clerk invites a person in the register: the account is made for the register's e-mail,
-    and the link to choose the password goes there."""
+    and the link to choose the password goes there. With ``login``, an existing holder's login of
+    the municipality that serves no one (the demo's, whose password is printed) becomes that
+    person's account, as an invitation links it, without a new password nor e-mail."""
     authorize(actor=actor, municipality=municipality, action="system.account.invite")
     if person.kind != Person.Kind.NATURAL:
         raise FieldError("pessoa", "o portal é de pessoas físicas (CPF)")
@@ -249,19 +253,28 @@ def account_invite(*, actor: Actor, municipality: Municipality, person: Person) 
         raise FieldError(
             "e-mail", "a pessoa não tem e-mail no cadastro: corrija o cadastro antes de convidar"
         )
-    username = account_username(municipality, person.document)
+    username = login.get_username() if login else account_username(municipality, person.document)
     with transaction.atomic(), tenant(municipality):
         person = Person.objects.select_for_update().get(pk=person.pk)
         if person.user_id:
             raise FieldError("pessoa", "esta pessoa já tem conta no portal")
         user = User.objects.select_for_update().filter(username=username).first()
-        if user is not None and user.is_active:
+        if login is not None:
+            if (
+                user is None
+                or user.municipality_id != municipality.pk
+                or user.role != Role.PERMISSIONARIO
+                or Person.objects.filter(user=user).exists()
+            ):
+                raise FieldError("acesso", "este acesso não é de permissionário livre no município")
+        elif user is not None and user.is_active:
             raise FieldError("pessoa", "este CPF já tem conta no portal")
         if user is None:
             user = User(username=username, municipality=municipality, role=Role.PERMISSIONARIO)
         # A pending sign-up with another address gives way to the register's own.
         user.email, user.first_name, user.is_active = email, person.name[:150], True
-        user.set_unusable_password()
+        if login is None:
+            user.set_unusable_password()
         user.save()
         Account.objects.update_or_create(
             user=user,
@@ -274,14 +287,15 @@ def account_invite(*, actor: Actor, municipality: Municipality, person: Person) 
         )
         person.user = user
         person.save(update_fields=["user"])
-        subject = "Convite para o portal"
-        body = (
-            f"Olá, {person.name}.\n\nO atendimento de {municipality.name}/{municipality.uf} "
-            "convidou você para o portal do Outorga, onde você acompanha seus processos, envia "
-            "documentos e vê o que a lei ainda exige.\n\n"
-            f"{invitation_closing(user, municipality)}"
-        )
-        email_queue(municipality=municipality, to=email, subject=subject, body=body, obj=user)
+        if login is None:
+            body = (
+                f"Olá, {person.name}.\n\nO atendimento de {municipality.name}/{municipality.uf} "
+                "convidou você para o portal do Outorga, onde você acompanha seus processos, "
+                "envia documentos e vê o que a lei ainda exige.\n\n"
+                f"{invitation_closing(user, municipality)}"
+            )
+            subject = "Convite para o portal"
+            email_queue(municipality=municipality, to=email, subject=subject, body=body, obj=user)
         record_act(
             municipality=municipality,
             actor=actor,

@@ -1,7 +1,12 @@
 from django.core.management.base import BaseCommand
 
 from outorga.core.tenancy import system_wide
-from outorga.demo.loader import load_demo, load_example_registry, load_example_tender
+from outorga.demo.loader import (
+    load_demo,
+    load_example_holder,
+    load_example_registry,
+    load_example_tender,
+)
 
 
 class Command(BaseCommand):
@@ -15,10 +20,12 @@ class Command(BaseCommand):
             logins = load_demo()
             examples = load_example_registry()
             tender = load_example_tender()
+            holder = load_example_holder()
         if opts["quiet"]:
             return
         self.stdout.write(examples)
         self.stdout.write(tender)
+        self.stdout.write(holder)
         self.stdout.write("Acessos de demonstração (usuário / senha / papel):")
         for login in logins:
             self.stdout.write(

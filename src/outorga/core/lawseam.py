@@ -148,8 +148,8 @@ def cited_aside(subject: Any, *concepts: str, m: Municipality | None = None) -> 
 
 
 def cited_titled(subject: Any, *concepts: str, m: Municipality | None = None) -> str:
-    """:func:`cited_for` with the law's title, written once ("Lei do táxi de Ipatinga (2017),
-    art. 41, §5"): what a text that speaks of several laws writes beside each."""
+    """:func:`cited_for` with the law's title, written once (the title, then "art. 41, §5"): what
+    a text that speaks of several laws writes beside each."""
     law = _subject_law(subject, m)
     return interfaces.cited_once(law, *concepts) if law else ""
 

@@ -8,12 +8,11 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from browser_factories import fits, login
+from browser_factories import fits, login, user
 from enforcement_factories import appealed, make_world, taxi_refusal_auto
 
-from outorga.core.demo import demo_username
 from outorga.core.localtime import today_of
-from outorga.core.models import Municipality, User
+from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Filing
 from outorga.law.competence import Role
@@ -21,10 +20,6 @@ from outorga.law.competence import Role
 pytestmark = pytest.mark.browser
 
 WIDTHS = {"desktop": 1280, "phone": 390}
-
-
-def _user_of(slug: str, role: Role) -> User:
-    return User.objects.get(username=demo_username(slug, role))
 
 
 @pytest.mark.parametrize("screen", list(WIDTHS))
@@ -36,7 +31,7 @@ def test_lei_9784_art_56_1_the_authority_keeps_its_decision_and_the_appeal_goes_
     base = demo_site.url
     m = Municipality.objects.get(slug="ipatinga")
     today = today_of(m)
-    world = make_world(m, _user_of)
+    world = make_world(m, lambda slug, role: user(role, slug))
     n = 9301 if screen == "desktop" else 9302
     auto = taxi_refusal_auto(
         world, today - dt.timedelta(days=4), n=n, name=f"Taxista {n}", plate=f"TAX9C{n % 100:02d}"

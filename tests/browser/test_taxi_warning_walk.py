@@ -9,13 +9,12 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from browser_factories import fits, login
+from browser_factories import fits, login, user
 from enforcement_factories import case_of, make_world, taxi_auto
 from registry_factories import taxi_permit
 
-from outorga.core.demo import demo_username
 from outorga.core.localtime import today_of
-from outorga.core.models import Municipality, User
+from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import InfractionNotice
 from outorga.law.competence import Role
@@ -23,10 +22,6 @@ from outorga.law.competence import Role
 pytestmark = pytest.mark.browser
 
 WIDTHS = {"desktop": 1280, "phone": 390}
-
-
-def _user_of(slug: str, role: Role) -> User:
-    return User.objects.get(username=demo_username(slug, role))
 
 
 @pytest.mark.parametrize("screen", list(WIDTHS))
@@ -38,7 +33,7 @@ def test_art_41_i_the_authority_applies_the_taxi_warning_on_the_case_page(
     base = demo_site.url
     m = Municipality.objects.get(slug="ipatinga")
     today = today_of(m)
-    world = make_world(m, _user_of)
+    world = make_world(m, lambda slug, role: user(role, slug))
     n = 9401 if screen == "desktop" else 9402
     permit = taxi_permit(m, n=n, name=f"Taxista {n}", plate=f"TAX9W{n % 100:02d}")
     fact = today - dt.timedelta(days=2)

@@ -15,6 +15,7 @@ import zxingcpp
 from browser_factories import a_permit, case_of, final_by_services, fits, login
 from django.core.management import call_command
 from django.utils import timezone
+from playwright.sync_api import expect
 from registry_factories import png
 
 from outorga.core.models import Municipality
@@ -55,14 +56,14 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
         {"name": "titular.png", "mimeType": "image/png", "buffer": png()}
     )
     page.get_by_role("button", name="Enviar foto").click()
-    assert page.get_by_text("Foto registrada.").is_visible()
+    expect(page.get_by_text("Foto registrada.")).to_be_visible()
     photo = page.get_by_role("img", name=f"Foto de {permit.holder.name}")
     photo.wait_for(state="visible")
     assert photo.evaluate("img => img.complete && img.naturalWidth") == 90  # served, not broken
     page.goto(f"{base}/crachas/")
     page.get_by_label("Número da permissão").fill(permit.number)
     page.get_by_role("button", name="Emitir").click()
-    assert page.get_by_text(f"emitido para {permit.number}").is_visible()
+    expect(page.get_by_text(f"emitido para {permit.number}")).to_be_visible()
     badge_page = (
         page.get_by_role("row")
         .filter(has_text=permit.number)
@@ -81,7 +82,7 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
         "Placa, número da permissão, CPF/CNPJ, código do crachá (QR) ou série impressa no crachá"
     ).fill("PHN-7E77")
     page.get_by_role("button", name="Buscar").click()
-    assert page.get_by_text(permit.holder.name).is_visible()
+    expect(page.get_by_text(permit.holder.name)).to_be_visible()
     fits(page, 390)
     page.get_by_role("link", name="Lavrar auto").click()
     page.get_by_label("Filtrar por artigo, palavra ou natureza").fill("asseio")
@@ -94,7 +95,7 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
     page.screenshot(path=str(artifacts / "enforcement-auto-form-390px.png"), full_page=True)
     page.get_by_role("button", name="Salvar auto").click()
     page.wait_for_url("**/fiscalizacao/processos/*/")
-    assert page.get_by_text("prazo em curso").first.is_visible()
+    expect(page.get_by_text("prazo em curso").first).to_be_visible()
     fits(page, 390)
     with tenant(m):
         auto = InfractionNotice.objects.get(permit=permit)
@@ -122,7 +123,7 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
     page.get_by_role("button", name="Julgar").click()
     assert page.locator("#case-stage").inner_text() == "recurso à JARI"
     page.get_by_role("button", name="Registrar notificação").click()
-    assert page.get_by_text("prazo em curso").first.is_visible()
+    expect(page.get_by_text("prazo em curso").first).to_be_visible()
 
     # 4. The holder appeals to the JARI online.
     login(page, base, Role.PERMISSIONARIO)
@@ -161,7 +162,7 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
     login(page, base, Role.PERMISSIONARIO)
     page.goto(f"{base}/portal/")
     page.get_by_role("link", name="Meus débitos").first.click()
-    assert page.get_by_text(fine.reference, exact=True).is_visible()
+    expect(page.get_by_text(fine.reference, exact=True)).to_be_visible()
     fits(page, 390)
     href = page.get_by_role("link", name=f"Baixar (PDF) do débito {fine.reference}").get_attribute(
         "href"
@@ -216,7 +217,7 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
     assert case.final_on is not None
     page.get_by_label("Início").fill(case.final_on.isoformat())
     page.get_by_role("button", name="Aplicar suspensão de 15 dias").click()
-    assert page.get_by_text("Suspensão de 15 dias aplicada").is_visible()
+    expect(page.get_by_text("Suspensão de 15 dias aplicada")).to_be_visible()
 
     # 11. The permit shows suspended to the inspector on the street, and so does the badge's page.
     login(page, base, Role.FISCAL)

@@ -191,7 +191,7 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
     page.get_by_text("conciliado (débito pago)").first.wait_for()
     page.get_by_role("button", name="Importar 1 linha").click()
     page.wait_for_url("**/financas/importacoes/*/")
-    assert page.get_by_text("conciliado (débito pago)").first.is_visible()
+    expect(page.get_by_text("conciliado (débito pago)").first).to_be_visible()
     fits(page, 390)
     with tenant(m):
         assert Debt.objects.get(pk=fine.pk).status == Debt.Status.PAID
@@ -208,8 +208,8 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
     # 10. The authority sees the counted infractions and citations and imposes it with one click.
     login(page, base, Role.AUTORIDADE)
     page.goto(f"{base}/fiscalizacao/fila/")
-    assert page.get_by_text(auto.number).first.is_visible()
-    assert page.get_by_text("art. 32").first.is_visible()
+    expect(page.get_by_text(auto.number).first).to_be_visible()
+    expect(page.get_by_text("art. 32").first).to_be_visible()
     fits(page, 390)
     page.screenshot(path=str(artifacts / "enforcement-suspension-queue-390px.png"), full_page=True)
     # The count became final on the sweep's day (step 6, D-1): the suspension starts then at the
@@ -222,7 +222,7 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
     # 11. The permit shows suspended to the inspector on the street, and so does the badge's page.
     login(page, base, Role.FISCAL)
     page.goto(f"{base}/fiscalizacao/?q=PHN7E77")
-    assert page.get_by_text("suspensa").first.is_visible()
+    expect(page.get_by_text("suspensa").first).to_be_visible()
     page.context.clear_cookies()
     page.goto(f"{base}{badge_url}")
     status = page.get_by_role("status").inner_text().lower()

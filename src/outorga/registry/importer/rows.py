@@ -23,8 +23,7 @@ from ..models import (
 
 #: The services a registry spreadsheet carries, in the order the import looks for a governing law.
 SERVICES = (Service.MOTOTAXI, Service.MOTOFRETE, Service.TAXI)
-
-
+#: The services a column's articles are asked of (each its law's: :func:`column_help`).
 MOTO_SERVICES = (Service.MOTOTAXI, Service.MOTOFRETE)
 TAXI_SERVICES = (Service.TAXI,)
 FRETE_SERVICES = (Service.MOTOFRETE,)

@@ -13,7 +13,8 @@ from django.db.models import Count, Q, QuerySet
 from django.urls import reverse
 
 from outorga.core.charts import month_label
-from outorga.core.lawseam import BoundLaw, LawNotBound, governs, law_for, law_of
+from outorga.core.formcites import labelled
+from outorga.core.lawseam import BoundLaw, LawNotBound, cited_for, governs, law_for, law_of
 from outorga.core.localtime import today_of, zone_of
 from outorga.core.models import Municipality
 from outorga.core.personaldata import filing_as_seen, reads_filings
@@ -169,6 +170,7 @@ class ReportStatus:
     summary: str
     versions: int
     decision: dict[str, Any]
+    law: str = ""  # the law that judged it (:func:`report_law`)
 
     @property
     def label(self) -> str:
@@ -176,7 +178,11 @@ class ReportStatus:
 
     @property
     def status_pt(self) -> str:
-        return REPORT_STATUS_PT.get(self.status, self.status)
+        """The status as a person reads it, with the article of the law that judged it where
+        the status rests on one (the adaptation's)."""
+        text = REPORT_STATUS_PT.get(self.status, self.status)
+        concept = REPORT_STATUS_CITES.get(self.status)
+        return labelled(text, cited_for(self.law, concept)) if concept else text
 
 
 REPORT_STATUS_PT = {
@@ -184,9 +190,12 @@ REPORT_STATUS_PT = {
     "late": "entregue com atraso",
     "missing": "não entregue",
     "not_yet_due": "no prazo",
-    "not_enforceable": "não exigível (adaptação, art. 28)",
+    "not_enforceable": "não exigível (adaptação)",
     "not_applicable": "lei não vigente",
 }
+
+#: The concept whose articles a status cites beside it (the law's ``CITES``).
+REPORT_STATUS_CITES = {"not_enforceable": "adaptation"}
 
 
 def report_law(m: Municipality, year: int, month: int) -> BoundLaw:
@@ -261,6 +270,7 @@ def report_statuses(
                     d.summary,
                     counts.get((p.pk, y, mo), 0),
                     d.to_json(),
+                    laws[(y, mo)].law,
                 )
             )
     return out

@@ -11,9 +11,12 @@ from django.db import transaction
 from django.db.models import Max
 
 from outorga.core.acts import Actor, canonical_json, record_act
+from outorga.core.formcites import labelled
+from outorga.core.lawseam import cited_for
 from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
+from outorga.law.bindings import Service
 
 from ..models import MonthlyReport, Platform, PlatformDriver
 from ..selectors import report_law, roster_in_month
@@ -34,15 +37,18 @@ def body_digest(body: Mapping[str, Any]) -> str:
     return hashlib.sha256(canonical_json(body).encode()).hexdigest()
 
 
-def _validate_report(body: Mapping[str, Any], on: dt.date) -> list[dict[str, Any]]:
+def _validate_report(body: Mapping[str, Any], on: dt.date, m: Municipality) -> list[dict[str, Any]]:
     errors: list[dict[str, str]] = []
     year, month = int(body["year"]), int(body["month"])
     if not (1 <= month <= 12):
         errors.append({"campo": "month", "erro": "mês entre 1 e 12"})
     elif (year, month) >= (on.year, on.month):
-        errors.append(
-            {"campo": "month", "erro": "o relatório é de um mês encerrado (art. 16, decisão D-8)"}
+        closed = labelled(
+            "o relatório é de um mês encerrado",
+            cited_for(Service.APLICATIVO, "monthly_report", m=m),
+            "decisão D-8",
         )
+        errors.append({"campo": "month", "erro": closed})
     drivers = list(body.get("drivers", []))
     seen: set[str] = set()
     for i, d in enumerate(drivers):
@@ -93,7 +99,7 @@ def monthly_report_submit(
                 errors=[{"campo": "Idempotency-Key", "erro": "chave reutilizada"}],
                 obj_id=existing.pk,
             )
-        drivers = _validate_report(body, on)
+        drivers = _validate_report(body, on, municipality)
         year, month = int(body["year"]), int(body["month"])
         first = (
             MonthlyReport.objects.filter(platform=p, year=year, month=month)

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from browser_factories import fits, login_as
 from django.core.management import call_command
+from playwright.sync_api import expect
 
 from outorga.core.demo import demo_password
 
@@ -47,7 +48,8 @@ def test_the_demo_holder_walks_permit_infractions_defence_and_debts(
     page.goto(f"{base}/portal/")
     shot("portal")
     page.get_by_role("link", name="Permissão MT-0101").click()
-    assert "02/05/2022 a 02/05/2032" in page.locator("main").inner_text()
+    page.wait_for_url(re.compile(r"/portal/permissoes/\d+/$"))
+    expect(page.locator("main")).to_contain_text("02/05/2022 a 02/05/2032")
     shot("permit")
     back_to(page, "Portal do permissionário", f"{base}/portal/")
 
@@ -68,8 +70,8 @@ def test_the_demo_holder_walks_permit_infractions_defence_and_debts(
 
     page.get_by_label("Razões").fill("O veículo estava limpo no dia; peço o arquivamento.")
     page.get_by_role("button", name="Enviar").click()
-    page.get_by_text("Peça enviada").wait_for()
-    assert "aguardando julgamento" in page.locator("main").inner_text()
+    expect(page.get_by_text("Peça enviada")).to_be_visible()
+    expect(page.locator("main")).to_contain_text("aguardando julgamento")
     shot("defence-filed")
     back_to(page, "Minhas infrações e processos", f"{base}/portal/infracoes/")
     back_to(page, "Portal do permissionário", f"{base}/portal/")

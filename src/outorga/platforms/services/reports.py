@@ -19,7 +19,7 @@ from outorga.core.tenancy import tenant
 from outorga.law.bindings import Service
 
 from ..models import MonthlyReport, Platform, PlatformDriver
-from ..selectors import report_law, roster_in_month
+from ..selectors import report_contents, report_law, roster_in_month
 from ..validators import cpf_is_valid, mask_cpf
 from .common import (
     PlatformError,
@@ -114,11 +114,7 @@ def monthly_report_submit(
                 "month": month,
                 # The month's report was delivered when its first version arrived.
                 "submitted_on": (first.submitted_on if first else on).isoformat(),
-                "contents": {
-                    "active_drivers": True,
-                    "intermediation_revenue": "intermediation_revenue_cents" in body,
-                    "trip_revenue_per_driver": all("trip_revenue_cents" in d for d in drivers),
-                },
+                "contents": report_contents(body),
             },
             on,
         )
@@ -147,6 +143,7 @@ def monthly_report_submit(
             payload=dict(body),
             active_drivers=len(drivers),
             trips=sum(int(d.get("trips", 0)) for d in drivers) if drivers else 0,
+            # 0 when item II was not sent: read it through ``declared_intermediation_revenue_cents``.
             intermediation_revenue_cents=int(body.get("intermediation_revenue_cents", 0)),
             trip_revenue_cents=sum(int(d.get("trip_revenue_cents", 0)) for d in drivers),
             submitted_on=on,

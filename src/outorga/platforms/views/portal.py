@@ -27,7 +27,12 @@ from outorga.core.models import ApiToken
 from outorga.law.bindings import Service
 from outorga.law.competence import NotCompetent
 from outorga.platforms.services import drivers as driver_services
-from outorga.platforms.services.common import PlatformError, refusal_lines, refusing_reasons
+from outorga.platforms.services.common import (
+    PlatformError,
+    cited,
+    refusal_lines,
+    refusing_reasons,
+)
 from outorga.platforms.services.complaints import complaint_answer, complaint_forward
 from outorga.platforms.services.drivers import DriverData, enabled_roster
 from outorga.platforms.services.fares import fare_table_publish
@@ -221,6 +226,11 @@ def driver_new(request: HttpRequest, platform: Platform) -> HttpResponse:
     """Register a driver: the law's checks of art. 4 and 17 and the caps of art. 3 §2, as the
     API's; a refusal is kept on the roster with its reasons and shown here with its articles."""
     form = DriverForm(request.POST or None, initial={"cnh_category": "B", "tax_regime": "autonomo"})
+    # A regime the law does not name for a driver (art. 20) is refused with its article, as the
+    # API refuses it.
+    form.fields["tax_regime"].error_messages["invalid_choice"] = driver_services.tax_regime_refusal(
+        cited(platform.municipality, "driver_tax_regime")
+    )
     refused: list[dict[str, Any]] = []
     refused_driver = None
 

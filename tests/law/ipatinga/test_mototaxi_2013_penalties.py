@@ -146,7 +146,9 @@ def test_art_32_ii_leve_infractions_do_not_count_toward_revocation(ipatinga):
 
 
 def test_art_31_par2_the_holder_answers_for_the_auxiliary(ipatinga):
-    facts = {"infractions": [inf("a", "2024-01-10", by_auxiliary=True), inf("b", "2024-05-10"),
+    # The auxiliary's own three (art. 32, I: "o condutor atingir"; ADR 0085) suspend the permission.
+    facts = {"infractions": [inf("a", "2024-01-10", by_auxiliary=True),
+                             inf("b", "2024-05-10", by_auxiliary=True),
                              inf("c", "2024-11-10", by_auxiliary=True)]}  # fmt: skip
     d = ask(Q, ipatinga(AS_OF), facts)
     assert d.outcome["suspension"]["days"] == 15

@@ -212,10 +212,11 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
     expect(page.get_by_text("art. 32").first).to_be_visible()
     fits(page, 390)
     page.screenshot(path=str(artifacts / "enforcement-suspension-queue-390px.png"), full_page=True)
-    # The count became final on the sweep's day (step 6, D-1): the suspension starts then at the
-    # earliest (art. 32 I), so the authority sets its first day to it.
+    # The count became final on the sweep's day (step 6, D-1) and the authority decides today:
+    # the suspension starts on the later of the two at the earliest (art. 32 I; art. 2 XXIV with
+    # art. 34 and 43, ADR 0085), so the authority sets its first day to it.
     assert case.final_on is not None
-    page.get_by_label("Início").fill(case.final_on.isoformat())
+    page.get_by_label("Início").fill(max(case.final_on, today).isoformat())
     page.get_by_role("button", name="Aplicar suspensão de 15 dias").click()
     expect(page.get_by_text("Suspensão de 15 dias aplicada")).to_be_visible()
 

@@ -113,6 +113,7 @@ def test_the_full_path_defence_dismissed_jari_dismissed_then_final_with_a_fine_d
         acts = Act.objects.count()
     assert sweep(world.m, case.final_on + dt.timedelta(days=1)) == {
         "reconsider_until": [],
+        "judge_until": [],
         "revelia": [],
         "final": [],
         "proposals_ready": [],

@@ -1,10 +1,12 @@
 """Every write of the URLconf (a form's POST, an API operation's POST, PUT, PATCH or DELETE),
 sent with the body ``tenancy_table`` gives it, by the role whose screen or endpoint it is, with a
 mototaxi and a taxi permit's own records (their holder, vehicle, auxiliary, auto, seizure, case,
-extinction case, vehicle change, tender…) once no law of the municipality governs the service:
-the binding removed, or ended before today (ADR 0062). No write answers an internal error (500):
-an act under a law is refused naming the service (a screen goes back with the reason, the API
-answers 422), and what keeps working on an old record keeps working. What each route answers is
+extinction case, vehicle change, tender…) once no law of the municipality governs the service
+today: the binding removed, ended before today (ADR 0062), or starting after today (a law not yet
+in force for it, D-15). No write answers an internal error (500): an act under a law is
+refused naming the service (a screen goes back with the reason, the API answers 422), and what
+keeps working on an old record keeps working; no act of today is judged by a law not yet in force
+(D-15). What each route answers is
 held by the tests of each route; this walk holds that none fails, the way
 ``test_routes_of_an_ungoverned_service`` holds it for the reads.
 
@@ -14,19 +16,18 @@ these services."""
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 from typing import Any
 
 import pytest
 from django.test import Client
 from registry_factories import portal_login
-from tenancy_world import build_world
+from tenancy_world import World, build_world
 from test_tenancy_routes import METHODS, attack
+from ungoverned import FUTURE, STATES, Applied, laws_applied_before_their_day, unbind
 
-from outorga.core.localtime import today_of
-from outorga.core.models import LawBinding, Municipality
-from outorga.core.tenancy import tenant, unscoped
+from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
 from outorga.law.bindings import Service
 from outorga.law.competence import Role
 from outorga.registry.models import Person
@@ -40,23 +41,24 @@ LEFT_OUT = (
 )
 
 
-def unbind(m: Municipality, service: str, ended: bool) -> None:
-    """``service`` left ungoverned in ``m``: its binding removed, or ended two months ago."""
-    with unscoped():
-        bindings = LawBinding.objects.filter(municipality=m, service=service)
-        if ended:
-            bindings.update(valid_until=today_of(m) - dt.timedelta(days=60))
-        else:
-            bindings.delete()
-    m.forget_bindings()
-
-
-@pytest.mark.parametrize("ended", [False, True], ids=["binding_removed", "binding_ended"])
+@pytest.mark.parametrize("state", STATES)
 @pytest.mark.parametrize("service", [Service.MOTOTAXI, Service.TAXI])
-def test_no_write_answers_an_internal_error_for_a_service_no_law_governs(user_of, service, ended):
+def test_no_write_answers_an_internal_error_for_a_service_no_law_governs_today(
+    user_of, monkeypatch, service, state
+):
     m = Municipality.objects.get(slug="ipatinga")
     world = build_world(m, user_of)
-    unbind(m, service, ended)
+    unbind(m, service, state)
+    with laws_applied_before_their_day(m, monkeypatch) as applied:
+        errors = write_errors(world, user_of, applied)
+    wrong = sorted(set(applied)) if state == FUTURE else []
+    assert not errors and not wrong, "\n".join(errors + wrong)
+
+
+def write_errors(world: World, user_of: Any, applied: Applied) -> list[str]:
+    """Every write sent by whom it is for: those answering 500, as "METHOD path (route): status"
+    (``applied`` told which is being sent)."""
+    m = world.m
     with tenant(m):
         person = Person.objects.get(pk=world["person"])
     holder = portal_login(m, person)
@@ -76,7 +78,8 @@ def test_no_write_answers_an_internal_error_for_a_service_no_law_governs(user_of
             kwargs.update(data=case.form)
         elif case.json is not None:
             kwargs.update(data=json.dumps(case.json), content_type="application/json")
+        applied.at = f"{case.method.upper()} {case.path}"
         status = getattr(client, case.method)(case.path, **kwargs).status_code
         if status >= 500:
             errors.append(f"{case.method.upper()} {case.path} ({route}): {status}")
-    assert not errors, "\n".join(errors)
+    return errors

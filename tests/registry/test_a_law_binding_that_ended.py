@@ -67,7 +67,7 @@ def test_d15_a_day_after_the_end_is_judged_by_no_law_even_nearest(ipatinga_m, en
     assert "vigorou até" in str(refused.value)
     # Reading an old record on that day: the law that governed last.
     assert lawseam.law_of(ipatinga_m, Service.MOTOTAXI, after, nearest=True, ended=True) == MOTO
-    assert lawseam.law_ended(ipatinga_m, Service.MOTOTAXI, end) is None
+    assert lawseam.out_of_force(ipatinga_m, Service.MOTOTAXI, end) is None
 
 
 def test_d15_the_permits_page_renders_saying_since_when_and_offers_no_act(ended, ipatinga_client):

@@ -25,6 +25,7 @@ from outorga.law.bindings import (
     Binding,
     LawEnded,
     LawNotBound,
+    LawNotYetInForce,
     binding_on,
     services_of,
 )
@@ -41,13 +42,14 @@ __all__ = [
     "BoundLaw",
     "LawEnded",
     "LawNotBound",
+    "LawNotYetInForce",
     "NotAnswered",
     "ask",
     "binding",
     "governs",
-    "law_ended",
     "law_for",
     "law_of",
+    "out_of_force",
     "services_under",
 ]
 
@@ -63,7 +65,10 @@ def binding(
     """The binding of ``service`` in force on ``on`` (today, on the municipality's clock).
 
     ``nearest``: for a record older than every binding of its service (carried over from before
-    the law, imported), the first binding.
+    the law, imported), the first binding. Not for a day of today or after that comes before
+    the first binding: that is a fact of today, and a law not yet in force judges none
+    (:class:`LawNotYetInForce`, naming from when it will, D-15) — unless ``ended`` (reading
+    a record carried over: its page, not an act on it).
 
     ``ended``: for *reading* a record on a day after the binding of its service ended with none
     in force (its page, its history, a document of an old fact), that binding. Every decision is
@@ -80,7 +85,7 @@ def binding(
         return exc.ended
     except LawNotBound:
         own = [b for b in m.law_bindings() if b.service == service]
-        if not nearest or not own:
+        if not nearest or not own or (day >= today_of(m) and not ended):
             raise
         later = [b for b in own if b.valid_from > day]
         return min(later, key=lambda b: b.valid_from) if later else own[-1]
@@ -99,14 +104,21 @@ def law_of(
     return binding(m, service, on, nearest=nearest, ended=ended).law
 
 
-def law_ended(m: Municipality, service: str, on: dt.date | None = None) -> LawEnded | None:
+def out_of_force(
+    m: Municipality, service: str, on: dt.date | None = None
+) -> LawEnded | LawNotYetInForce | None:
     """Why no new act under a law of ``service`` can be dated ``on`` (today) in ``m``: the
-    binding that governed it ended and none followed (ADR 0062). None while one is in force, for
-    a day before the first (records carried over), and where none was ever bound (``governs``)."""
+    binding that governed it ended and none followed (:class:`LawEnded`, ADR 0062), or the one
+    that will govern it starts after ``on``, a day of today or after (:class:`LawNotYetInForce`,
+    D-15). None while one is in force, for a day before today and before the first (records
+    carried over), and where none was ever bound (``governs``)."""
+    day = on or today_of(m)
     try:
-        binding_on(m.law_bindings(), service, on or today_of(m), m.name)
+        binding_on(m.law_bindings(), service, day, m.name)
     except LawEnded as exc:
         return exc
+    except LawNotYetInForce as exc:
+        return exc if day >= today_of(m) else None
     except LawNotBound:
         return None
     return None

@@ -25,6 +25,7 @@ from outorga.core.acts import Actor
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
 from outorga.core.lawctx import context
+from outorga.core.lawseam import out_of_force, services_under
 from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import CrossTenantWrite, tenant
@@ -35,7 +36,7 @@ from outorga.law.decisions import Decision, Verdict
 from outorga.law.interfaces import fee_types as law_fee_types
 from outorga.registry.facts import ACTIVE_STATUSES
 from outorga.registry.models import Auxiliary, Permit, Person
-from outorga.registry.services.common import governed
+from outorga.registry.services.common import governed, in_force_today
 from outorga.registry.validation import FieldError
 
 from . import services as ledger
@@ -213,6 +214,10 @@ def fee_charge(
     the same fee was already charged to the same person for the same permit on that day and is
     not cancelled (a second click is not a second fee)."""
     ft = fee if isinstance(fee, FeeType) else fee_type(municipality, fee)
+    # A charge of today under a law in force for some service it governs (D-15).
+    services = services_under(municipality, ft.law)
+    if services and all(out_of_force(municipality, s) for s in services):
+        in_force_today(municipality, services[0])
     authorize(actor=actor, municipality=municipality, action=ACTION, law=ft.law)
     if on > today_of(municipality):
         # A charge is judged on its own date (D-15): one still to come (a mistyped year) would

@@ -212,7 +212,7 @@ def permits_in_service(m: Municipality, on: dt.date | None = None) -> QuerySet[P
     services = [
         b.service
         for b in m.law_bindings()
-        if on is None or lawseam.law_ended(m, b.service, on) is None
+        if on is None or lawseam.out_of_force(m, b.service, on) is None
     ]
     return (
         Permit.objects.filter(service__in=services, status__in=IN_SERVICE, vehicle__isnull=False)

@@ -71,7 +71,7 @@ def _company_law(m: Municipality) -> str:
     for service in (Service.MOTOTAXI, Service.MOTOFRETE, Service.TAXI):
         # Managing the companies is an act of today: a law whose binding ended no longer gives
         # it (ADR 0062).
-        if lawseam.governs(m, service) and lawseam.law_ended(m, service) is None:
+        if lawseam.governs(m, service) and lawseam.out_of_force(m, service) is None:
             return lawseam.law_of(m, service, nearest=True)
     return apps_law(m) or "aplicativo"
 

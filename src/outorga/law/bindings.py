@@ -143,12 +143,36 @@ class LawEnded(LawNotBound):
         )
 
 
+class LawNotYetInForce(LawNotBound):
+    """No law governs the service on ``on`` because the binding of its law starts on a later day
+    (``upcoming``): a law not yet in force judges no fact of before its day (D-15)."""
+
+    def __init__(self, service: str, municipality: str, on: dt.date, upcoming: Binding) -> None:
+        self.service, self.municipality, self.on, self.upcoming = (
+            service,
+            municipality,
+            on,
+            upcoming,
+        )
+        label = SERVICE_LABELS.get(service, service)
+        LookupError.__init__(
+            self,
+            f"Nenhuma lei rege o serviço de {label} em {municipality} em {on:%d/%m/%Y}: a lei "
+            f"que o regerá ({LAW_TITLES.get(upcoming.law, upcoming.law)}) só vigora para ele a "
+            f"partir de {upcoming.valid_from:%d/%m/%Y}, e nenhum ato de {on:%d/%m/%Y} pode ser "
+            "praticado sob ela; o administrador registra a lei de cada serviço em Dados do "
+            "município.",
+        )
+
+
 def binding_on(
     bindings: Iterable[Binding], service: str, on: dt.date, municipality: str = "o município"
 ) -> Binding:
     """The binding of ``service`` in force on ``on`` (D-15). None in force: :class:`LawEnded`
-    when one of the service ended before ``on`` (the latest to end), else :class:`LawNotBound`."""
+    when one of the service ended before ``on`` (the latest to end), :class:`LawNotYetInForce`
+    when one starts after ``on`` (the first to start), else :class:`LawNotBound`."""
     ended: Binding | None = None
+    upcoming: Binding | None = None
     for b in bindings:
         if b.service != service:
             continue
@@ -157,8 +181,12 @@ def binding_on(
         if b.valid_until is not None and b.valid_until < on:
             if ended is None or b.valid_until > (ended.valid_until or b.valid_until):
                 ended = b
+        elif b.valid_from > on and (upcoming is None or b.valid_from < upcoming.valid_from):
+            upcoming = b
     if ended is not None:
         raise LawEnded(service, municipality, on, ended)
+    if upcoming is not None:
+        raise LawNotYetInForce(service, municipality, on, upcoming)
     raise LawNotBound(service, municipality, on)
 
 

@@ -8,10 +8,12 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from outorga.core.formerrors import form_messages
+from outorga.core.formerrors import form_messages, messages_add
+from outorga.core.lawseam import LawNotBound
 from outorga.core.pdfkit import private_pdf_response
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
@@ -134,4 +136,9 @@ def termo(request: HttpRequest, person: Person, permit_id: int) -> HttpResponse 
     if not PermitTerm.objects.filter(permit=permit).exists():
         raise Http404
     m = current_municipality()
-    return private_pdf_response(termo_pdf(permit, m.name), f"termo-{permit.number}.pdf")
+    try:
+        pdf = termo_pdf(permit, m.name)
+    except LawNotBound as exc:  # the taxi binding removed: no law to cite its clauses by
+        messages_add(request, exc)
+        return redirect("portal:permit", permit.pk)
+    return private_pdf_response(pdf, f"termo-{permit.number}.pdf")

@@ -12,7 +12,7 @@ from urllib.parse import urlencode
 from django.urls import reverse
 
 from outorga.core.home import Task, register_queue
-from outorga.core.lawseam import governs, law_ended
+from outorga.core.lawseam import governs, out_of_force
 from outorga.law.competence import Role, is_allowed
 from outorga.registry.models import Auxiliary, Permit
 
@@ -39,7 +39,7 @@ def to_issue(user: Any, today: dt.date) -> list[Task] | None:
     out: list[Task] = []
 
     def add(permit: Permit, aux: Auxiliary | None, since: dt.date | None, who: str) -> None:
-        if not governs(m, permit.service) or law_ended(m, permit.service, today):
+        if not governs(m, permit.service) or out_of_force(m, permit.service, today):
             # A service no law governs here (none bound, or its binding ended: ADR 0062) has
             # no badge to issue (services.badge_law).
             return

@@ -22,7 +22,14 @@ from django.utils.dateparse import parse_datetime
 from outorga.core.errors import FieldError
 from outorga.core.identifiers import format_plate
 from outorga.core.lawctx import context
-from outorga.core.lawseam import LawEnded, LawNotBound, governs, law_ended, law_of
+from outorga.core.lawseam import (
+    LawEnded,
+    LawNotBound,
+    LawNotYetInForce,
+    governs,
+    law_of,
+    out_of_force,
+)
 from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import current_municipality, tenant
@@ -289,12 +296,16 @@ def badge_status(badge: Badge | BadgeFacts, today: dt.date) -> Status:
     return Status("valido", "válido", True, f"Válido até {fmt(until)}.")
 
 
-def _unconfirmed(what: str, service: str, ended: LawEnded | None = None) -> Status:
-    """No law of the municipality governs ``service`` (its binding removed or never made, or
-    ``ended``: ADR 0062): nothing here can say ``what`` ("deste crachá", "desta permissão")
-    holds, nor invent why not."""
+def _unconfirmed(
+    what: str, service: str, ended: LawEnded | LawNotYetInForce | None = None
+) -> Status:
+    """No law of the municipality governs ``service`` (its binding removed or never made,
+    ``ended``: ADR 0062, or bound from after today: D-15): nothing here can say ``what``
+    ("deste crachá", "desta permissão") holds, nor invent why not."""
     since = ""
-    if ended is not None and ended.ended.valid_until is not None:
+    if isinstance(ended, LawNotYetInForce):
+        since = f" antes de {fmt(ended.upcoming.valid_from)}"
+    elif ended is not None and ended.ended.valid_until is not None:
         since = f" desde {fmt(ended.ended.valid_until + dt.timedelta(days=1))}"
     return Status(
         "sem_lei",
@@ -684,8 +695,8 @@ def permit_status(
     m = m or p.municipality
     if not governs(m, p.service):
         return _unconfirmed("desta permissão", p.service)
-    ended = law_ended(m, p.service, today)
-    if ended is not None:  # its binding ended: no law says it holds today (ADR 0062)
+    ended = out_of_force(m, p.service, today)
+    if ended is not None:  # its binding ended, or starts later: no law says it holds today
         return _unconfirmed("desta permissão", p.service, ended)
     barred = (bars if bars is not None else holder_bars(m, [p], today)).get(p.pk)
     if barred is not None:

@@ -13,7 +13,7 @@ from pathlib import Path
 from django.db import transaction
 
 from outorga.core.acts import Actor
-from outorga.core.lawseam import governs, law_ended, law_of
+from outorga.core.lawseam import governs, law_of, out_of_force
 from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.sweep import NoProgress, Progress
@@ -69,9 +69,9 @@ def import_registry(
     # The law a row without a permit is recorded under (who may register it): one in force today
     # — the import is the desk's act of today, which a binding that ended no longer covers
     # (ADR 0062); a permit's row is judged by the law of its grant's date.
-    in_force = [s for s in services_here if law_ended(municipality, s) is None]
+    in_force = [s for s in services_here if out_of_force(municipality, s) is None]
     if not in_force:
-        report.errors.append(RowError(0, "", str(law_ended(municipality, services_here[0]))))
+        report.errors.append(RowError(0, "", str(out_of_force(municipality, services_here[0]))))
         return report
     default_law = law_of(municipality, in_force[0], nearest=True)
     # The workers start now, while this process is small: they never share the file's pages.

@@ -18,11 +18,13 @@ from outorga.core.authz import authorize
 from outorga.core.errors import Conflict, Refused
 from outorga.core.lawseam import (
     BoundLaw,
+    LawEnded,
     LawNotBound,
+    LawNotYetInForce,
     governs,
-    law_ended,
     law_for,
     law_of,
+    out_of_force,
     service_citations,
 )
 from outorga.core.localtime import today_of
@@ -52,10 +54,10 @@ def bound_law(
 
 class Ungoverned(FieldError):
     """An act under a law on ``permit``, whose service no law of its municipality governs: the
-    binding removed or never recorded (``lawseam.governs``), or ended before today with none in
-    force (``lawseam.law_ended``, ADR 0062). The permit stays the municipality's record, read and
-    shown; no act under a law can be proposed for it: a refusal naming the service, as
-    :func:`bound_law`'s."""
+    binding removed or never recorded (``lawseam.governs``), ended before today with none in
+    force (ADR 0062), or starting after today (D-15; ``lawseam.out_of_force``). The permit stays
+    the municipality's record, read and shown; no act under a law can be proposed for it: a
+    refusal naming the service, as :func:`bound_law`'s."""
 
     def __init__(self, permit: Permit, unbound: LawNotBound | None = None) -> None:
         self.permit = permit
@@ -70,13 +72,13 @@ class Ungoverned(FieldError):
 
 def ungoverned(permit: Permit) -> Ungoverned | None:
     """Why no act under a law can be proposed for ``permit`` today (:class:`Ungoverned`); None
-    while a law of its municipality governs its service (or governed it from after today: a
-    permit carried over from before its first binding)."""
+    while a law of its municipality governs its service today — a law bound only from after
+    today governs none of today's acts (D-15)."""
     m = permit.municipality
     if not governs(m, permit.service):
         return Ungoverned(permit)
-    ended = law_ended(m, permit.service)
-    return None if ended is None else Ungoverned(permit, ended)
+    unbound = out_of_force(m, permit.service)
+    return None if unbound is None else Ungoverned(permit, unbound)
 
 
 def governed(permit: Permit, fact_on: dt.date | None = None) -> Permit:
@@ -85,12 +87,13 @@ def governed(permit: Permit, fact_on: dt.date | None = None) -> Permit:
     ``fact_on``: the date of the fact a penalty (or its due process) judges. Once the service's
     binding ended with none after it, a fact dated while it was in force is still judged by that
     law, the authority it names competent (D-15, ADR 0071); a fact dated after the end is judged
-    by none, refused naming the service and that day. A binding removed judges nothing."""
+    by none, refused naming the service and that day. A binding removed judges nothing, nor
+    does one not yet in force (D-15)."""
     refusal = ungoverned(permit)
     if refusal is None:
         return permit
     m = permit.municipality
-    if fact_on is None or not governs(m, permit.service):
+    if fact_on is None or not isinstance(out_of_force(m, permit.service), LawEnded):
         raise refusal
     try:
         law_of(m, permit.service, fact_on, nearest=True)
@@ -99,13 +102,22 @@ def governed(permit: Permit, fact_on: dt.date | None = None) -> Permit:
     return permit
 
 
+def in_force_today(municipality: Municipality, service: str) -> None:
+    """A new act of today under the law of ``service``: refused naming the service while that
+    law is bound only from a later day (D-15). The law a record is read by (a tender's, of
+    the day it opened; a date given before the first binding) does not put it in force today."""
+    unbound = out_of_force(municipality, service)
+    if isinstance(unbound, LawNotYetInForce):
+        raise FieldError("serviço", str(unbound))
+
+
 def penalty_law(
     municipality: Municipality, service: str, on: dt.date, fact_on: dt.date | None
 ) -> BoundLaw:
     """The law a penalty starting ``on`` is judged by: :func:`bound_law` on that day; where the
     binding ended before it with none after it, the law in force on ``fact_on``, the date of the
     fact punished (D-15, ADR 0071), refused naming the service for a fact after the end."""
-    ended = fact_on is not None and law_ended(municipality, service, on) is not None
+    ended = fact_on is not None and isinstance(out_of_force(municipality, service, on), LawEnded)
     return bound_law(municipality, service, fact_on if ended and fact_on else on)
 
 
@@ -177,6 +189,7 @@ def taxi_law(m: Municipality, on: dt.date | None = None) -> str:
 def authorize_taxi(actor: Actor, municipality: Municipality, action: str, on: dt.date) -> None:
     """Competence for ``action`` under the law bound to the taxi service on ``on`` (the act's
     date); where no law governs the taxi service, a refusal naming it."""
+    in_force_today(municipality, Service.TAXI)
     authorize(actor=actor, municipality=municipality, action=action, law=taxi_law(municipality, on))
 
 

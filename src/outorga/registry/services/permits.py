@@ -54,6 +54,7 @@ from .common import (
     InvalidTransition,
     bound_law,
     decision_citations,
+    in_force_today,
     lock_quota,
     locked_taxi_permit,
     refuse_if,
@@ -431,6 +432,7 @@ def taxi_permit_grant(
     with complete documents (art. 22–24) and an eligible vehicle (art. 27–29), numbered in the
     Cadastro Municipal de Taxistas (art. 4 I, 20: sequential, gapless). The term and the
     contrapartida are the holder's choice (art. 10); the instalment plan becomes debts (D-12)."""
+    in_force_today(municipality, Service.TAXI)  # a grant of today, under a law in force
     law = taxi_law(municipality, signed_on)
     authorize(actor=actor, municipality=municipality, action="permit.grant", law=law)
     _check_grant_input(law, category, option, mode, instalments)

@@ -51,6 +51,7 @@ from ..validation import FieldError
 from .common import (
     InvalidTransition,
     bound_law,
+    in_force_today,
     lock_quota,
     own_or_desk,
     require_law,
@@ -72,7 +73,9 @@ def tender_law(tender: Tender) -> str:
 
 def tender_act_law(tender: Tender) -> str:
     """:func:`tender_law`, for an act on the tender: where no law of the municipality governs its
-    service any more (the binding removed), the act is refused naming the service."""
+    service any more (the binding removed), or none yet (bound from a later day: D-15), the
+    act is refused naming the service."""
+    in_force_today(tender.municipality, tender.service)
     try:
         return tender_law(tender)
     except LawNotBound as exc:

@@ -14,7 +14,7 @@ from typing import Any
 from django.db import transaction
 
 from outorga.core.acts import Actor, record_act
-from outorga.core.lawseam import Asker, governs, law_ended
+from outorga.core.lawseam import Asker, governs, out_of_force
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.citations import Citation
@@ -124,7 +124,7 @@ class Laws(Asker):
         """Whether a law governs ``service`` on ``on``: none bound, or its binding ended before,
         the sweep skips its permits — no irregularity nor age is judged under no law (ADR
         0062)."""
-        return governs(self.m, service) and law_ended(self.m, service, on) is None
+        return governs(self.m, service) and out_of_force(self.m, service, on) is None
 
     def cites(self, law: str, concept: str) -> tuple[str, ...]:
         """The articles ``law`` names for ``concept`` (:func:`citations`), rendered."""

@@ -30,7 +30,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from outorga.core.errors import DomainError, Refused
 from outorga.core.formerrors import form_add, messages_add
 from outorga.core.formfields import MoneyField
-from outorga.core.lawseam import cited_for, governs, law_ended
+from outorga.core.lawseam import cited_for, governs, out_of_force
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.core.uploads import read_upload
@@ -229,10 +229,10 @@ def grant_guided(request: HttpRequest) -> HttpResponse:
     if not governed:
         raise Http404("nenhuma lei rege mototáxi ou motofrete neste município")
     # A grant is a new act: a service whose binding ended takes none (ADR 0062).
-    in_force = [s for s in governed if law_ended(m, s) is None]
+    in_force = [s for s in governed if out_of_force(m, s) is None]
     service = request.GET.get("servico") or (in_force or governed)[0]
     if service in governed and service not in in_force:
-        messages.error(request, f"serviço: {law_ended(m, service)}")
+        messages.error(request, f"serviço: {out_of_force(m, service)}")
         if not in_force:
             return redirect("registry:index")
     if service not in in_force:
@@ -658,7 +658,7 @@ def _page(
                 )
                 for s in SERVICES
                 if governs(current_municipality(), s)
-                and law_ended(current_municipality(), s) is None
+                and out_of_force(current_municipality(), s) is None
             ],
             **extra,
         },

@@ -18,6 +18,7 @@ from django.utils import timezone
 from outorga.core.access import staff_required
 from outorga.core.errors import Refused
 from outorga.core.formerrors import form_add, messages_add
+from outorga.core.lawseam import LawNotBound
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.law.decisions import Decision
@@ -227,9 +228,15 @@ def termo(request: HttpRequest, permit_id: int) -> HttpResponse:
             messages.success(request, "Termo renovado.")
             return redirect("taxi:termo", permit.pk)
     # The very questions the renewal asks, with what the clerk has answered so far (nothing yet:
-    # the inspection's findings show as still to be answered).
-    preview = taxi_term_renew_decisions(
-        municipality=current_municipality(), permit=permit, term=term, on=on, checks=checks
+    # the inspection's findings show as still to be answered) — or, where no law governs the
+    # taxi service on that day (removed, ended, or bound from a later day), that reason.
+    preview: list[Decision] = _unless_refused(
+        request,
+        form,
+        lambda: taxi_term_renew_decisions(
+            municipality=current_municipality(), permit=permit, term=term, on=on, checks=checks
+        ),
+        [],
     )
     instalments = ledger().contrapartida_instalments(permit)
     blocking, under_review = renewal_debts(permit.holder, today)
@@ -255,6 +262,11 @@ def termo(request: HttpRequest, permit_id: int) -> HttpResponse:
 def termo_download(request: HttpRequest, permit_id: int) -> HttpResponse:
     permit, _ = _taxi_termo(permit_id)
     m = current_municipality()
-    response = HttpResponse(termo_pdf(permit, m.name), content_type="application/pdf")
+    try:
+        pdf = termo_pdf(permit, m.name)
+    except LawNotBound as exc:  # the taxi binding removed: no law to cite its clauses by
+        messages_add(request, exc)
+        return redirect("taxi:termo", permit.pk)
+    response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="termo-{permit.number}.pdf"'
     return response

@@ -195,15 +195,15 @@ def art26_i_prior_occurrences(
     judged as things stood on that date (D-15): one notified but open to appeal, under appeal,
     not yet notified, annulled (it never produced effects), or made final only after the fact
     establishes nothing. The law sets no window of time: none is applied."""
-    why_not = {o["id"]: _not_counted(o, infraction_on) for o in occurrences}
-    counted = [o["id"] for o in occurrences if why_not[o["id"]] is None]
-    left = [f"{i} ({w})" for i, w in why_not.items() if w is not None]
+    read = [(o["id"], _not_counted(o, infraction_on)) for o in occurrences]
+    counted = [i for i, why in read if why is None]
+    left = [(i, why) for i, why in read if why is not None]
     message = (
         f"{len(counted)} ocorrência(s) anterior(es) estabelecida(s) (penalidade definitiva na "
         f"esfera administrativa até a data do fato, {fmt(infraction_on)}, sem limite de tempo: "
         "a lei não o fixa)"
         + (f": {', '.join(counted)}." if counted else ".")
-        + (f" Não contadas: {'; '.join(left)}." if left else "")
+        + (f" Não contadas: {'; '.join(f'{i} ({why})' for i, why in left)}." if left else "")
     )
     return len(counted), reason(
         "apps.art26.i.occurrences",
@@ -213,7 +213,7 @@ def art26_i_prior_occurrences(
         decision(1),
         decision(15),
         FEDERAL_APPEAL_PERIOD,
-        facts={"consideradas": counted, "não_contadas": [i for i in why_not if i not in counted]},
+        facts={"consideradas": counted, "não_contadas": [i for i, _ in left]},
     )
 
 

@@ -14,6 +14,7 @@ import pytest
 from browser_factories import fits, login, sign_up_filled
 from django.core.management import call_command
 from django.utils import timezone
+from playwright.sync_api import expect
 from registry_factories import EQUIPMENT, moto_vehicle
 from validate_docbr import CNH, CPF
 
@@ -123,8 +124,10 @@ def test_an_applicant_goes_from_sign_up_to_a_granted_permit_and_a_paid_fee(
     page.get_by_role("button", name="Inscrever-me na licitação MT-PORTAL/2026").click()
     page.get_by_text("Inscrição na licitação MT-PORTAL/2026 registrada.").wait_for()
     required = page.get_by_role("list", name="O que a lei ainda exige na licitação MT-PORTAL/2026")
-    assert required.get_by_text("Falta o documento: documento de identidade (RG).").is_visible()
-    assert required.get_by_text("Lei de mototáxi de Ipatinga (2013), art. 5, V").first.is_visible()
+    expect(required.get_by_text("Falta o documento: documento de identidade (RG).")).to_be_visible()
+    expect(
+        required.get_by_text("Lei de mototáxi de Ipatinga (2013), art. 5, V").first
+    ).to_be_visible()
     before = required.get_by_role("listitem").count()
     page.screenshot(path=str(artifacts / "applicant-requirements-1280px.png"), full_page=True)
 
@@ -138,7 +141,7 @@ def test_an_applicant_goes_from_sign_up_to_a_granted_permit_and_a_paid_fee(
 
     # 5. The clerk: the home queue, one refusal with its reason, the rest accepted.
     login(page, demo_site.url, Role.ATENDENTE)
-    assert page.get_by_role("heading", name="Documentos enviados pelo portal").is_visible()
+    expect(page.get_by_role("heading", name="Documentos enviados pelo portal")).to_be_visible()
     page.get_by_role("navigation", name="Navegação principal").get_by_role(
         "link", name="Documentos enviados"
     ).click()
@@ -155,8 +158,8 @@ def test_an_applicant_goes_from_sign_up_to_a_granted_permit_and_a_paid_fee(
     # 6. The applicant reads the refusal, sends the RG again; the clerk accepts it.
     applicant_login(page, demo_site.url, username)
     page.goto(f"{demo_site.url}/portal/candidatura/")
-    assert page.get_by_text("Foto ilegível: envie a frente e o verso do RG.").is_visible()
-    assert page.get_by_text("Enviar de novo").is_visible()
+    expect(page.get_by_text("Foto ilegível: envie a frente e o verso do RG.")).to_be_visible()
+    expect(page.get_by_text("Enviar de novo")).to_be_visible()
     send_document(page, "RG", today - dt.timedelta(days=1), PDF + b"% frente e verso\n")
     page.screenshot(path=str(artifacts / "applicant-refused-and-resent-390px.png"), full_page=True)
     login(page, demo_site.url, Role.ATENDENTE)
@@ -269,7 +272,7 @@ def test_an_applicant_goes_from_sign_up_to_a_granted_permit_and_a_paid_fee(
         on=today,
     )
     page.goto(f"{demo_site.url}/portal/")
-    assert page.get_by_role("link", name=f"Permissão {permit.number}").is_visible()
+    expect(page.get_by_role("link", name=f"Permissão {permit.number}")).to_be_visible()
     page.goto(f"{demo_site.url}/portal/debitos/")
     # Paid from the phone itself: the PIX copia e cola on the page, the slip's own payload.
     code = page.get_by_label(f"PIX copia e cola do débito {fee.reference}").input_value()
@@ -299,5 +302,5 @@ def test_an_applicant_goes_from_sign_up_to_a_granted_permit_and_a_paid_fee(
     assert fee.status == Debt.Status.PAID
     applicant_login(page, demo_site.url, username)
     page.goto(f"{demo_site.url}/portal/debitos/")
-    assert page.get_by_text("pago", exact=True).first.is_visible()
+    expect(page.get_by_text("pago", exact=True).first).to_be_visible()
     page.screenshot(path=str(artifacts / "applicant-fee-paid-390px.png"), full_page=True)

@@ -9,6 +9,7 @@ import datetime as dt
 import pytest
 from browser_factories import fits, login
 from platforms_factories import make_platform, new_cpf
+from playwright.sync_api import expect
 
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
@@ -46,7 +47,7 @@ def test_art_26_iii_the_inspector_finds_the_driver_of_a_suspended_platform_and_o
     page.get_by_label("Placa, número da permissão").fill(PLATE)
     page.get_by_role("button", name="Buscar").click()
     listed = page.get_by_text("Motorista da Suspensa")
-    assert listed.is_visible()
+    expect(listed).to_be_visible()
     assert "suspensa até 10/01/2027" in listed.inner_text()
     fits(page, width)
     page.screenshot(path=str(artifacts / f"apps-search-{width}.png"), full_page=True)

@@ -11,6 +11,7 @@ import pytest
 from browser_factories import fits
 from django.core.cache import cache
 from platforms_factories import platform_actor
+from playwright.sync_api import expect
 
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
@@ -57,7 +58,7 @@ def test_a_citizen_files_and_tracks_a_complaint_and_reads_the_answer(
     assert code not in page.url
     with tenant(m):
         c = Complaint.objects.get(protocol=protocol)
-    assert page.get_by_text(c.deadline.strftime("%d/%m/%Y")).first.is_visible()
+    expect(page.get_by_text(c.deadline.strftime("%d/%m/%Y")).first).to_be_visible()
     fits(page, width)
     page.screenshot(path=str(artifacts / f"citizen-complaint-open-{width}px.png"), full_page=True)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from outorga.core.demo import demo_password, demo_username
 from outorga.law.competence import Role
@@ -18,9 +19,9 @@ def test_a_clerk_logs_in_and_sees_the_dashboard(page, demo_site, artifacts):
     page.get_by_label("Senha").fill(demo_password(username))
     page.get_by_role("button", name="Entrar").click()
     page.wait_for_url(f"{demo_site.url}/")
-    assert page.get_by_role("heading", name="Painel — Atendente").is_visible()
-    assert page.get_by_text("227.731").is_visible()
-    assert page.get_by_role("navigation", name="Navegação principal").is_visible()
+    expect(page.get_by_role("heading", name="Painel — Atendente")).to_be_visible()
+    expect(page.get_by_text("227.731")).to_be_visible()
+    expect(page.get_by_role("navigation", name="Navegação principal")).to_be_visible()
     # The acts log is not for clerks: the menu does not offer it.
     assert page.get_by_role("link", name="Registro de atos").count() == 0
     width = page.evaluate("document.documentElement.scrollWidth")

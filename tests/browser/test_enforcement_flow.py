@@ -15,6 +15,7 @@ import zxingcpp
 from browser_factories import a_permit, case_of, final_by_services, fits, login
 from django.core.management import call_command
 from django.utils import timezone
+from playwright.sync_api import expect
 from registry_factories import png
 
 from outorga.core.models import Municipality
@@ -55,14 +56,14 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
         {"name": "titular.png", "mimeType": "image/png", "buffer": png()}
     )
     page.get_by_role("button", name="Enviar foto").click()
-    assert page.get_by_text("Foto registrada.").is_visible()
+    expect(page.get_by_text("Foto registrada.")).to_be_visible()
     photo = page.get_by_role("img", name=f"Foto de {permit.holder.name}")
     photo.wait_for(state="visible")
     assert photo.evaluate("img => img.complete && img.naturalWidth") == 90  # served, not broken
     page.goto(f"{base}/crachas/")
     page.get_by_label("Número da permissão").fill(permit.number)
     page.get_by_role("button", name="Emitir").click()
-    assert page.get_by_text(f"emitido para {permit.number}").is_visible()
+    expect(page.get_by_text(f"emitido para {permit.number}")).to_be_visible()
     badge_page = (
         page.get_by_role("row")
         .filter(has_text=permit.number)
@@ -81,7 +82,7 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
         "Placa, número da permissão, CPF/CNPJ, código do crachá (QR) ou série impressa no crachá"
     ).fill("PHN-7E77")
     page.get_by_role("button", name="Buscar").click()
-    assert page.get_by_text(permit.holder.name).is_visible()
+    expect(page.get_by_text(permit.holder.name)).to_be_visible()
     fits(page, 390)
     page.get_by_role("link", name="Lavrar auto").click()
     page.get_by_label("Filtrar por artigo, palavra ou natureza").fill("asseio")
@@ -94,7 +95,7 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
     page.screenshot(path=str(artifacts / "enforcement-auto-form-390px.png"), full_page=True)
     page.get_by_role("button", name="Salvar auto").click()
     page.wait_for_url("**/fiscalizacao/processos/*/")
-    assert page.get_by_text("prazo em curso").first.is_visible()
+    expect(page.get_by_text("prazo em curso").first).to_be_visible()
     fits(page, 390)
     with tenant(m):
         auto = InfractionNotice.objects.get(permit=permit)
@@ -122,7 +123,7 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
     page.get_by_role("button", name="Julgar").click()
     assert page.locator("#case-stage").inner_text() == "recurso à JARI"
     page.get_by_role("button", name="Registrar notificação").click()
-    assert page.get_by_text("prazo em curso").first.is_visible()
+    expect(page.get_by_text("prazo em curso").first).to_be_visible()
 
     # 4. The holder appeals to the JARI online.
     login(page, base, Role.PERMISSIONARIO)
@@ -161,7 +162,7 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
     login(page, base, Role.PERMISSIONARIO)
     page.goto(f"{base}/portal/")
     page.get_by_role("link", name="Meus débitos").first.click()
-    assert page.get_by_text(fine.reference, exact=True).is_visible()
+    expect(page.get_by_text(fine.reference, exact=True)).to_be_visible()
     fits(page, 390)
     href = page.get_by_role("link", name=f"Baixar (PDF) do débito {fine.reference}").get_attribute(
         "href"
@@ -190,7 +191,7 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
     page.get_by_text("conciliado (débito pago)").first.wait_for()
     page.get_by_role("button", name="Importar 1 linha").click()
     page.wait_for_url("**/financas/importacoes/*/")
-    assert page.get_by_text("conciliado (débito pago)").first.is_visible()
+    expect(page.get_by_text("conciliado (débito pago)").first).to_be_visible()
     fits(page, 390)
     with tenant(m):
         assert Debt.objects.get(pk=fine.pk).status == Debt.Status.PAID
@@ -207,21 +208,22 @@ def test_inspector_to_suspension_in_the_browser(page, demo_site, artifacts, sett
     # 10. The authority sees the counted infractions and citations and imposes it with one click.
     login(page, base, Role.AUTORIDADE)
     page.goto(f"{base}/fiscalizacao/fila/")
-    assert page.get_by_text(auto.number).first.is_visible()
-    assert page.get_by_text("art. 32").first.is_visible()
+    expect(page.get_by_text(auto.number).first).to_be_visible()
+    expect(page.get_by_text("art. 32").first).to_be_visible()
     fits(page, 390)
     page.screenshot(path=str(artifacts / "enforcement-suspension-queue-390px.png"), full_page=True)
-    # The count became final on the sweep's day (step 6, D-1): the suspension starts then at the
-    # earliest (art. 32 I), so the authority sets its first day to it.
+    # The count became final on the sweep's day (step 6, D-1) and the authority decides today:
+    # the suspension starts on the later of the two at the earliest (art. 32 I; art. 2 XXIV with
+    # art. 34 and 43, ADR 0085), so the authority sets its first day to it.
     assert case.final_on is not None
-    page.get_by_label("Início").fill(case.final_on.isoformat())
+    page.get_by_label("Início").fill(max(case.final_on, today).isoformat())
     page.get_by_role("button", name="Aplicar suspensão de 15 dias").click()
-    assert page.get_by_text("Suspensão de 15 dias aplicada").is_visible()
+    expect(page.get_by_text("Suspensão de 15 dias aplicada")).to_be_visible()
 
     # 11. The permit shows suspended to the inspector on the street, and so does the badge's page.
     login(page, base, Role.FISCAL)
     page.goto(f"{base}/fiscalizacao/?q=PHN7E77")
-    assert page.get_by_text("suspensa").first.is_visible()
+    expect(page.get_by_text("suspensa").first).to_be_visible()
     page.context.clear_cookies()
     page.goto(f"{base}{badge_url}")
     status = page.get_by_role("status").inner_text().lower()

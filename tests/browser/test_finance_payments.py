@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from browser_factories import fits, login
+from playwright.sync_api import expect
 
 from outorga.core.demo import demo_username
 from outorga.core.models import Municipality
@@ -31,7 +32,7 @@ def test_finance_imports_a_statement_and_the_holder_downloads_the_slip(page, dem
     ).click()
     page.wait_for_url(f"{demo_site.url}/financas/")
     chart = page.get_by_role("img", name="Valores por situação")
-    assert chart.is_visible()
+    expect(chart).to_be_visible()
     box = chart.bounding_box()
     assert box is not None and box["width"] <= 390
     fits(page, 390)
@@ -49,7 +50,7 @@ def test_finance_imports_a_statement_and_the_holder_downloads_the_slip(page, dem
     fits(page, 390)
     page.get_by_role("button", name="Importar 1 linha").click()
     page.wait_for_url("**/financas/importacoes/*/")
-    assert page.get_by_text("conciliado (débito pago)").first.is_visible()
+    expect(page.get_by_text("conciliado (débito pago)").first).to_be_visible()
     fits(page, 390)
     page.screenshot(path=str(artifacts / "finance-import-report-390px.png"), full_page=True)
     with tenant(m):
@@ -60,7 +61,7 @@ def test_finance_imports_a_statement_and_the_holder_downloads_the_slip(page, dem
     page.context.clear_cookies()
     login(page, demo_site.url, Role.PERMISSIONARIO)
     page.goto(f"{demo_site.url}/portal/debitos/")
-    assert page.get_by_role("heading", name="Meus débitos").is_visible()
+    expect(page.get_by_role("heading", name="Meus débitos")).to_be_visible()
     fits(page, 390)
     page.screenshot(path=str(artifacts / "portal-debts-390px.png"), full_page=True)
     link = page.get_by_role("link", name=f"Baixar (PDF) do débito {fine.reference}")

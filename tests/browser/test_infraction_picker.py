@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 from registry_factories import make_permit
 
 from outorga.core.demo import demo_password, demo_username
@@ -45,7 +46,7 @@ def test_the_inspector_filters_and_picks_an_infraction_on_a_phone(page, demo_sit
 
     picker = page.get_by_role("group", name="Infração (dispositivo infringido)")
     assert _visible_radios(page) >= 40
-    assert picker.get_by_role("group", name="Gravíssima").is_visible()
+    expect(picker.get_by_role("group", name="Gravíssima")).to_be_visible()
     _fits(page)
     picker.scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / "auto-infraction-picker-390px.png"))
@@ -53,19 +54,19 @@ def test_the_inspector_filters_and_picks_an_infraction_on_a_phone(page, demo_sit
     search = page.get_by_label("Filtrar por artigo, palavra ou natureza")
     search.fill("asseio")
     assert _visible_radios(page) == 1
-    assert page.get_by_text("1 de").is_visible()
-    assert not picker.get_by_role("group", name="Gravíssima").is_visible()
+    expect(page.get_by_text("1 de")).to_be_visible()
+    expect(picker.get_by_role("group", name="Gravíssima")).not_to_be_visible()
     search.fill("gravissima apreensao")  # no accents typed: the natures are found all the same
     shown = _visible_radios(page)
     assert 0 < shown < 20
-    assert picker.get_by_role("group", name="Gravíssima").is_visible()
-    assert not picker.get_by_role("group", name="Leve").is_visible()
+    expect(picker.get_by_role("group", name="Gravíssima")).to_be_visible()
+    expect(picker.get_by_role("group", name="Leve")).not_to_be_visible()
     search.fill("art. 38, II")
     search.press("Enter")  # filters; never sends the half-filled auto
     assert page.url.endswith(f"?permit={permit.pk}")
     choice = page.get_by_role("radio", name=re.compile(r"^art\. 38, II —"))
     choice.check()
-    assert page.get_by_text(re.compile(r"^Escolhida: art\. 38, II —")).is_visible()
+    expect(page.get_by_text(re.compile(r"^Escolhida: art\. 38, II —"))).to_be_visible()
     _fits(page)
     page.screenshot(path=str(artifacts / "auto-infraction-picker-filtered-390px.png"))
 
@@ -89,7 +90,7 @@ def test_without_the_script_the_whole_list_still_posts(page, demo_site, artifact
         nojs = context.new_page()
         _login(nojs, base)
         nojs.goto(f"{base}/fiscalizacao/autos/novo/?permit={permit.pk}")
-        assert not nojs.get_by_label("Filtrar por artigo, palavra ou natureza").is_visible()
+        expect(nojs.get_by_label("Filtrar por artigo, palavra ou natureza")).not_to_be_visible()
         assert _visible_radios(nojs) >= 40
         _fits(nojs)
         nojs.get_by_role("radio", name=re.compile(r"^art\. 38, III —")).check()

@@ -9,6 +9,7 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 from inspections_factories import JPEG, grant_mototaxi
+from playwright.sync_api import expect
 
 from outorga.core.acts import Actor
 from outorga.core.demo import demo_password, demo_username
@@ -41,10 +42,10 @@ def test_a_fiscal_fails_a_mototaxi_on_a_mirror_and_it_leaves_service(
     page.get_by_label("Senha").fill(demo_password(username))
     page.get_by_role("button", name="Entrar").click()
     page.wait_for_url(f"{demo_site.url}/vistorias/")
-    assert page.get_by_role("heading", name="Vistorias", exact=True).is_visible()
+    expect(page.get_by_role("heading", name="Vistorias", exact=True)).to_be_visible()
     fits(page)
     page.get_by_role("link", name=f"Vistoriar {plate}").click()
-    assert page.get_by_role("heading", name=f"Vistoria — placa {plate}").is_visible()
+    expect(page.get_by_role("heading", name=f"Vistoria — placa {plate}")).to_be_visible()
     fits(page)
     page.screenshot(path=str(artifacts / "inspection-checklist-390px.png"), full_page=True)
 
@@ -62,8 +63,8 @@ def test_a_fiscal_fails_a_mototaxi_on_a_mirror_and_it_leaves_service(
     page.get_by_role("button", name="Registrar vistoria").click()
 
     page.wait_for_url("**/vistorias/*/")
-    assert page.get_by_text("Resultado: reprovado").is_visible()
-    assert page.get_by_text("retirado de circulação", exact=False).first.is_visible()
+    expect(page.get_by_text("Resultado: reprovado")).to_be_visible()
+    expect(page.get_by_text("retirado de circulação", exact=False).first).to_be_visible()
     fits(page)
     page.screenshot(path=str(artifacts / "inspection-failed-390px.png"), full_page=True)
     with tenant(m):

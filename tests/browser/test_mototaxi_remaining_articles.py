@@ -11,6 +11,7 @@ import pytest
 from browser_factories import fits, login
 from django.utils import timezone
 from inspections_factories import grant_mototaxi
+from playwright.sync_api import expect
 from registry_factories import make_permit
 
 from outorga.core.acts import Actor
@@ -45,11 +46,11 @@ def test_the_remaining_mototaxi_screens_fit_a_phone_and_a_desktop(page, demo_sit
     page.get_by_label("Local").fill("Pátio da SESUMA, Av. Pedro Linhares, 1000")
     page.get_by_label("Motivo").fill("Denúncia de freios gastos")
     page.get_by_role("button", name="Determinar vistoria").click()
-    assert page.get_by_text("o permissionário recebeu o aviso no portal").is_visible()
+    expect(page.get_by_text("o permissionário recebeu o aviso no portal")).to_be_visible()
     shot(page, artifacts, "extraordinary-order")
 
     page.goto(f"{base}/vistorias/nova/{frete.pk}/")
-    assert page.get_by_text("Cargas encontradas no veículo").is_visible()
+    expect(page.get_by_text("Cargas encontradas no veículo")).to_be_visible()
     page.locator("#cargas").scroll_into_view_if_needed()
     shot(page, artifacts, "vistoria-motofrete-loads")
 
@@ -60,7 +61,7 @@ def test_the_remaining_mototaxi_screens_fit_a_phone_and_a_desktop(page, demo_sit
 
     login(page, base, Role.PERMISSIONARIO)
     page.goto(f"{base}/portal/cadastro/")
-    assert page.get_by_role("heading", name="Atualizar ou cancelar o cadastro").is_visible()
+    expect(page.get_by_role("heading", name="Atualizar ou cancelar o cadastro")).to_be_visible()
     shot(page, artifacts, "portal-registration-request")
 
     login(page, base, Role.ATENDENTE)

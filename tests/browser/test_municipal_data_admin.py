@@ -4,6 +4,7 @@ phone-width screen (real chromium): the page fits the phone, and the history sho
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from outorga.core.demo import demo_password, demo_username
 from outorga.law.competence import Role
@@ -29,8 +30,8 @@ def test_the_administrator_records_dated_data_on_a_phone(page, demo_site, artifa
     calendar.get_by_label("Ato legal").fill("Decreto 77/2026")
     calendar.get_by_role("button", name="Registrar dia").click()
     page.wait_for_url("**/municipio/dados/#calendar")
-    assert page.get_by_text("Dia registrado no calendário do município.").is_visible()
-    assert page.get_by_role("cell", name="ponto facultativo do navegador").is_visible()
+    expect(page.get_by_text("Dia registrado no calendário do município.")).to_be_visible()
+    expect(page.get_by_role("cell", name="ponto facultativo do navegador")).to_be_visible()
 
     params = page.locator("section#parameter")
     params.get_by_label("Parâmetro").select_option("mototaxi_2013.tariff.mototaxi.urbana")
@@ -38,12 +39,12 @@ def test_the_administrator_records_dated_data_on_a_phone(page, demo_site, artifa
     params.get_by_label("Em vigor desde").fill("2026-02-01")
     params.get_by_label("Ato legal").fill("Decreto 78/2026")
     params.get_by_role("button", name="Registrar valor").click()
-    assert page.locator(".feedback", has_text="use vírgula para os decimais").is_visible()
+    expect(page.locator(".feedback", has_text="use vírgula para os decimais")).to_be_visible()
     params = page.locator("section#parameter")
     params.get_by_label("Valor", exact=True).fill("7,25")
     params.get_by_role("button", name="Registrar valor").click()
     page.wait_for_url("**/municipio/dados/#parameter")
-    assert page.get_by_role("cell", name="R$ 7,25 por corrida").first.is_visible()
+    expect(page.get_by_role("cell", name="R$ 7,25 por corrida").first).to_be_visible()
 
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"a página transborda a largura do telefone ({width}px)"
@@ -63,18 +64,18 @@ def test_barra_s_administrator_adopts_ipatinga_s_mototaxi_law_on_a_phone(
     page.wait_for_url(f"{demo_site.url}/")
     page.goto(f"{demo_site.url}/municipio/dados/#law_binding")
     laws = page.locator("section#law_binding")
-    assert laws.get_by_role("cell", name="transporte por aplicativo", exact=True).is_visible()
+    expect(laws.get_by_role("cell", name="transporte por aplicativo", exact=True)).to_be_visible()
     laws.get_by_label("Serviço").select_option("taxi")
     laws.get_by_label("Lei (regras)").select_option("ipatinga.mototaxi-2013")
     laws.get_by_label("Em vigor desde").fill("2026-01-01")
     laws.get_by_label("Ato", exact=True).fill("Lei Municipal 5.000/2026")
     laws.get_by_role("button", name="Registrar lei do serviço").click()
-    assert page.locator(".feedback", has_text="não rege táxi").is_visible()
+    expect(page.locator(".feedback", has_text="não rege táxi")).to_be_visible()
     laws = page.locator("section#law_binding")
     laws.get_by_label("Serviço").select_option("mototaxi")
     laws.get_by_role("button", name="Registrar lei do serviço").click()
     page.wait_for_url("**/municipio/dados/#law_binding")
-    assert page.get_by_text("Lei do serviço registrada.").is_visible()
+    expect(page.get_by_text("Lei do serviço registrada.")).to_be_visible()
     assert (
         page.locator("section#law_binding")
         .get_by_role("cell", name="mototáxi", exact=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from browser_factories import fits, login
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from outorga.core.models import Municipality, OutboundEmail, OutboundEmailAttempt
 from outorga.core.tenancy import tenant
@@ -48,15 +49,15 @@ def test_the_desk_resends_a_failed_email(page, demo_site, artifacts, screen):
     page.get_by_role("button", name="Filtrar").click()
     page.wait_for_url(f"{base}/municipio/emails/?situacao=failed&para=joana")
     row = page.locator(f"#email-{email.pk}")
-    assert row.get_by_text("falhou").is_visible()
+    expect(row.get_by_text("falhou")).to_be_visible()
     assert row.inner_text().count("caixa postal inexistente") == 3
     fits(page, width)
     page.screenshot(path=str(artifacts / f"outbox-failed-{width}px.png"), full_page=True)
 
     row.get_by_role("button", name="Reenviar").click()
     page.wait_for_url(f"{base}/municipio/emails/?para=joana.titular@exemplo.com.br")
-    assert page.get_by_text("de volta à fila").is_visible()
-    assert page.locator(f"#email-{email.pk}").get_by_text("na fila").is_visible()
+    expect(page.get_by_text("de volta à fila")).to_be_visible()
+    expect(page.locator(f"#email-{email.pk}").get_by_text("na fila")).to_be_visible()
     fits(page, width)
     page.screenshot(path=str(artifacts / f"outbox-resent-{width}px.png"), full_page=True)
     with tenant(m):

@@ -13,6 +13,7 @@ from django.utils import timezone
 from enforcement_factories import issue, make_world
 from finance_factories import make_debt, make_person
 from platforms_factories import make_platform
+from playwright.sync_api import expect
 from registry_factories import make_permit, person
 
 from outorga.core.charts import last_months
@@ -104,7 +105,7 @@ def test_the_panels_draw_their_charts_and_fit_the_screen(
                 label = svg.get_attribute("aria-labelledby") or ""
                 assert page.locator(f"[id='{label}']").inner_text().strip()
             page.locator("details.chart-numbers summary").first.click()
-            assert page.locator("details.chart-numbers table").first.is_visible()
+            expect(page.locator("details.chart-numbers table").first).to_be_visible()
             overflow = page.evaluate("document.documentElement.scrollWidth")
             assert overflow <= width, f"{title} transborda a largura de {width}px ({overflow}px)"
             shot = f"panel-{slug}-{title.lower().replace('ç', 'c').replace('õ', 'o').replace('ã', 'a')}-{width}px"

@@ -10,6 +10,7 @@ import re
 import pytest
 from browser_factories import fits, login
 from django.utils import timezone
+from playwright.sync_api import expect
 from validate_docbr import CNPJ
 
 from outorga.core.acts import Actor
@@ -79,7 +80,7 @@ def test_the_platform_admin_invites_a_colleague_and_a_defence_file_reaches_the_s
     page.get_by_label("E-mail (o convite chega nele)").fill(address)
     page.get_by_role("button", name="Enviar convite").click()
     page.wait_for_url(f"{base}/plataforma/equipe/")
-    assert page.get_by_text(f"Convite enviado a Paulo Reis ({address})").is_visible()
+    expect(page.get_by_text(f"Convite enviado a Paulo Reis ({address})")).to_be_visible()
     assert "senha ainda não escolhida" in page.locator("#equipe li", has_text=address).inner_text()
     fits(page, width)
     page.screenshot(path=str(artifacts / f"platform-admin-invited-{width}px.png"), full_page=True)
@@ -100,8 +101,8 @@ def test_the_platform_admin_invites_a_colleague_and_a_defence_file_reaches_the_s
     page.get_by_label(re.compile("Juntar documentos")).set_input_files(str(proof))
     page.get_by_role("button", name="Juntar anexos").click()
     page.wait_for_url(f"{base}/plataforma/processos/{case.pk}/#defesa")
-    assert page.get_by_text("1 anexo juntado.").is_visible()
-    assert page.get_by_role("link", name="protocolo-envio.pdf").is_visible()
+    expect(page.get_by_text("1 anexo juntado.")).to_be_visible()
+    expect(page.get_by_role("link", name="protocolo-envio.pdf")).to_be_visible()
     fits(page, width)
     page.screenshot(path=str(artifacts / f"platform-defence-file-{width}px.png"), full_page=True)
 
@@ -109,7 +110,7 @@ def test_the_platform_admin_invites_a_colleague_and_a_defence_file_reaches_the_s
     login(page, base, Role.AUTORIDADE, slug="barra-do-garcas")
     page.goto(f"{base}/plataformas/processos/{case.pk}/")
     link = page.get_by_role("link", name="protocolo-envio.pdf")
-    assert link.is_visible()
+    expect(link).to_be_visible()
     fits(page, width)
     page.screenshot(
         path=str(artifacts / f"platform-defence-file-staff-{width}px.png"), full_page=True

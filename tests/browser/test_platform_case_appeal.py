@@ -9,6 +9,7 @@ import datetime as dt
 import pytest
 from browser_factories import a_warning, fits, login
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from outorga.core.acts import Actor
 from outorga.core.demo import demo_username
@@ -77,8 +78,8 @@ def test_the_platform_appeals_on_the_portal_and_the_chief_executive_upholds(
         path=str(artifacts / f"platform-case-appeal-form-{width}px.png"), full_page=True
     )
     page.get_by_role("button", name="Apresentar recurso").click()
-    assert page.get_by_text(f"Recurso apresentado em {today:%d/%m/%Y}.").is_visible()
-    assert page.get_by_text("aguardando decisão").is_visible()
+    expect(page.get_by_text(f"Recurso apresentado em {today:%d/%m/%Y}.")).to_be_visible()
+    expect(page.get_by_text("aguardando decisão")).to_be_visible()
     fits(page, width)
 
     # 2. The Chief Executive upholds it on the staff case screen.
@@ -93,7 +94,7 @@ def test_the_platform_appeals_on_the_portal_and_the_chief_executive_upholds(
     fits(page, width)
     page.screenshot(path=str(artifacts / f"staff-case-appeal-decide-{width}px.png"), full_page=True)
     page.get_by_role("button", name="Registrar decisão do recurso").click()
-    assert page.get_by_text("Decisão do recurso registrada.").is_visible()
+    expect(page.get_by_text("Decisão do recurso registrada.")).to_be_visible()
     fits(page, width)
     page.screenshot(path=str(artifacts / f"staff-case-appeal-upheld-{width}px.png"), full_page=True)
     with tenant(m):

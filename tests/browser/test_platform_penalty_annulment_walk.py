@@ -11,6 +11,7 @@ import datetime as dt
 import pytest
 from browser_factories import a_warning, fits, login, user
 from django.utils import timezone
+from playwright.sync_api import expect
 from validate_docbr import CNPJ
 
 from outorga.core.acts import Actor
@@ -124,7 +125,7 @@ def test_lei_9784_art_53_the_chief_executive_annuls_a_platform_s_suspension_on_i
         page.screenshot(path=str(artifacts / f"case-annul-confirm-{width}px.png"), full_page=True)
     page.get_by_role("button", name="Confirmar a anulação").click()
     page.get_by_text("Processo anulado de ofício (Lei 9.784/1999, art. 53).").wait_for()
-    assert page.get_by_text("anulado de ofício em").is_visible()
+    expect(page.get_by_text("anulado de ofício em")).to_be_visible()
     with tenant(m):
         assert Platform.objects.get(pk=p.pk).status == Platform.Status.CREDENTIALED
     for width in (390, 1280):

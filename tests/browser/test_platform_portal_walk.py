@@ -9,6 +9,7 @@ import datetime as dt
 import pytest
 from browser_factories import fits, login
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from outorga.core.lawseam import law_for
 from outorga.core.localtime import today_of
@@ -116,7 +117,7 @@ def test_a_platform_adds_a_driver_is_refused_over_the_cap_and_sends_a_trip_file(
         "link", name="Minha plataforma"
     ).click()
     page.wait_for_url(f"{base}/plataforma/")
-    assert page.get_by_text(f"Motoristas ativos: {cap - 1} de {cap}").is_visible()
+    expect(page.get_by_text(f"Motoristas ativos: {cap - 1} de {cap}")).to_be_visible()
     fits(page, width)
     page.screenshot(path=str(artifacts / f"portal-home-{width}px.png"), full_page=True)
 
@@ -124,7 +125,7 @@ def test_a_platform_adds_a_driver_is_refused_over_the_cap_and_sends_a_trip_file(
     page.get_by_role("link", name="Cadastrar motorista").first.click()
     _driver_form(page, "Joana Última Vaga", "529.982.247-25", "QBZ1A23")
     page.wait_for_url(f"{base}/plataforma/motoristas/*/")
-    assert page.get_by_text("Motorista Joana Última Vaga habilitado.").is_visible()
+    expect(page.get_by_text("Motorista Joana Última Vaga habilitado.")).to_be_visible()
     fits(page, width)
     page.screenshot(path=str(artifacts / f"portal-driver-added-{width}px.png"), full_page=True)
 
@@ -134,7 +135,7 @@ def test_a_platform_adds_a_driver_is_refused_over_the_cap_and_sends_a_trip_file(
     refusal = page.locator(".refusal")
     assert "Motorista recusado" in refusal.inner_text()
     assert "art. 3, §2" in refusal.inner_text()
-    assert page.get_by_text(f"Motoristas ativos: {cap} de {cap}").is_visible()
+    expect(page.get_by_text(f"Motoristas ativos: {cap} de {cap}")).to_be_visible()
     fits(page, width)
     refusal.scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / f"portal-driver-refused-{width}px.png"))
@@ -154,12 +155,12 @@ def test_a_platform_adds_a_driver_is_refused_over_the_cap_and_sends_a_trip_file(
     page.get_by_label("Arquivo (CSV, Parquet ou NDJSON)").set_input_files(
         files=[{"name": "corridas.csv", "mimeType": "text/csv", "buffer": _trips(roster, first)}]
     )
-    assert page.get_by_text("corridas.csv").first.is_visible()
+    expect(page.get_by_text("corridas.csv").first).to_be_visible()
     fits(page, width)
     page.screenshot(path=str(artifacts / f"portal-upload-form-{width}px.png"), full_page=True)
     page.get_by_role("button", name="Enviar arquivo").click()
     page.wait_for_url(f"{base}/plataforma/corridas/*/")
-    assert page.get_by_text("esta página se atualiza sozinha").is_visible()
+    expect(page.get_by_text("esta página se atualiza sozinha")).to_be_visible()
     assert page.locator("#envio-situacao").inner_text().startswith("na fila")
     fits(page, width)
     page.screenshot(path=str(artifacts / f"portal-upload-queued-{width}px.png"), full_page=True)
@@ -171,7 +172,7 @@ def test_a_platform_adds_a_driver_is_refused_over_the_cap_and_sends_a_trip_file(
     process_upload.call(upload_id)
     page.locator("#envio-situacao").get_by_text("processado").wait_for(timeout=20_000)
     assert page.locator("#envio-progresso").get_attribute("value") == "100"
-    assert page.get_by_text("motorista não cadastrado pela plataforma").is_visible()
-    assert page.get_by_text("lidas;").is_visible()
+    expect(page.get_by_text("motorista não cadastrado pela plataforma")).to_be_visible()
+    expect(page.get_by_text("lidas;")).to_be_visible()
     fits(page, width)
     page.screenshot(path=str(artifacts / f"portal-upload-result-{width}px.png"), full_page=True)

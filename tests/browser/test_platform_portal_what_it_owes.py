@@ -10,6 +10,7 @@ import datetime as dt
 import pytest
 from browser_factories import fits, login
 from platforms_factories import platform_actor
+from playwright.sync_api import expect
 
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
@@ -44,7 +45,7 @@ def test_the_portal_s_landing_page_lists_what_the_platform_owes_the_municipality
     login(page, base, Role.PLATAFORMA, slug="barra-do-garcas")
     page.goto(f"{base}/plataforma/")
     dues = page.locator("#deveres")
-    assert dues.get_by_role("heading", name="O que a plataforma deve ao município").is_visible()
+    expect(dues.get_by_role("heading", name="O que a plataforma deve ao município")).to_be_visible()
     # At the top: the block begins within the first screen.
     box = dues.bounding_box()
     assert box is not None and box["y"] < 900
@@ -70,4 +71,4 @@ def test_the_portal_s_landing_page_lists_what_the_platform_owes_the_municipality
     # The report's link opens the form of that month.
     report_row.get_by_role("link").click()
     page.wait_for_url(f"{base}/plataforma/relatorios/?mes={s.year}-{s.month:02d}")
-    assert page.locator("p", has_text=f"Relatório de {s.label}").first.is_visible()
+    expect(page.locator("p", has_text=f"Relatório de {s.label}").first).to_be_visible()

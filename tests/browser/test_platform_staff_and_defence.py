@@ -11,6 +11,7 @@ import re
 import pytest
 from browser_factories import a_warning, fits, login
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from outorga.core.acts import Actor
 from outorga.core.demo import demo_username
@@ -47,7 +48,7 @@ def test_the_authority_invites_a_staff_member_who_lands_on_the_platform_portal(
     page.get_by_label("E-mail (o convite chega nele)").fill(address)
     page.get_by_role("button", name="Enviar convite").click()
     page.wait_for_url(f"{base}/plataformas/{p.pk}/usuarios/")
-    assert page.get_by_text(f"Convite enviado a Marina Alves ({address})").is_visible()
+    expect(page.get_by_text(f"Convite enviado a Marina Alves ({address})")).to_be_visible()
     row = page.locator("#equipe li", has_text=address)
     assert "senha ainda não escolhida" in row.inner_text()
     fits(page, width)
@@ -77,7 +78,7 @@ def test_the_authority_invites_a_staff_member_who_lands_on_the_platform_portal(
         "link", name="Minha plataforma"
     ).click()
     page.wait_for_url(f"{base}/plataforma/")
-    assert page.get_by_role("heading", name=re.compile(re.escape(p.name))).first.is_visible()
+    expect(page.get_by_role("heading", name=re.compile(re.escape(p.name))).first).to_be_visible()
     fits(page, width)
     page.screenshot(path=str(artifacts / f"platform-staff-portal-{width}px.png"), full_page=True)
     with tenant(m):
@@ -123,7 +124,7 @@ def test_a_platform_files_a_defence_and_an_appeal_on_the_portal(page, barra_scre
         "link", name="Processos e recursos"
     ).click()
     page.wait_for_url(f"{base}/plataforma/processos/")
-    assert page.locator("#processos").get_by_text(f"{case.defence_until:%d/%m/%Y}").is_visible()
+    expect(page.locator("#processos").get_by_text(f"{case.defence_until:%d/%m/%Y}")).to_be_visible()
     fits(page, width)
     page.screenshot(path=str(artifacts / f"platform-processes-{width}px.png"), full_page=True)
 
@@ -136,8 +137,8 @@ def test_a_platform_files_a_defence_and_an_appeal_on_the_portal(page, barra_scre
     page.get_by_role("button", name="Apresentar defesa").click()
     # The browser keeps the fragment through the redirect back to the page.
     page.wait_for_url(re.compile(rf"{re.escape(base)}/plataforma/processos/{case.pk}/(#defesa)?$"))
-    assert page.get_by_text("Defesa apresentada.", exact=True).is_visible()
-    assert page.get_by_role("button", name="Substituir a defesa").is_visible()
+    expect(page.get_by_text("Defesa apresentada.", exact=True)).to_be_visible()
+    expect(page.get_by_role("button", name="Substituir a defesa")).to_be_visible()
     fits(page, width)
     page.screenshot(path=str(artifacts / f"platform-defence-filed-{width}px.png"), full_page=True)
     with tenant(m):
@@ -156,8 +157,8 @@ def test_a_platform_files_a_defence_and_an_appeal_on_the_portal(page, barra_scre
     page.wait_for_url(
         re.compile(rf"{re.escape(base)}/plataforma/penalidades/{warning.pk}/(#recurso)?$")
     )
-    assert page.get_by_text(f"Recurso apresentado em {today:%d/%m/%Y};").is_visible()
-    assert page.get_by_text("aguardando julgamento").first.is_visible()
+    expect(page.get_by_text(f"Recurso apresentado em {today:%d/%m/%Y};")).to_be_visible()
+    expect(page.get_by_text("aguardando julgamento").first).to_be_visible()
     fits(page, width)
     page.screenshot(path=str(artifacts / f"platform-appeal-filed-{width}px.png"), full_page=True)
     with tenant(m):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from outorga.core.demo import demo_password, demo_username
 from outorga.law.competence import Role
@@ -21,10 +22,12 @@ def test_finance_opens_the_platforms_screen_at_390px(page, demo_site, artifacts)
         "link", name="Plataformas"
     ).click()
     page.wait_for_url(f"{demo_site.url}/plataformas/")
-    assert page.get_by_role("heading", name="Plataformas de transporte por aplicativo").is_visible()
-    assert page.get_by_role("link", name="Vai Já Mobilidade (demo)").is_visible()
+    expect(
+        page.get_by_role("heading", name="Plataformas de transporte por aplicativo")
+    ).to_be_visible()
+    expect(page.get_by_role("link", name="Vai Já Mobilidade (demo)")).to_be_visible()
     chart = page.get_by_role("img", name="Motoristas ativos informados por mês")
-    assert chart.is_visible()
+    expect(chart).to_be_visible()
     box = chart.bounding_box()
     assert box is not None and box["width"] <= 390
     width = page.evaluate("document.documentElement.scrollWidth")
@@ -33,7 +36,7 @@ def test_finance_opens_the_platforms_screen_at_390px(page, demo_site, artifacts)
     # The late and missing reports are one tap away.
     page.get_by_role("link", name="Relatórios mensais").first.click()
     page.wait_for_url(f"{demo_site.url}/plataformas/relatorios/")
-    assert page.get_by_text("não entregue").first.is_visible()
+    expect(page.get_by_text("não entregue").first).to_be_visible()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"relatórios transbordam ({width}px)"
     page.screenshot(path=str(artifacts / "finance-platform-reports-390px.png"), full_page=True)

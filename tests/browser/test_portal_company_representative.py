@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from browser_factories import fits, login_as
 from company_factories import Company
+from playwright.sync_api import expect
 
 from outorga.core.demo import demo_username
 from outorga.core.models import Municipality, User
@@ -42,8 +43,8 @@ def test_the_representative_pays_the_company_s_debt_and_files_its_defence(
     page.get_by_role("link", name="(empresa Táxi Rita Ltda)").click()
     page.wait_for_url(f"{base}/portal/debitos/")
     company = page.get_by_role("list", name="Débitos da empresa Táxi Rita Ltda")
-    assert company.get_by_text(co.debt.reference, exact=True).is_visible()
-    assert company.get_by_label(f"PIX copia e cola do débito {co.debt.reference}").is_visible()
+    expect(company.get_by_text(co.debt.reference, exact=True)).to_be_visible()
+    expect(company.get_by_label(f"PIX copia e cola do débito {co.debt.reference}")).to_be_visible()
     fits(page, width)
     page.screenshot(path=str(artifacts / f"portal-company-debts-{width}px.png"), full_page=True)
     href = company.get_by_role(
@@ -55,7 +56,7 @@ def test_the_representative_pays_the_company_s_debt_and_files_its_defence(
     # The bank's PIX arrives (reconciled by the slip's txid): the debt shows paid, no slip.
     co.pay_by_pix(co.debt)
     page.reload()
-    assert company.get_by_text("pago", exact=True).is_visible()
+    expect(company.get_by_text("pago", exact=True)).to_be_visible()
     assert (
         company.get_by_role("link", name=f"Baixar (PDF) do débito {co.debt.reference}").count() == 0
     )

@@ -126,7 +126,7 @@ def test_the_desk_reaches_conferir_on_a_phone_without_scrolling_sideways(
     page.screenshot(path=str(artifacts / f"submissions-list-{width}px.png"), full_page=True)
     if width > 576:
         # A desktop keeps the table: its header and the action in the last column.
-        assert page.get_by_role("columnheader", name="Conferir").is_visible()
+        expect(page.get_by_role("columnheader", name="Conferir")).to_be_visible()
     link.click()
     page.get_by_role("button", name="Aceitar o documento").wait_for()
 
@@ -157,4 +157,4 @@ def test_the_desk_reaches_decidir_on_a_phone_without_scrolling_sideways(
     fits(page, width)
     page.screenshot(path=str(artifacts / f"holder-requests-{width}px.png"), full_page=True)
     if width > 576:
-        assert page.get_by_role("columnheader", name="Decidir").is_visible()
+        expect(page.get_by_role("columnheader", name="Decidir")).to_be_visible()

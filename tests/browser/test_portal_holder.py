@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from playwright.sync_api import expect
 from validate_docbr import CPF, RENAVAM
 
 from outorga.core.demo import demo_password, demo_username
@@ -73,20 +74,20 @@ def test_a_holder_sees_permit_documents_and_avisos_on_a_phone(page, demo_site, a
     page.get_by_label("Senha").fill(demo_password(username))
     page.get_by_role("button", name="Entrar").click()
     page.goto(f"{demo_site.url}/portal/")
-    assert page.get_by_role("heading", name="Portal do permissionário").is_visible()
-    assert page.get_by_role("link", name="Meu portal").is_visible()
-    assert page.get_by_role("link", name="Permissão MT-0001").is_visible()
-    assert page.get_by_text("Prazo: 10/01/2025 a 10/01/2035").is_visible()
+    expect(page.get_by_role("heading", name="Portal do permissionário")).to_be_visible()
+    expect(page.get_by_role("link", name="Meu portal")).to_be_visible()
+    expect(page.get_by_role("link", name="Permissão MT-0001")).to_be_visible()
+    expect(page.get_by_text("Prazo: 10/01/2025 a 10/01/2035")).to_be_visible()
     avisos = page.get_by_role("list", name="Avisos")
     assert avisos.get_by_text("Laudo de inspeção do veículo ANA1A11 vence em 01/01/2026").count()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"a página transborda a largura do telefone ({width}px)"
     page.screenshot(path=str(artifacts / "portal-holder-390px.png"), full_page=True)
     avisos.get_by_role("button", name="Marcar como lido").first.click()
-    assert page.get_by_text("Aviso marcado como lido.").is_visible()
+    expect(page.get_by_text("Aviso marcado como lido.")).to_be_visible()
     page.get_by_role("link", name="Permissão MT-0001").click()
-    assert page.get_by_role("heading", name="Permissão MT-0001").is_visible()
-    assert page.get_by_text("ANA1A11").first.is_visible()
+    expect(page.get_by_role("heading", name="Permissão MT-0001")).to_be_visible()
+    expect(page.get_by_text("ANA1A11").first).to_be_visible()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"a página da permissão transborda ({width}px)"
     assert permit.pk

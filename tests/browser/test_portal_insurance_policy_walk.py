@@ -8,6 +8,7 @@ import datetime as dt
 
 import pytest
 from browser_factories import fits, login, login_as
+from playwright.sync_api import expect
 from portal_factories import make_applicant_account, open_tender
 from registry_factories import moto_vehicle
 
@@ -53,7 +54,7 @@ def test_art_19_par1_a_policy_sent_from_the_portal_is_accepted_with_its_end_and_
 
     login(page, demo_site.url, Role.ATENDENTE)
     page.goto(f"{demo_site.url}/cadastro/envios/{sub.pk}/")
-    assert page.get_by_text("10/01/2027").first.is_visible()
+    expect(page.get_by_text("10/01/2027").first).to_be_visible()
     end = page.get_by_label("Fim da vigência (apólice de seguro", exact=False)
     assert end.input_value() == "2027-01-10"
     assert page.get_by_label("Valor da cobertura, R$", exact=False).input_value() == (

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from playwright.sync_api import expect
 from registry_factories import make_permit
 
 from outorga.core.acts import Actor
@@ -27,11 +28,11 @@ def test_an_inspector_sees_a_valid_badge_on_a_phone(page, demo_site, artifacts, 
     page.goto(f"{demo_site.url}/v/{badge.token}")
     status = page.get_by_role("status")
     assert "válido" in status.inner_text().lower()
-    assert page.get_by_role("heading", name=permit.holder.name).is_visible()
+    expect(page.get_by_role("heading", name=permit.holder.name)).to_be_visible()
     photo = page.get_by_role("img", name=f"Foto de {permit.holder.name}")
-    assert photo.is_visible()
+    expect(photo).to_be_visible()
     assert page.evaluate("(img) => img.naturalWidth", photo.element_handle()) > 0
-    assert page.get_by_text(permit.vehicle.plate).is_visible()
+    expect(page.get_by_text(permit.vehicle.plate)).to_be_visible()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"a página transborda a largura do telefone ({width}px)"
     page.screenshot(path=str(artifacts / "public-badge-390px.png"), full_page=True)
@@ -63,7 +64,7 @@ def test_an_inspector_sees_a_cassated_badge_is_not_valid_on_a_phone(
     status = page.get_by_role("status")
     assert "sem efeito — não vale mais" in status.inner_text().lower()
     assert "cassada em 02/03/2026" in status.inner_text()
-    assert page.get_by_text("sem efeito desde 02/03/2026").is_visible()
+    expect(page.get_by_text("sem efeito desde 02/03/2026")).to_be_visible()
     assert printed not in page.content()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"a página transborda a largura do telefone ({width}px)"

@@ -12,6 +12,7 @@ import pytest
 from browser_factories import fits, login_as, sign_up_filled
 from django.core.management import call_command
 from django.utils import timezone
+from playwright.sync_api import expect
 from validate_docbr import CPF
 
 from outorga.core.models import Municipality
@@ -78,7 +79,7 @@ def test_a_newcomer_follows_the_readme_from_sign_up_to_a_sent_candidatura(
     page.get_by_role("button", name=f"Inscrever-me na licitação {NUMBER}").click()
     page.get_by_text(f"Inscrição na licitação {NUMBER} registrada.").wait_for()
     required = page.get_by_role("list", name=f"O que a lei ainda exige na licitação {NUMBER}")
-    assert required.get_by_text("Lei do táxi de Ipatinga (2017), art. 22, I").first.is_visible()
+    expect(required.get_by_text("Lei do táxi de Ipatinga (2017), art. 22, I").first).to_be_visible()
     form = page.get_by_role("form", name="Enviar RG", exact=True)
     form.get_by_label("Data de emissão").fill(
         (timezone.localdate() - dt.timedelta(days=3)).isoformat()

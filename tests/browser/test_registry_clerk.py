@@ -7,6 +7,7 @@ import datetime as dt
 
 import pytest
 from django.utils import timezone
+from playwright.sync_api import expect
 from validate_docbr import CPF, RENAVAM
 
 from outorga.core.demo import demo_password, demo_username
@@ -76,13 +77,13 @@ def test_a_clerk_registers_and_grants_a_mototaxi_permission(page, demo_site, art
     page.get_by_label("Data de nascimento").fill("1990-05-20")
     page.get_by_label("Tipo sanguíneo e Rh").select_option("O+")
     page.get_by_role("button", name="Cadastrar").click()
-    assert page.locator(".feedback", has_text="CPF inválido").is_visible()
+    expect(page.locator(".feedback", has_text="CPF inválido")).to_be_visible()
     page.get_by_label("CPF ou CNPJ").fill(CPF().generate(mask=True))
     page.get_by_role("button", name="Cadastrar").click()
     page.get_by_role("heading", name="Maria das Graças Teste").wait_for()
 
     # Before any document, the requirements page lists what is missing, with the articles.
-    assert page.get_by_text("art. 5").first.is_visible()
+    expect(page.get_by_text("art. 5").first).to_be_visible()
 
     page.get_by_label("Número da CNH").fill("02650306461")
     page.get_by_label("Categorias (ex.: AB)").fill("AB")
@@ -120,12 +121,12 @@ def test_a_clerk_registers_and_grants_a_mototaxi_permission(page, demo_site, art
     ).click()  # art. 5 IV, seen at the desk
     assert page.locator("input[name$=safety_gear]").is_checked()
     page.get_by_role("button", name="Verificar requisitos").click()
-    assert page.get_by_text("Lei de mototáxi de Ipatinga (2013), art. 5, I").first.is_visible()
+    expect(page.get_by_text("Lei de mototáxi de Ipatinga (2013), art. 5, I").first).to_be_visible()
     assert page.locator(".reason.refused").count() == 0
     page.screenshot(path=str(artifacts / "clerk-grant-preview-390px.png"), full_page=True)
     page.get_by_role("button", name="Outorgar").click()
     page.get_by_text("outorgada").wait_for()
-    assert page.get_by_role("heading", name="Permissão MT-0001").is_visible()
+    expect(page.get_by_role("heading", name="Permissão MT-0001")).to_be_visible()
     with tenant(m):
         permit = Permit.objects.get()
     assert permit.status == Permit.Status.ACTIVE and permit.vehicle.plate == "RST2E45"
@@ -135,7 +136,7 @@ def test_a_clerk_registers_and_grants_a_mototaxi_permission(page, demo_site, art
     # After the grant, the permit's acts are screens too: the yearly certificate shows the reasons
     # again before renewing (art. 4 §1), and an auxiliary must already be in the registry.
     page.get_by_role("link", name="Renovar certificado (art. 4, §1)").click()
-    assert page.get_by_text("Lei de mototáxi de Ipatinga (2013), art. 5, I").first.is_visible()
+    expect(page.get_by_text("Lei de mototáxi de Ipatinga (2013), art. 5, I").first).to_be_visible()
     page.get_by_text(
         "Colete e capacete com dispositivos retrorrefletivos verificados (art. 5, IV)", exact=True
     ).click()  # art. 5 IV, seen again at the yearly renewal
@@ -144,7 +145,9 @@ def test_a_clerk_registers_and_grants_a_mototaxi_permission(page, demo_site, art
     page.get_by_role("link", name="Cadastrar auxiliar").click()
     page.get_by_label("CPF do condutor auxiliar").fill(CPF().generate(mask=True))
     page.get_by_role("button", name="Cadastrar auxiliar").click()
-    assert page.locator(".feedback", has_text="CPF/CNPJ não encontrado no cadastro").is_visible()
+    expect(
+        page.locator(".feedback", has_text="CPF/CNPJ não encontrado no cadastro")
+    ).to_be_visible()
     page.screenshot(path=str(artifacts / "clerk-auxiliary-390px.png"), full_page=True)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"a tela do auxiliar transborda a largura do telefone ({width}px)"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from browser_factories import fits, login
+from playwright.sync_api import expect
 
 from outorga.core.models import Act, Municipality
 from outorga.core.tenancy import tenant
@@ -36,7 +37,7 @@ def test_the_administrator_sees_the_platforms_issqn_under_a_proposed_rate(
     table = page.get_by_role("table", name="ISSQN por declaração")
     table.wait_for()
     assert table.get_by_role("row").count() == statements + 1  # the header and each statement
-    assert page.get_by_text("pela proposta", exact=False).first.is_visible()
+    expect(page.get_by_text("pela proposta", exact=False).first).to_be_visible()
     fits(page, width)
     page.screenshot(path=str(artifacts / f"simulation-issqn-{width}px.png"), full_page=True)
     with tenant(m):

@@ -12,6 +12,7 @@ import pytest
 from browser_factories import fits, login, login_as
 from django.urls import reverse
 from enforcement_factories import at
+from playwright.sync_api import expect
 from registry_factories import portal_login, taxi_permit
 
 from outorga.core.acts import Actor
@@ -60,7 +61,7 @@ def test_lei_9784_art_26_5_the_taxistas_defence_before_the_notice_supplies_it(
     # 1. The holder, in the portal: his appearance supplies the notice, the form is there.
     login_as(page, base, user.username, PASSWORD)
     page.goto(base + reverse("enforcement:portal_case", args=[case.pk]))
-    assert page.get_by_text("seu comparecimento supre a notificação").first.is_visible()
+    expect(page.get_by_text("seu comparecimento supre a notificação").first).to_be_visible()
     page.get_by_label("Razões").fill("Não houve recusa: o passageiro desistiu da corrida.")
     fits(page, width)
     page.screenshot(path=str(artifacts / f"taxi-appearance-form-{width}px.png"), full_page=True)
@@ -70,7 +71,7 @@ def test_lei_9784_art_26_5_the_taxistas_defence_before_the_notice_supplies_it(
         f"{today:%d/%m/%Y}"
     )
     page.get_by_text(supplied).first.wait_for()
-    assert page.get_by_text("aguardando julgamento").first.is_visible()
+    expect(page.get_by_text("aguardando julgamento").first).to_be_visible()
     fits(page, width)
     page.screenshot(path=str(artifacts / f"taxi-appearance-filed-{width}px.png"), full_page=True)
     with tenant(m):

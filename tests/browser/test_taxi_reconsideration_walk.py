@@ -10,6 +10,7 @@ import datetime as dt
 import pytest
 from browser_factories import fits, login, user
 from enforcement_factories import appealed, make_world, taxi_refusal_auto
+from playwright.sync_api import expect
 
 from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
@@ -43,7 +44,7 @@ def test_lei_9784_art_56_1_the_authority_keeps_its_decision_and_the_appeal_goes_
     login(page, base, Role.CHEFE_EXECUTIVO)
     page.goto(case_url)
     with_whom = page.locator("#appeal-with")
-    assert with_whom.is_visible()
+    expect(with_whom).to_be_visible()
     assert "pode reconsiderá-la até" in with_whom.inner_text()
     assert page.get_by_role("heading", name="Reconsiderar a decisão recorrida").count() == 0
     fits(page, width)
@@ -60,7 +61,7 @@ def test_lei_9784_art_56_1_the_authority_keeps_its_decision_and_the_appeal_goes_
     page.get_by_label("manter a decisão e encaminhar o recurso").check()
     page.get_by_label("Fundamentação", exact=True).fill("A recusa está provada pelo auto.")
     page.get_by_role("button", name="Registrar").click()
-    assert page.get_by_text("Reconsideração registrada.").is_visible()
+    expect(page.get_by_text("Reconsideração registrada.")).to_be_visible()
     assert f"encaminhado em {today:%d/%m/%Y}" in page.locator("#appeal-with").inner_text()
     fits(page, width)
     page.screenshot(

@@ -11,6 +11,7 @@ import datetime as dt
 import pytest
 from browser_factories import fits, login, user
 from enforcement_factories import case_of, make_world, taxi_auto
+from playwright.sync_api import expect
 from registry_factories import taxi_permit
 
 from outorga.core.localtime import today_of
@@ -50,7 +51,7 @@ def test_art_41_i_the_authority_applies_the_taxi_warning_on_the_case_page(
     assert page.get_by_label("Data da decisão").input_value() == today.isoformat()
     page.get_by_label("a conduta não afeta o conforto nem a segurança dos passageiros").check()
     page.get_by_role("button", name="Aplicar advertência").click()
-    assert page.get_by_text("Advertência aplicada em lugar da multa").is_visible()
+    expect(page.get_by_text("Advertência aplicada em lugar da multa")).to_be_visible()
     fits(page, width)
     page.screenshot(path=str(artifacts / f"taxi-warning-applied-{width}px.png"), full_page=True)
     assert page.get_by_role("heading", name="Advertência em lugar da multa").count() == 0

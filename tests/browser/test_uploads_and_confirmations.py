@@ -9,6 +9,7 @@ import datetime as dt
 import pytest
 from browser_factories import fits, login
 from django.utils import timezone
+from playwright.sync_api import expect
 from registry_factories import EQUIPMENT, make_applicant
 from registry_factories import MOTO_ON as ON
 
@@ -101,7 +102,7 @@ def test_file_inputs_by_keyboard_with_names_and_an_auto_cancelled_after_confirma
     page.get_by_label("Arquivo do banco").set_input_files(
         files=[{"name": "extrato-marco.csv", "mimeType": "text/csv", "buffer": csv.encode()}]
     )
-    assert page.get_by_text("extrato-marco.csv").is_visible()
+    expect(page.get_by_text("extrato-marco.csv")).to_be_visible()
     fits(page, width)
     page.screenshot(path=str(artifacts / f"upload-import-{width}px.png"), full_page=True)
     page.get_by_role("button", name="Ver prévia").click()  # sent by upload.js, with its progress
@@ -119,9 +120,9 @@ def test_file_inputs_by_keyboard_with_names_and_an_auto_cancelled_after_confirma
             {"name": "capacete.png", "mimeType": "image/png", "buffer": PNG},
         ]
     )
-    assert page.get_by_text("placa.png").is_visible()
-    assert page.get_by_text("capacete.png").is_visible()
-    assert page.get_by_text("2 arquivos escolhidos").is_visible()
+    expect(page.get_by_text("placa.png")).to_be_visible()
+    expect(page.get_by_text("capacete.png")).to_be_visible()
+    expect(page.get_by_text("2 arquivos escolhidos")).to_be_visible()
     fits(page, width)
     page.locator("#photos").scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / f"upload-photos-{width}px.png"))
@@ -153,6 +154,6 @@ def test_file_inputs_by_keyboard_with_names_and_an_auto_cancelled_after_confirma
     with tenant(m):
         assert InfractionNotice.objects.get(pk=auto.pk).status == InfractionNotice.Status.ISSUED
     page.get_by_role("button", name="Confirmar o cancelamento").click()
-    assert page.get_by_text("Auto cancelado.").is_visible()
+    expect(page.get_by_text("Auto cancelado.")).to_be_visible()
     with tenant(m):
         assert InfractionNotice.objects.get(pk=auto.pk).status == InfractionNotice.Status.CANCELLED

@@ -111,7 +111,9 @@ def suspended(world) -> Case:
     with tenant(world.m):
         esc = Escalation.objects.get(permit=world.permit, status=Escalation.Status.PENDING)
     start = dt.date(2026, 10, 1)
-    suspension_impose(actor=world.authority, municipality=world.m, escalation=esc, start=start)
+    suspension_impose(
+        actor=world.authority, municipality=world.m, escalation=esc, start=start, on=start
+    )
     with tenant(world.m):
         case = Case.objects.get(permit=world.permit, kind=Case.Kind.SUSPENSION)
     notice_deliver(

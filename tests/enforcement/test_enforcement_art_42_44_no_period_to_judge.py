@@ -2,7 +2,9 @@
 one to the Chief Executive — 10 each from the notice — and no period to judge them; the taxi law
 leaves the procedure to a regulation (art. 43, D-17). A filing awaiting judgment was shown to its
 judge as due on the last day it could have been *filed* ("aguardando julgamento até …", "prazo
-…, vencido" the day after), a day to decide that no law sets. It is shown since its filing.
+…, vencido" the day after), a day to decide that no law sets. It is shown since its filing — a
+taxi appeal by the 30 days Lei 9.784/1999 art. 59 §1 gives the Chief Executive from receiving it
+(D-17, ADR 0084).
 
 So is a revocation or cassação proposal ready for the Chief Executive's decision (mototaxi art. 34
 §1–2, D-3), shown on the home as due on the defence's last day ("prazo 16/04/2026, vencido"): since
@@ -134,18 +136,32 @@ def test_mototaxi_art_44_an_appeal_to_the_chief_executive_has_no_day_to_judge(ip
 def test_taxi_art_43_d_17_an_appeal_awaiting_judgment_is_not_due_on_the_last_day_to_appeal(
     ipatinga_m, user_of
 ):
+    """The taxi law leaves the procedure to a regulation (art. 43): by Lei 9.784/1999 art. 59 §1
+    (D-17; ADR 0084) the Chief Executive judges within 30 days of receiving the appeal — never by
+    the last day to appeal."""
     w = make_world(ipatinga_m, user_of)
     # Defence 06/04, dismissed 07/04, its decision notified Wednesday 08/04: 10 days to appeal
-    # end Saturday 18/04, moved to Monday 20/04 (Lei 9.784/1999 art. 59, 66; D-4, D-17).
+    # end Saturday 18/04, moved to Monday 20/04 (Lei 9.784/1999 art. 59, 66; D-4, D-17). Filed
+    # Thursday 09/04: the authority may reconsider until Tuesday 14/04, the Chief Executive
+    # receives it on Wednesday 15/04 and judges it by Friday 15/05/2026.
     appeal = appealed(
         w,
         taxi_refusal_auto(w, on=dt.date(2026, 4, 6)),
         defence_on=dt.date(2026, 4, 6),
         filed_on=dt.date(2026, 4, 9),
     )
-    _no_day_to_judge(
-        user_of("ipatinga", Role.CHEFE_EXECUTIVO), appeal.case, dt.date(2026, 4, 9), LAST_TO_FILE
+    mayor = user_of("ipatinga", Role.CHEFE_EXECUTIVO)
+    case = appeal.case
+    assert case.deadline == LAST_TO_FILE  # the period to file, kept for the record
+    assert _home_row(mayor, case.number).startswith(
+        "julgar até 15/05/2026 (Lei 9.784/1999, art. 59, §1º; D-17)"
     )
+    detail = _page(mayor, f"/fiscalizacao/processos/{case.pk}/")
+    assert f"aguardando julgamento até <strong>{LAST_TO_FILE:%d/%m/%Y}" not in detail
+    fila = _page(mayor, "/fiscalizacao/fila/")
+    row = next(li for li in re.findall(r"<li>(.*?)</li>", fila, re.S) if case.number in li)
+    assert f"prazo {LAST_TO_FILE:%d/%m/%Y}" not in row
+    assert "apresentado em 09/04/2026; julgar até 15/05/2026" in row, row
 
 
 # --- mototaxi art. 34 §1–2, D-3: a ready proposal waits since its defence or the end of its period

@@ -113,6 +113,7 @@ def test_the_full_path_defence_dismissed_jari_dismissed_then_final_with_a_fine_d
         acts = Act.objects.count()
     assert sweep(world.m, case.final_on + dt.timedelta(days=1)) == {
         "reconsider_until": [],
+        "judge_until": [],
         "revelia": [],
         "final": [],
         "proposals_ready": [],
@@ -213,7 +214,11 @@ def test_d2_three_final_leve_or_media_lead_to_a_15_day_suspension_imposed_by_the
             actor=world.fiscal, municipality=world.m, escalation=esc, start=dt.date(2026, 7, 1)
         )
     suspension_impose(
-        actor=world.authority, municipality=world.m, escalation=esc, start=dt.date(2026, 7, 1)
+        actor=world.authority,
+        municipality=world.m,
+        escalation=esc,
+        start=dt.date(2026, 7, 1),
+        on=dt.date(2026, 7, 1),
     )
     with tenant(world.m):
         p = Permit.objects.get(pk=world.permit.pk)
@@ -325,7 +330,11 @@ def test_art_34_par3_a_suspension_can_be_appealed_to_the_jari(world):
     with tenant(world.m):
         esc = Escalation.objects.get(permit=world.permit)
     suspension_impose(
-        actor=world.authority, municipality=world.m, escalation=esc, start=dt.date(2026, 7, 1)
+        actor=world.authority,
+        municipality=world.m,
+        escalation=esc,
+        start=dt.date(2026, 7, 1),
+        on=dt.date(2026, 7, 1),
     )
     with tenant(world.m):
         appeal_case = Case.objects.get(permit=world.permit, kind=Case.Kind.SUSPENSION)

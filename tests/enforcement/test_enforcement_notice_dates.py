@@ -154,7 +154,9 @@ def test_art_34_par3_the_notice_of_a_suspension_before_it_was_imposed_is_refused
     with tenant(world.m):
         esc = Escalation.objects.get(permit=world.permit, status=Escalation.Status.PENDING)
     start = dt.date(2026, 7, 1)
-    suspension_impose(actor=world.authority, municipality=world.m, escalation=esc, start=start)
+    suspension_impose(
+        actor=world.authority, municipality=world.m, escalation=esc, start=start, on=start
+    )
     with tenant(world.m):
         appeal = Case.objects.get(permit=world.permit, kind=Case.Kind.SUSPENSION)
     notice = pending_notice(world, appeal)

@@ -38,7 +38,9 @@ def suspended(world) -> Case:
         make_final(world, auto, D + dt.timedelta(days=30))
     with tenant(world.m):
         esc = Escalation.objects.get(permit=world.permit, status=Escalation.Status.PENDING)
-    suspension_impose(actor=world.authority, municipality=world.m, escalation=esc, start=START)
+    suspension_impose(
+        actor=world.authority, municipality=world.m, escalation=esc, start=START, on=START
+    )
     appeal = case_by_pk(world, None)
     notice_deliver(
         actor=world.clerk,

@@ -154,8 +154,9 @@ def test_art_42_par_3_the_sweep_cites_the_revelia_of_mototaxi_cases_only(world, 
     assert revelia_cites(world.m, [moto])[moto] == " (art. 98, §1)"
 
 
-#: The modules whose messages were written with articles of the municipal laws: none writes one
-#: now. Lines citing a federal law (Lei 9.784/1999 under D-17, the LGPD) may stay.
+#: The modules whose messages and form labels were written with articles of the municipal laws
+#: (Ipatinga's, Barra do Garças' apps law): none writes one now. Lines citing a federal law (Lei
+#: 9.784/1999 under D-17, the LGPD) may stay.
 CONVERTED = (
     "enforcement/services/autos.py",
     "enforcement/services/notices.py",
@@ -169,8 +170,25 @@ CONVERTED = (
     "finance/services.py",
     "inspections/orders.py",
     "inspections/services.py",
+    # The apps law's (Barra do Garças): its CITES through the law seam.
+    "platforms/demo.py",
+    "platforms/selectors.py",
+    "platforms/services/case_annulment.py",
+    "platforms/services/complaints.py",
+    "platforms/services/driver_documents.py",
+    "platforms/services/penalties.py",
+    "platforms/services/reports.py",
+    "platforms/services/staff.py",
+    "platforms/sweeping.py",
+    "platforms/views/cases.py",
+    "platforms/views/credentialing.py",
+    "platforms/views/penalties.py",
+    "platforms/views/portal.py",
+    "platforms/views/staff.py",
     "portal/selectors.py",
     "registry/home.py",
+    "registry/importer/rows.py",
+    "registry/management/commands/import.py",
     "registry/services/extinctions.py",
     "registry/services/permit_status.py",
     "registry/services/permits.py",

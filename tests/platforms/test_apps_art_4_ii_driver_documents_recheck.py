@@ -171,7 +171,7 @@ def test_the_sweep_command_runs_the_step_and_its_second_run_writes_nothing(barra
     out = StringIO()
     args = {"on": CHECK.isoformat(), "municipality": barra_m.slug, "step": ["platform_drivers"]}
     call_command("sweep", stdout=out, no_progress=True, **args)
-    assert f"motorista {d.name} deixou de cumprir o art. 4" in out.getvalue()
+    assert f"motorista {d.name} deixou de cumprir as exigências da lei (art. 4)" in out.getvalue()
     call_command("sweep", stdout=StringIO(), no_progress=True, **args)
     assert len(checks_of(barra_m, d)) == 1
 

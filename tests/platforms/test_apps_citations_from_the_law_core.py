@@ -100,3 +100,58 @@ def test_every_concept_a_template_cites_is_answered_by_the_apps_law():
     }
     assert {"driver_documents", "drivers_compliance", "platform_cap"} <= asked
     assert {k for k in asked if not interfaces.citations(LAW, k)} == set()
+
+
+def test_art_4_the_portal_s_driver_form_cites_each_document_s_alinea(portal):
+    html = portal.get("/plataforma/motoristas/novo/").content.decode()
+    for label in (
+        "Categoria da CNH (B ou superior; art. 4, II, alínea b)",
+        "exerce atividade remunerada (art. 4, II, alínea b)",
+        "Tipo de veículo (duas rodas vedado; art. 17)",
+        "Ano de fabricação (até 10 anos; art. 4, I)",
+        "Regime do motorista para o ISSQN retido (art. 20)",
+        "CRLV em dia (art. 4, II, alínea a)",
+        "Certidão negativa de antecedentes criminais (art. 4, II, alínea c)",
+        "Seguro obrigatório DPVAT/SPVAT (art. 4, II, alínea d)",
+        "Certidão negativa de débitos com o município (art. 4, II, alínea e)",
+        "Inscrito no INSS como contribuinte individual (art. 4, II, alínea f)",
+    ):
+        assert label in html, label
+
+
+def test_art_6_and_16_the_fare_and_report_forms_cite_the_apps_law(portal):
+    fares = portal.get("/plataforma/tarifas/").content.decode()
+    for label in (
+        "Tarifa base, R$ (art. 6, I)",
+        "Custo por quilômetro, R$ (art. 6, II)",
+        "Custo por minuto, R$ (art. 6, III)",
+        "Taxa adicional 1 (art. 6, IV)",
+        "tarifa dinâmica, % (art. 9; art. 10; vazio: sem tarifa dinâmica)",
+    ):
+        assert label in fares, label
+    reports = portal.get("/plataforma/relatorios/").content.decode()
+    assert "Faturamento da intermediação no mês, em R$ (art. 16, II)" in reports
+
+
+def test_the_portal_s_forms_read_their_articles_from_the_law_core(monkeypatch, portal):
+    monkeypatch.setitem(apps_2025.CITES, "driver_crlv", cite(LAW, 43, inc="IX"))
+    monkeypatch.setitem(apps_2025.CITES, "fare_base", cite(LAW, 44, 2))
+    html = portal.get("/plataforma/motoristas/novo/").content.decode()
+    assert "CRLV em dia (art. 43, IX)" in html and "(art. 4, II, alínea a)" not in html
+    fares = portal.get("/plataforma/tarifas/").content.decode()
+    assert "Tarifa base, R$ (art. 44, §2)" in fares and "(art. 6, I)" not in fares
+
+
+def test_the_authority_s_forms_cite_the_apps_law(monkeypatch, user_of, platform):
+    html = city_hall_page(user_of, platform)
+    assert "CPF do motorista (art. 26; em branco, a penalidade é da própria plataforma)" in html
+    assert "Multa em UPFBG (até 500; art. 26, II)" in html
+    monkeypatch.setitem(apps_2025.CITES, "fine", cite(LAW, 45, inc="II"))
+    assert "Multa em UPFBG (até 500; art. 45, II)" in city_hall_page(user_of, platform)
+
+
+def test_a_form_outside_a_municipality_shows_no_article() -> None:
+    from outorga.platforms.views.portal import DriverForm, FareForm
+
+    assert DriverForm().fields["crlv"].label == "CRLV em dia"
+    assert FareForm().fields["base_fare"].label == "Tarifa base, R$"

@@ -236,7 +236,9 @@ def test_a_platform_forwards_and_answers_a_complaint(api):
     )
     assert r.status_code == 201, r.content
     c = r.json()
-    assert c["deadline"] == "2026-11-09"  # 2/11 (Finados) is filed on; 5 business days after
+    # Filed on Finados (Monday 02/11), a holiday: received on Tuesday 03/11, which does not count;
+    # 04, 05, 06, 09, 10/11 (art. 15; ADR 0083).
+    assert c["deadline"] == "2026-11-10"
     r = post(api, f"/platform/complaints/{c['id']}/answer", {"answer": "Valor estornado."})
     assert r.status_code == 200 and r.json()["status"] == "answered"
     assert (

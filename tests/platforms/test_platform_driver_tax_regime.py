@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 
 import pytest
 from django.test import Client
@@ -63,6 +64,30 @@ def test_art_20_a_regime_the_law_does_not_name_is_refused(api):
     r = post(api, body(tax_regime="simples_nacional"))
     assert r.status_code == 422
     assert "tax_regime" in r.content.decode()
+
+
+def test_art_20_the_api_refuses_a_driver_in_the_general_regime_citing_the_article(api, barra_m):
+    """The general regime is the platform's own ISSQN (art. 19); art. 20 names the drivers "MEI"
+    or "Profissional Autônomo Pessoa Física" only."""
+    r = post(api, body(tax_regime="geral"))
+    assert r.status_code == 422
+    (err,) = [e for e in r.json()["erros"] if e["campo"] == "tax_regime"]
+    assert re.search(r"MEI .* não é de motorista \(.{0,120}art\. 20", err["erro"]), err
+    with tenant(barra_m):
+        assert not PlatformDriver.objects.filter(tax_regime="geral").exists()
+
+
+def test_art_20_the_portal_refuses_a_driver_in_the_general_regime_citing_the_article(
+    portal, barra_m
+):
+    data = body(tax_regime="geral")
+    form = {k: ("on" if v is True else v) for k, v in data.items() if v not in (False, None)}
+    page = portal.post("/plataforma/motoristas/novo/", form).content.decode()
+    assert re.search(
+        r"regime tributário do motorista: .* não é de motorista \(.{0,120}art\. 20", page
+    )
+    with tenant(barra_m):
+        assert not PlatformDriver.objects.filter(cpf=data["cpf"]).exists()
 
 
 def test_art_20_the_service_names_the_field_and_the_article(barra_m, platform):

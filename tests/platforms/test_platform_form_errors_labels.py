@@ -55,7 +55,7 @@ def test_art_26_ii_a_refused_penalty_form_names_its_fields_and_the_article(
     )
     shown = _page(r)
     assert "Fundamentação: Este campo é obrigatório." in shown
-    assert "Multa em UPFBG (até 500, art. 26, II): Informe um número." in shown
+    assert "Multa em UPFBG (até 500; art. 26, II): Informe um número." in shown
     for code in ("reasoning", "fine_upfbg", "defence_notice_on", "description"):
         assert code not in shown
 

@@ -246,3 +246,61 @@ def test_no_forms_module_writes_an_article() -> None:
         if re.search(r"\bart\. ?\d|§", s)
     ]
     assert written == []
+
+
+def test_art_5_6_a_tender_s_forms_cite_the_law_it_is_run_under(monkeypatch, ipatinga_m, user_of):
+    """The tender's list asks the taxi category as the taxi law bound here cites it; an older
+    taxi tender recorded without a category asks it of each applicant, under the tender's law."""
+    import datetime as dt
+
+    from outorga.registry.models import Tender
+
+    with tenant(ipatinga_m):
+        tender = Tender.objects.create(
+            service="taxi", number="L-OLD", places=1, opened_on=dt.date(2026, 2, 1)
+        )
+    listed = page(user_of, reverse("taxi:tenders"), Role.AUTORIDADE)
+    assert "Categoria das vagas (táxi; art. 5; art. 6)</label>" in listed
+    t = page(user_of, f"/licitacoes/{tender.pk}/")
+    assert "Categoria (art. 5; art. 6)</label>" in t
+    monkeypatch.setitem(taxi_2017.CITES, "category_one", cite(TAXI, 97))
+    assert "Categoria (art. 97)</label>" in page(user_of, f"/licitacoes/{tender.pk}/")
+    listed = page(user_of, reverse("taxi:tenders"), Role.AUTORIDADE)
+    assert "Categoria das vagas (táxi; art. 97)</label>" in listed
+
+
+def test_mototaxi_art_6_the_tender_s_grant_cites_the_term_of_the_law_core(
+    monkeypatch, ipatinga_m, user_of, tender
+):
+    from registry_factories import actor, make_applicant
+
+    from outorga.registry.models import TenderApplicant
+
+    holder, _ = make_applicant(
+        ipatinga_m, actor("ipatinga", Role.ATENDENTE), n=932, plate="MTG9A32"
+    )
+    with tenant(ipatinga_m):
+        TenderApplicant.objects.create(tender=tender, person=holder, eligible=True, rank=1)
+    url = f"/licitacoes/{tender.pk}/"
+    assert "Prazo em anos (art. 6)" in page(user_of, url, Role.AUTORIDADE)
+    monkeypatch.setitem(mototaxi_2013.CITES, "term", cite(MOTO, 98, 1))
+    assert "Prazo em anos (art. 98, §1)" in page(user_of, url, Role.AUTORIDADE)
+
+
+def test_art_13_xx_a_the_registration_request_form_cites_the_permit_s_law(
+    monkeypatch, ipatinga_m, user_of
+):
+    from enforcement_factories import make_world
+
+    from outorga.registry.models import RegistrationRequest
+
+    w = make_world(ipatinga_m, user_of)
+    holder = Client()
+    holder.force_login(w.holder_user)
+    holder.post("/portal/cadastro/", {"kind": "update", "address": "Rua Nova, 77", "text": "."})
+    with tenant(ipatinga_m):
+        req = RegistrationRequest.objects.get(person=w.permit.holder)
+    url = f"/cadastro/pedidos-de-cadastro/{req.pk}/"
+    assert "compareceu pessoalmente em (art. 13, XX, alínea a)</label>" in page(user_of, url)
+    monkeypatch.setitem(mototaxi_2013.CITES, "in_person", cite(MOTO, 99))
+    assert "compareceu pessoalmente em (art. 99)</label>" in page(user_of, url)

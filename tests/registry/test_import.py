@@ -224,7 +224,7 @@ def test_a_spreadsheet_saved_on_windows_with_commas_is_read(ipatinga_m):
 def test_unknown_and_missing_columns_are_reported(ipatinga_m):
     report = import_registry(municipality=ipatinga_m, raw=b"nome;idade\nA;3\n", dry_run=True)
     rendered = [e.render() for e in report.errors]
-    assert "linha 1, coluna idade: coluna desconhecida (veja docs/import-registry.md)" in rendered
+    assert "linha 1, coluna idade: coluna desconhecida (veja as colunas com --columns)" in rendered
     assert "linha 1, coluna cpf: coluna obrigatória ausente do cabeçalho" in rendered
 
 

@@ -92,10 +92,13 @@ def test_the_month_page_shows_peak_reconciliation_and_issqn(world, done, user_of
             idempotency_key="r1",
             body_sha256="0" * 64,
             payload={
+                "year": 2026,
+                "month": 10,
+                "intermediation_revenue_cents": 4000,
                 "drivers": [
                     {"cpf": "52998224725", "trip_revenue_cents": 4040},
                     {"cpf": "11144477735", "trip_revenue_cents": 9999},
-                ]
+                ],
             },
             active_drivers=2,
             intermediation_revenue_cents=4000,

@@ -9,9 +9,12 @@ from django.core.management import call_command
 from django_tasks_db.models import DBTaskResult
 from tripdata_factories import processed
 
+from outorga.core.acts import Actor
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant, unscoped
+from outorga.law.competence import Role
 from outorga.platforms.models import InfractionCandidate
+from outorga.platforms.services.reports import monthly_report_submit
 from outorga.tripdata.models import (
     DriverMonth,
     IssqnStatement,
@@ -129,6 +132,25 @@ def test_the_issqn_statement_follows_d14(world, sample_trips, rates):
     assert lines["98765432100"].iss_cents == 32  # 2 % × 1 575 = 31,5 → 32 (half-up)
     assert st.withheld_cents == 61 + 81 + 60 + 32
     assert st.total_cents == 194 + 234
+
+
+def test_art_16_ii_a_report_without_its_revenue_is_no_base_of_zero(world, sample_trips, rates):
+    """Art. 19 §1 taxes the platform's gross intermediation revenue, which it declares in item II
+    of its monthly report (art. 16). A report sent without item II declares nothing: the base is
+    the retention measured from the trips, as without a report — never zero."""
+    monthly_report_submit(
+        actor=Actor(None, Role.PLATAFORMA.value, "token:teste", "198.51.100.7"),
+        municipality=world.m,
+        platform=world.platform,
+        idempotency_key="sem-item-ii",
+        body={"year": 2026, "month": 10, "drivers": []},
+        on=dt.date(2026, 11, 5),
+    )
+    processed(world.upload(sample_trips).json()["id"])
+    with tenant(world.m):
+        st = IssqnStatement.objects.get(platform=world.platform)
+    assert (st.base_source, st.intermediation_base_cents) == ("corridas", 3884)
+    assert st.platform_iss_cents == 194  # 5 % × 3 884, not 5 % × 0
 
 
 def test_without_the_municipality_rate_the_statement_is_pending(world, sample_trips):

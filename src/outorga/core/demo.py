@@ -23,6 +23,8 @@ from .services import law_binding_write
 from .tenancy import tenant
 
 DEMO_PASSWORD_SUFFIX = "-demo-2026"  # noqa: S105 - demo logins are printed on purpose
+#: The names demo users were given under a role's earlier label, renamed when the demo loads again.
+EARLIER_DEMO_NAMES = frozenset({"Plataforma (cliente da API) (demo)"})
 
 
 @dataclass(frozen=True)
@@ -115,6 +117,10 @@ def municipality_load(facts: MunicipalityFacts) -> tuple[Municipality, list[Demo
                     "email": f"{username}@exemplo.invalid",
                 },
             )
+            if user.first_name in EARLIER_DEMO_NAMES:
+                # Loaded under a role's earlier label: the demo user reads the label of now.
+                user.first_name = f"{ROLE_LABELS[role]} (demo)"
+                user.save(update_fields=["first_name"])
             if made:
                 user.set_password(demo_password(username))
                 user.save()

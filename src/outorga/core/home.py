@@ -41,6 +41,8 @@ class Task:
     due_label: str = "prazo"
     #: A short note after the date ("vencido", "defesa em curso"…), in Portuguese.
     note: str = ""
+    #: What the deadline rests on, shown after the day ("Lei 9.784/1999, art. 59, §1º; D-17").
+    basis: str = ""
 
     def late(self, today: dt.date) -> bool:
         return self.due is not None and self.due_label != "desde" and self.due < today
@@ -49,7 +51,7 @@ class Task:
         """The deadline as a person reads it: "prazo 20/04/2026", "venceu em 02/03/2026"…"""
         if self.due is None:
             return ""
-        day = f"{self.due:%d/%m/%Y}"
+        day = f"{self.due:%d/%m/%Y}" + (f" ({self.basis})" if self.basis else "")
         if self.late(today):
             return (
                 f"venceu em {day}"

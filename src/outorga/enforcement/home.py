@@ -19,6 +19,7 @@ from . import selectors
 from .models import Case, Escalation, Filing, Notice
 from .services.common import PROPOSALS, proposal_action
 from .services.filings import JUDGE_ACTION
+from .services.judgment import BASIS as JUDGMENT_BASIS
 
 _JUDGES = frozenset({Role.AUTORIDADE.value, Role.JARI.value, Role.CHEFE_EXECUTIVO.value})
 
@@ -40,15 +41,18 @@ def _about(case: Case) -> str:
     "Defesas e recursos a julgar",
     roles=_JUDGES,
     more="enforcement:queue",
-    help="Apresentados e aguardando o seu julgamento, desde a data em que foram apresentados.",
+    help="Apresentados e aguardando o seu julgamento: até o dia em que a lei manda julgá-los, "
+    "ou desde a data em que foram apresentados, onde ela não fixa prazo para julgar.",
     order=10,
     competent=JUDGE_ACTION.values(),
 )
 def to_judge(user: Any, today: dt.date) -> list[Task] | None:
     """Defences and appeals filed and awaiting judgment, at the stages the user's role judges under
-    each case's law on ``today`` (defence: the authority; JARI; Chief Executive), the oldest
-    first, each since the day it was presented: the law sets the days to file it, not a day to
-    judge it by (``selectors.awaiting_judgment``)."""
+    each case's law on ``today`` (defence: the authority; JARI; Chief Executive): an appeal the
+    law gives the superior authority a period to judge, by its last day (taxi art. 43 with Lei
+    9.784/1999 art. 59 §1, D-17; ADR 0084); the others since the day they were presented, the
+    law setting the days to file them, not a day to judge them by (mototaxi art. 42–44;
+    ``selectors.awaiting_judgment``)."""
     waiting = (
         selectors.awaiting_judgment()
         .filter(stage__in=(Case.Stage.DEFENCE, Case.Stage.JARI, Case.Stage.EXECUTIVE))
@@ -56,15 +60,19 @@ def to_judge(user: Any, today: dt.date) -> list[Task] | None:
         .select_related("auto", "permit")
     )
     return [
-        Task(
-            f"{capfirst(c.get_stage_display())} — processo {c.number}, {_about(c)}".rstrip(", "),
-            _case_url(c),
-            c.filed_on,
-            due_label="desde",
-        )
+        _to_judge(c)
         for c in waiting
         if is_allowed(user.role, JUDGE_ACTION[Filing.Stage(c.stage)], c.law, today)
     ]
+
+
+def _to_judge(c: Case) -> Task:
+    """The row of a filing awaiting judgment: by its day to judge, where the law sets one; since
+    the day it was presented otherwise."""
+    text = f"{capfirst(c.get_stage_display())} — processo {c.number}, {_about(c)}".rstrip(", ")
+    if c.judge_until is not None:
+        return Task(text, _case_url(c), c.judge_until, due_label="julgar até", basis=JUDGMENT_BASIS)
+    return Task(text, _case_url(c), c.filed_on, due_label="desde")
 
 
 @queue(

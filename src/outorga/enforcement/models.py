@@ -206,6 +206,9 @@ class Case(TenantModel):
     #: The day its defence or appeal awaiting judgment was presented, where a judge's queue
     #: reads it (``selectors.awaiting_judgment``); not stored.
     filed_on: dt.date | None = None
+    #: The last day to judge its pending appeal, where the law sets one (``Filing.judge_until``),
+    #: where a judge's queue reads it (``selectors.awaiting_judgment``); not stored.
+    judge_until: dt.date | None = None
     #: The day a revocation or cassação proposal ready for decision has waited since
     #: (``selectors.open_proposals``); not stored.
     waiting_since: dt.date | None = None
@@ -325,6 +328,11 @@ class Filing(TenantModel):
     reconsider_until = models.DateField("reconsiderar até", null=True, blank=True)
     forwarded_on = models.DateField("encaminhado à autoridade superior em", null=True, blank=True)
     reconsideration = models.JSONField("reconsideração", default=dict, blank=True)
+    #: Where the law sets the superior authority a period to judge the appeal (Lei 9.784/1999
+    #: art. 59 §1 by default, D-17; ADR 0084): its last day, counted from the receipt — the day
+    #: the appeal was sent up, else the day after the period to reconsider. Empty where the law
+    #: sets none (mototaxi art. 42–44): such a filing is shown since it was presented.
+    judge_until = models.DateField("julgar até", null=True, blank=True)
 
     #: The reasons as the reader of a case's page reads them, and whether they read the
     #: filing's content — its text and its files' names (``selectors.case_detail``, ADR 0070).

@@ -152,22 +152,25 @@ NEAREST_FIRST = (F("deadline").asc(nulls_last=True), "id")
 def awaiting_judgment() -> QuerySet[Case]:
     """Cases whose defence or appeal awaits judgment, each with the day its pending filing was
     presented (``filed_on``), the oldest first. The case's ``deadline`` is then the last day the
-    filing could have been presented, no day to judge it by: the laws set the days to file a
-    defence or an appeal from its notice, not a period to judge one (mototaxi art. 42–44; taxi
-    art. 43 with D-17), so a judge's queue shows how long each has waited."""
+    filing could have been presented, no day to judge it by: the mototaxi law sets the days to
+    file a defence or an appeal from its notice, not a period to judge one (art. 42–44), so a
+    judge's queue shows how long each has waited. Where the law sets the superior authority a
+    period to judge the appeal (taxi art. 43 with Lei 9.784/1999 art. 59 §1, D-17; ADR 0084),
+    its last day is ``judge_until`` (else null)."""
     return (
         Case.objects.filter(waiting=Case.Waiting.JUDGMENT)
-        .annotate(filed_on=_presented())
+        .annotate(filed_on=_pending("filed_on"), judge_until=_pending("judge_until"))
         .order_by(F("filed_on").asc(nulls_last=True), "id")
     )
 
 
-def _presented() -> Subquery:
-    """The day a case's pending defence or appeal was presented (none pending: null)."""
+def _pending(field: str = "filed_on") -> Subquery:
+    """``field`` of a case's pending defence or appeal, the first presented — by default the
+    day it was presented (none pending: null)."""
     return Subquery(
         Filing.objects.filter(case=OuterRef("pk"), result=Filing.Result.PENDING)
         .order_by("filed_on", "id")
-        .values("filed_on")[:1]
+        .values(field)[:1]
     )
 
 
@@ -180,7 +183,7 @@ def open_proposals(*closed: str) -> list[Case]:
     cases = list(
         Case.objects.filter(kind__in=(Case.Kind.REVOCATION, Case.Kind.CASSACAO))
         .exclude(stage__in=closed)
-        .annotate(filed_on=_presented())
+        .annotate(filed_on=_pending())
         .select_related("permit", "person")
         .order_by(*NEAREST_FIRST)
     )

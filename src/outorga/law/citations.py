@@ -14,6 +14,7 @@ LAW_TITLES: dict[str, str] = {
     "barra-do-garcas.apps-2025": "Lei 4.976/2025 de Barra do Garças (transporte por aplicativo)",
     "federal.9784-1999": "Lei Federal 9.784/1999",
     "federal.ctb-1997": "Código de Trânsito Brasileiro (Lei Federal 9.503/1997)",
+    "federal.cpc-2015": "Código de Processo Civil (Lei Federal 13.105/2015)",
     "federal.lgpd-2018": "Lei Geral de Proteção de Dados Pessoais (Lei Federal 13.709/2018)",
     "outorga.decisions": "Decisões de interpretação do Outorga",
 }

@@ -45,7 +45,7 @@ ROLE_LABELS: dict[Role, str] = {
     Role.JARI: "Membro da JARI",
     Role.CHEFE_EXECUTIVO: "Chefe do Executivo",
     Role.FINANCAS: "Finanças",
-    Role.PLATAFORMA: "Plataforma (cliente da API)",
+    Role.PLATAFORMA: "Plataforma (OTTC)",
     Role.PERMISSIONARIO: "Permissionário / condutor",
     Role.ADMIN: "Administrador do sistema",
 }

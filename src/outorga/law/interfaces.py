@@ -99,6 +99,7 @@ TAXI_SERVICES = Interface(
     more=(
         "advertising",
         "appeal_deadline",
+        "appeal_judgment",
         "appeal_reconsideration",
         "auxiliary_registration",
         "auxiliary_renewal",

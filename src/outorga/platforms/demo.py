@@ -19,6 +19,7 @@ from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
 from outorga.law.bindings import Service
 from outorga.law.competence import Role
+from outorga.platforms.services.common import cited
 from outorga.platforms.services.complaints import (
     complaint_answer,
     complaint_file_public,
@@ -202,7 +203,7 @@ def load(m: Municipality) -> None:
                     kind="warning",
                     infraction_on=dt.date(late[0], late[1], 1),
                     description="Relatório mensal entregue com atraso (demonstração).",
-                    reasoning="Primeira ocorrência: advertência escrita (art. 26, I).",
+                    reasoning=f"Primeira ocorrência: advertência escrita ({cited(m, 'warning')}).",
                     defence_notice_on=dt.date(late[0], late[1], 1),
                     defence_judged=True,
                 )

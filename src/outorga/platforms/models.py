@@ -329,6 +329,13 @@ class MonthlyReport(TenantModel):
     response = models.JSONField("resposta dada à plataforma", default=dict, blank=True)
     demo = models.BooleanField("dado de demonstração", default=False)
 
+    @property
+    def declared_intermediation_revenue_cents(self) -> int | None:
+        """The intermediation revenue the version declared (art. 16, II); ``None`` when it was
+        sent without it — the column then holds 0, which is no declaration of zero."""
+        body = self.payload or {}
+        return self.intermediation_revenue_cents if "intermediation_revenue_cents" in body else None
+
     class Meta:
         ordering = ["-year", "-month", "-version"]
         constraints = [

@@ -6,6 +6,7 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,7 +14,8 @@ from django.db.models import Count, Q, QuerySet
 from django.urls import reverse
 
 from outorga.core.charts import month_label
-from outorga.core.lawseam import BoundLaw, LawNotBound, governs, law_for, law_of
+from outorga.core.formcites import labelled
+from outorga.core.lawseam import BoundLaw, LawNotBound, cited_for, governs, law_for, law_of
 from outorga.core.localtime import today_of, zone_of
 from outorga.core.models import Municipality
 from outorga.core.personaldata import filing_as_seen, reads_filings
@@ -169,6 +171,7 @@ class ReportStatus:
     summary: str
     versions: int
     decision: dict[str, Any]
+    law: str = ""  # the law that judged it (:func:`report_law`)
 
     @property
     def label(self) -> str:
@@ -176,7 +179,11 @@ class ReportStatus:
 
     @property
     def status_pt(self) -> str:
-        return REPORT_STATUS_PT.get(self.status, self.status)
+        """The status as a person reads it, with the article of the law that judged it where
+        the status rests on one (the adaptation's)."""
+        text = REPORT_STATUS_PT.get(self.status, self.status)
+        concept = REPORT_STATUS_CITES.get(self.status)
+        return labelled(text, cited_for(self.law, concept)) if concept else text
 
 
 REPORT_STATUS_PT = {
@@ -184,9 +191,24 @@ REPORT_STATUS_PT = {
     "late": "entregue com atraso",
     "missing": "não entregue",
     "not_yet_due": "no prazo",
-    "not_enforceable": "não exigível (adaptação, art. 28)",
+    "not_enforceable": "não exigível (adaptação)",
     "not_applicable": "lei não vigente",
 }
+
+#: The concept whose articles a status cites beside it (the law's ``CITES``).
+REPORT_STATUS_CITES = {"not_enforceable": "adaptation"}
+
+
+def report_contents(body: Mapping[str, Any]) -> dict[str, bool]:
+    """Which items of art. 16 a report's body brought, as the law core's ``monthly_report`` reads
+    them: the list of drivers (I, the body's list itself, even empty), the intermediation revenue
+    (II) and each driver's trip revenue (III). An item left out is missing, never zero."""
+    drivers = list(body.get("drivers", []))
+    return {
+        "active_drivers": "drivers" in body,
+        "intermediation_revenue": "intermediation_revenue_cents" in body,
+        "trip_revenue_per_driver": all("trip_revenue_cents" in d for d in drivers),
+    }
 
 
 def report_law(m: Municipality, year: int, month: int) -> BoundLaw:
@@ -218,6 +240,7 @@ def report_statuses(
     published = min(b.valid_from for b in m.law_bindings() if b.service == Service.APLICATIVO)
     laws: dict[tuple[int, int], BoundLaw] = {}
     firsts: dict[tuple[int, int, int], MonthlyReport] = {}
+    newest: dict[tuple[int, int, int], MonthlyReport] = {}
     counts: dict[tuple[int, int, int], int] = defaultdict(int)
     reports = MonthlyReport.objects.order_by("version")
     platforms = Platform.objects.exclude(credentialed_at__isnull=True).order_by("name")
@@ -226,6 +249,7 @@ def report_statuses(
     for r in reports:
         k = (r.platform_id, r.year, r.month)
         firsts.setdefault(k, r)
+        newest[k] = r
         counts[k] += 1
     last_month = on.replace(day=1) - dt.timedelta(days=1)
     zone = zone_of(m)
@@ -240,17 +264,30 @@ def report_statuses(
     out: list[ReportStatus] = []
     for p in platforms:
         assert p.credentialed_at is not None
-        # The day of the credential on the municipality's clock, not UTC's (D-8).
-        start = max(p.credentialed_at.astimezone(zone).date(), published)
+        # The day of the credential on the municipality's clock, not UTC's (D-8); the law core
+        # says which months it owes (art. 16: the month of the credential and of the
+        # cancellation included, ADR 0083).
+        credentialed_on = p.credentialed_at.astimezone(zone).date()
+        start = max(credentialed_on, published)
         end = min(last_month, cancelled_on.get(p.pk, last_month))
         for y, mo in _months(start, end):
             first = firsts.get((p.pk, y, mo))
-            facts: dict[str, Any] = {"year": y, "month": mo}
+            facts: dict[str, Any] = {
+                "year": y,
+                "month": mo,
+                "credentialed_on": credentialed_on.isoformat(),
+            }
+            if p.pk in cancelled_on:
+                facts["cancelled_on"] = cancelled_on[p.pk].isoformat()
             if first is not None:
                 facts["submitted_on"] = first.submitted_on.isoformat()
+                # What the month's report lacks is what its newest version lacks.
+                facts["contents"] = report_contents(newest[(p.pk, y, mo)].payload or {})
             if (y, mo) not in laws:
                 laws[(y, mo)] = report_law(m, y, mo)
             d = laws[(y, mo)].ask("monthly_report", facts, on)
+            if d.outcome["status"] == "not_owed":
+                continue
             out.append(
                 ReportStatus(
                     p,
@@ -261,6 +298,7 @@ def report_statuses(
                     d.summary,
                     counts.get((p.pk, y, mo), 0),
                     d.to_json(),
+                    laws[(y, mo)].law,
                 )
             )
     return out

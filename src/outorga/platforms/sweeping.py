@@ -13,7 +13,8 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from outorga.core.acts import Actor
-from outorga.core.lawseam import governs
+from outorga.core.formcites import labelled
+from outorga.core.lawseam import cited_for, governs
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.bindings import Service
@@ -191,10 +192,11 @@ def sweep_platform_drivers(m: Municipality, on: dt.date) -> PlatformsSweep:
         out.changes += 1
         d = done.driver
         what = {
-            PlatformDriver.Documents.LAPSED: "deixou de cumprir o art. 4",
-            PlatformDriver.Documents.UNKNOWN: "exigências do art. 4 a verificar",
-            PlatformDriver.Documents.CURRENT: "volta a cumprir o art. 4",
+            PlatformDriver.Documents.LAPSED: "deixou de cumprir as exigências da lei",
+            PlatformDriver.Documents.UNKNOWN: "tem exigências da lei a verificar",
+            PlatformDriver.Documents.CURRENT: "volta a cumprir as exigências da lei",
         }[PlatformDriver.Documents(done.new)]
+        what = labelled(what, cited_for(law.law, "driver_requirements"))
         aviso = " — aviso enviado à plataforma" if done.notice is not None else ""
         out.lines.append(f"{d.platform.name}: motorista {d.name} {what}{aviso}.")
     return out

@@ -86,7 +86,7 @@ def reconciliation(pm: PlatformMonth) -> Reconciliation:
         sum(d.gross_cents for d in measured.values()),
         sum(int(d.get("trip_revenue_cents", 0)) for d in declared.values()),
         pm.retention_cents,
-        int(report.intermediation_revenue_cents) if report else None,
+        report.declared_intermediation_revenue_cents if report else None,
     )
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from outorga.demo import BARRA_DO_GARCAS
 from outorga.law.context import Context
-from outorga.law.decisions import Decision
+from outorga.law.decisions import Decision, Verdict
 from outorga.law.questions import ask
 
 LAW = "barra-do-garcas.apps-2025"
@@ -39,7 +39,7 @@ def test_mt_holidays_known_to_the_package_are_the_national_ones_from_2024():
     [
         ("2025-09-01", "2025-09-08"),  # Monday → next Monday (Sunday 7/9 is a holiday anyway)
         ("2025-08-08", "2025-08-15"),  # Friday: the weekend does not count
-        ("2025-08-09", "2025-08-15"),  # filed on a Saturday: counting starts on Monday
+        ("2025-08-09", "2025-08-18"),  # Saturday: received Monday 11, counted from Tuesday
         ("2025-11-14", "2025-11-24"),  # Thursday 20/11 Consciência Negra (national) skipped
         ("2025-12-24", "2026-01-02"),  # Natal and Confraternização Universal skipped
         ("2026-04-01", "2026-04-09"),  # Sexta-feira Santa 03/04/2026 skipped
@@ -48,6 +48,54 @@ def test_mt_holidays_known_to_the_package_are_the_national_ones_from_2024():
 def test_art_15_answer_due_in_five_business_days(barra, filed, deadline):
     d = ask("apps.complaint_deadline", barra(dt.date(2025, 8, 20)), {"filed_on": filed})
     assert d.outcome["deadline"] == dt.date.fromisoformat(deadline)
+
+
+@pytest.mark.parametrize(
+    ("filed", "start", "deadline"),
+    [
+        # Saturday and Sunday: received on Monday 11/08, which is excluded (Lei 9.784 art. 66):
+        # 12, 13, 14, 15, 18.
+        ("2025-08-09", "2025-08-11", "2025-08-18"),
+        ("2025-08-10", "2025-08-11", "2025-08-18"),
+        # Consciência Negra (Thursday 20/11/2025): received Friday 21, counted 24–28.
+        ("2025-11-20", "2025-11-21", "2025-11-28"),
+        # Carnaval is no holiday of the package; Sexta-feira Santa 03/04/2026 is: received Monday
+        # 06/04, counted 07, 08, 09, 10, 13.
+        ("2026-04-03", "2026-04-06", "2026-04-13"),
+    ],
+)
+def test_art_15_a_complaint_filed_on_a_closed_day_counts_from_the_first_business_day_after(
+    barra, filed, start, deadline
+):
+    d = ask("apps.complaint_deadline", barra(dt.date(2025, 8, 20)), {"filed_on": filed})
+    assert d.outcome["deadline"] == dt.date.fromisoformat(deadline)
+    (why,) = [r for r in d.reasons if r.rule == "apps.art15.complaint_deadline"]
+    assert why.facts["contagem_a_partir_de"] == dt.date.fromisoformat(start)
+    assert dt.date.fromisoformat(start).strftime("%d/%m/%Y") in why.message
+    assert {c.compact() for c in why.citations} >= {
+        f"{LAW} art. 15",
+        "federal.9784-1999 art. 66",
+        "federal.cpc-2015 art. 224, §1",
+    }
+
+
+def test_art_15_a_complaint_filed_on_a_business_day_counts_from_the_next_day(barra):
+    """The day of filing is excluded, whether the next days are business days or not: Friday
+    08/08/2025 → 11, 12, 13, 14, 15."""
+    d = ask("apps.complaint_deadline", barra(dt.date(2025, 8, 20)), {"filed_on": "2025-08-08"})
+    assert d.outcome["deadline"] == dt.date(2025, 8, 15)
+    (why,) = [r for r in d.reasons if r.rule == "apps.art15.complaint_deadline"]
+    assert why.facts["contagem_a_partir_de"] == dt.date(2025, 8, 8)
+
+
+def test_art_15_a_complaint_filed_on_a_municipal_closed_day_counts_from_the_next_open_one():
+    facts = dataclasses.replace(
+        BARRA_DO_GARCAS, closed_days={dt.date(2025, 9, 10): "ponto facultativo (teste)"}
+    )
+    d = ask(
+        "apps.complaint_deadline", Context(facts, dt.date(2025, 9, 10)), {"filed_on": "2025-09-10"}
+    )
+    assert d.outcome["deadline"] == dt.date(2025, 9, 18)  # received 11: 12, 15, 16, 17, 18
 
 
 def test_art_15_municipal_holiday_is_not_a_business_day():
@@ -176,6 +224,74 @@ def test_art_16_report_missing_an_item_is_incomplete(barra, item, inc):
     assert d.outcome["complete"] is False
     assert d.outcome["status"] == "on_time"
     assert refusal_citations(d) == {f"{LAW} art. 16, {inc}"}
+
+
+def test_art_16_ii_a_report_without_its_revenue_names_the_inciso_it_lacks(barra):
+    """Art. 16, II: "demonstrativo de faturamento mensal referente à intermediação". A report sent
+    without it is delivered but incomplete: the decision names the inciso, never a revenue of 0."""
+    facts = {
+        "year": 2025,
+        "month": 8,
+        "submitted_on": "2025-09-15",
+        "contents": {
+            "active_drivers": True,
+            "intermediation_revenue": False,
+            "trip_revenue_per_driver": True,
+        },
+    }
+    d = ask("apps.monthly_report", barra(dt.date(2025, 10, 5)), facts)
+    assert d.outcome["complete"] is False
+    assert d.outcome["missing_items"] == ["II"]
+    assert "art. 16, II" in d.summary and "faturamento mensal da intermediação" in d.summary
+
+
+def test_art_16_a_complete_report_lacks_no_item(barra):
+    facts = {
+        "year": 2025,
+        "month": 8,
+        "submitted_on": "2025-09-15",
+        "contents": dict.fromkeys(
+            ("active_drivers", "intermediation_revenue", "trip_revenue_per_driver"), True
+        ),
+    }
+    d = ask("apps.monthly_report", barra(dt.date(2025, 10, 5)), facts)
+    assert (d.outcome["complete"], d.outcome["missing_items"]) == (True, [])
+    assert "incompleto" not in d.summary
+
+
+@pytest.mark.parametrize(
+    ("credentialed_on", "month", "owed"),
+    [
+        ("2025-08-31", 8, True),  # credentialed on the month's last day: August owed
+        ("2025-08-31", 7, False),  # the month before the credential: not owed
+        ("2025-08-01", 8, True),
+        ("2025-09-01", 8, False),
+    ],
+)
+def test_art_16_the_month_of_the_credential_is_owed(barra, credentialed_on, month, owed):
+    """Art. 16: a report "de cada mês" from the platforms credentialed here (art. 3): the month of
+    the credential is one of them, whatever day it came (ADR 0083)."""
+    facts = {"year": 2025, "month": month, "credentialed_on": credentialed_on}
+    d = ask("apps.monthly_report", barra(dt.date(2025, 10, 5)), facts)
+    if owed:
+        assert d.outcome["status"] == "missing"
+        (why,) = [r for r in d.reasons if r.rule == "apps.art16.months_owed"]
+        assert why.verdict is Verdict.INFO
+        assert {c.compact() for c in why.citations} >= {f"{LAW} art. 16", f"{LAW} art. 3"}
+    else:
+        assert d.outcome["status"] == "not_owed"
+        assert d.outcome["complete"] is None
+        assert not d.refusals
+
+
+def test_art_16_the_month_of_the_cancellation_is_owed_the_next_is_not(barra):
+    base = {"year": 2025, "credentialed_on": "2025-08-31", "cancelled_on": "2025-10-01"}
+    on = dt.date(2025, 12, 10)
+    assert ask("apps.monthly_report", barra(on), {**base, "month": 10}).outcome["status"] == (
+        "missing"
+    )
+    d = ask("apps.monthly_report", barra(on), {**base, "month": 11})
+    assert d.outcome["status"] == "not_owed"
 
 
 def test_art_28_report_due_in_the_adaptation_period_is_not_enforceable(barra):

@@ -35,7 +35,7 @@ SAMPLES = {
         "drivers": [
             {
                 "driver": "m1",
-                "regime": "geral",
+                "regime": "autonomo",
                 "gross_trip_revenue_cents": 1000,
                 "platform_retention_cents": 250,
             }

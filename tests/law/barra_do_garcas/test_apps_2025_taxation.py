@@ -79,15 +79,15 @@ def test_art_20_driver_iss_is_rate_times_gross_minus_platform_retention():
 
 
 def test_d14_rounding_is_half_up_per_driver_per_month():
-    # 0.05 × 7 510 = 375.5 → 376 for each driver: 752, not 0.05 × 15 020 = 751.
+    # 0.02 × 7 525 = 150.5 → 151 for each MEI driver: 302, not 0.02 × 15 050 = 301.
     line = {
-        "regime": "geral",
+        "regime": "mei",
         "gross_trip_revenue_cents": 10_000,
-        "platform_retention_cents": 2_490,
+        "platform_retention_cents": 2_475,
     }
     drivers = [{"driver": "a", **line}, {"driver": "b", **line}]
     d = statement(Context(TEST_RATES, dt.date(2025, 10, 10)), drivers=drivers)
-    assert d.outcome["withheld_cents"] == 752
+    assert d.outcome["withheld_cents"] == 302
 
 
 def test_d14_rate_is_the_one_in_force_on_the_last_day_of_the_month():
@@ -136,7 +136,7 @@ def test_art_20_retention_larger_than_revenue_is_refused():
     drivers = [
         {
             "driver": "m1",
-            "regime": "geral",
+            "regime": "autonomo",
             "gross_trip_revenue_cents": 100,
             "platform_retention_cents": 101,
         }
@@ -144,6 +144,41 @@ def test_art_20_retention_larger_than_revenue_is_refused():
     d = statement(Context(TEST_RATES, dt.date(2025, 10, 10)), drivers=drivers)
     assert d.outcome["complete"] is False
     assert {c.compact() for r in d.refusals for c in r.citations} >= {f"{LAW} art. 20, §1"}
+
+
+def test_art_20_a_driver_in_the_general_regime_is_not_taxed_as_the_law_names_none():
+    """Art. 20 subjects drivers to the ISSQN "na qualidade de MEi (microempreendedor individual) ou
+    Profissional Autônomo Pessoa Física": the general regime is the platform's own (art. 19). A
+    driver line stored as "geral" is still read, but no rate is applied to it: the statement is
+    incomplete and says why, citing art. 20."""
+    drivers = [
+        {
+            "driver": "m1",
+            "regime": "geral",
+            "gross_trip_revenue_cents": 10_000,
+            "platform_retention_cents": 2_500,
+        },
+        {
+            "driver": "m2",
+            "regime": "mei",
+            "gross_trip_revenue_cents": 10_000,
+            "platform_retention_cents": 2_500,
+        },
+    ]
+    d = statement(Context(TEST_RATES, dt.date(2025, 10, 10)), drivers=drivers)
+    assert d.outcome["complete"] is False and d.outcome["total_cents"] is None
+    assert [line["iss_cents"] for line in d.outcome["drivers"]] == [None, 150]
+    (refusal,) = d.refusals
+    assert refusal.rule == "apps.art20.driver_regime"
+    assert {c.compact() for c in refusal.citations} == {f"{LAW} art. 20"}
+    assert "MEI" in refusal.message and "Profissional Autônomo Pessoa Física" in refusal.message
+
+
+def test_art_20_the_driver_regimes_are_the_two_the_law_names():
+    from outorga.law.barra_do_garcas.apps_2025.taxation import DRIVER_REGIMES, PLATFORM_REGIMES
+
+    assert DRIVER_REGIMES == ("mei", "autonomo")
+    assert PLATFORM_REGIMES == ("geral",)
 
 
 def test_art_29_month_before_the_law_is_not_taxed_under_it(barra):
@@ -158,7 +193,7 @@ def test_d14_withheld_total_is_the_sum_of_each_drivers_rounded_iss(pairs):
     drivers = [
         {
             "driver": f"m{i}",
-            "regime": "geral",
+            "regime": "autonomo",
             "gross_trip_revenue_cents": max(a, b),
             "platform_retention_cents": min(a, b),
         }
@@ -168,5 +203,5 @@ def test_d14_withheld_total_is_the_sum_of_each_drivers_rounded_iss(pairs):
     lines = d.outcome["drivers"]
     assert d.outcome["withheld_cents"] == sum(line["iss_cents"] for line in lines)
     for line in lines:
-        exact = line["base_cents"] * 5  # in hundredths of a cent
+        exact = line["base_cents"] * 3  # in hundredths of a cent (3 %)
         assert abs(line["iss_cents"] * 100 - exact) <= 50

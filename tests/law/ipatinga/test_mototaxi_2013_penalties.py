@@ -146,7 +146,9 @@ def test_art_32_ii_leve_infractions_do_not_count_toward_revocation(ipatinga):
 
 
 def test_art_31_par2_the_holder_answers_for_the_auxiliary(ipatinga):
-    facts = {"infractions": [inf("a", "2024-01-10", by_auxiliary=True), inf("b", "2024-05-10"),
+    # The auxiliary's own three (art. 32, I: "o condutor atingir"; ADR 0085) suspend the permission.
+    facts = {"infractions": [inf("a", "2024-01-10", by_auxiliary=True),
+                             inf("b", "2024-05-10", by_auxiliary=True),
                              inf("c", "2024-11-10", by_auxiliary=True)]}  # fmt: skip
     d = ask(Q, ipatinga(AS_OF), facts)
     assert d.outcome["suspension"]["days"] == 15
@@ -315,3 +317,15 @@ def test_art_32_i_the_days_are_the_counts_never_chosen(ipatinga, days):
 def test_art_32_i_the_suspension_the_count_gives_is_allowed(ipatinga):
     d = ask(SUSPENSION, ipatinga(AS_OF), {"days": 15, "start": "2024-12-01", "grounds": COUNT})
     assert d.outcome["allowed"] is True and not d.refusals
+
+
+def test_art_32_i_art_2_xxiv_a_suspension_never_starts_before_the_day_it_is_decided(ipatinga):
+    # ADR 0085: the period the SESUMA determines in the process (art. 2, XXIV; art. 34) runs from
+    # its decision, which is notified to the holder (art. 43) — never backdated.
+    decided = {**COUNT, "decided_on": "2024-12-01"}
+    d = ask(SUSPENSION, ipatinga(AS_OF), {"days": 15, "start": "2024-11-30", "grounds": decided})
+    assert refused_rules(d) == {"art_32_i_not_before_the_decision"}
+    assert {cite(LAW, 2, inc="XXIV"), cite(LAW, 34), cite(LAW, 43)} <= set(d.refusals[0].citations)
+    assert "30/11/2024" in d.refusals[0].message and "01/12/2024" in d.refusals[0].message
+    on_the_day = {"days": 15, "start": "2024-12-01", "grounds": decided}
+    assert ask(SUSPENSION, ipatinga(AS_OF), on_the_day).outcome["allowed"] is True

@@ -231,7 +231,8 @@ def case_warning(request: HttpRequest, case_id: int, payload: WarningIn) -> Any:
 )
 def queue(request: HttpRequest) -> Any:
     """The caller's work queue: defences and appeals to judge the oldest first, with the day each
-    was presented; the rest the nearest deadline first."""
+    was presented and, where the law sets one, the last day to judge it; the rest the nearest
+    deadline first."""
     q = selectors.queue(user_of(request))
     out: dict[str, Any] = {}
     for key, rows in q.items():
@@ -247,7 +248,9 @@ def queue(request: HttpRequest) -> Any:
                 for e in rows
             ]
         elif key in ("defences", "appeals"):
-            # Awaiting judgment since ``filed_on``; ``deadline`` was the last day to file.
+            # Awaiting judgment since ``filed_on``; ``deadline`` was the last day to file;
+            # ``judge_until`` the last day to judge, where the law sets one (Lei 9.784/1999 art.
+            # 59 §1, D-17; ADR 0084), else null.
             out[key] = [
                 {
                     "id": c.pk,
@@ -255,6 +258,7 @@ def queue(request: HttpRequest) -> Any:
                     "stage": c.stage,
                     "deadline": c.deadline,
                     "filed_on": c.filed_on,
+                    "judge_until": c.judge_until,
                 }
                 for c in rows
             ]

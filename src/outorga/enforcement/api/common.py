@@ -76,6 +76,10 @@ class FilingOut(Schema):
     reconsider_until: IsoDate | None = None
     forwarded_on: IsoDate | None = None
     appeal_with: str = ""
+    #: Lei 9.784/1999 art. 59 §1 (where the case's law sets the superior authority a period to
+    #: judge the appeal; D-17, ADR 0084): its last day, counted from the receipt. Null where the
+    #: law sets none (mototaxi art. 42–44).
+    judge_until: IsoDate | None = None
 
     @staticmethod
     def resolve_appeal_with(obj: Filing) -> str:

@@ -11,6 +11,10 @@ finality, storage days; it never revokes, cassates or suspends anything by itsel
   penalty punishes.
 - ``notices``: notices delivered (D-4) and the Diário Oficial's edital.
 - ``filings``: defence and appeals, filed and judged (art. 42–44; taxi D-17).
+- ``reconsideration``: the appeal reconsidered by the authority that decided, or sent up (Lei
+  9.784/1999 art. 56 §1, D-17).
+- ``judgment``: the superior authority's day to judge an appeal, where the law sets it (Lei
+  9.784/1999 art. 59 §1, D-17; ADR 0084).
 - ``finality``: a case becoming final (D-1) and the daily sweep.
 - ``escalation``: the permit's record weighed when an infraction is final; proposals opened.
 - ``proposals``: revocation and cassação proposals, decided by the Chief Executive (D-3).

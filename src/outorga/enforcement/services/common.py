@@ -8,12 +8,17 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+from collections.abc import Callable
 from typing import Any
+
+from django.db import transaction
+from django.db.models import QuerySet
 
 from outorga.core import uploads
 from outorga.core.acts import Actor
 from outorga.core.errors import Conflict, DomainError
 from outorga.core.models import Municipality
+from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, Filing, Notice, Seizure
 from outorga.finance import services as ledger
 from outorga.finance.models import Debt
@@ -153,3 +158,33 @@ def auto_defence(case: Case | None) -> dict[str, Any]:
 
 def not_competent_message(exc: NotCompetent) -> str:
     return str(exc)
+
+
+def filings_fill(
+    municipality: Municipality,
+    missing: Callable[[], QuerySet[Filing]],
+    law_has: Callable[[str], bool],
+    fill: Callable[[Filing], bool],
+) -> list[str]:
+    """The daily sweep's fill of a day pending filings lack because they were filed before their
+    law gave it (the period to reconsider, art. 56 §1; the day to judge, art. 59 §1 — Lei
+    9.784/1999, D-17): the filings of ``missing()`` whose law has it (``law_has``), each locked
+    with its case in its own transaction and given it by ``fill`` (False when it no longer
+    needs it: judged, sent up or filled meanwhile). The cases filled."""
+    with tenant(municipality):
+        rows = missing()
+        laws = rows.order_by().values_list("case__law", flat=True).distinct()
+        ids = list(
+            rows.filter(case__law__in=[law for law in laws if law_has(law)])
+            .order_by("id")
+            .values_list("pk", flat=True)
+        )
+    filled = []
+    for pk in ids:
+        with transaction.atomic(), tenant(municipality):
+            filing = (
+                Filing.objects.select_for_update(of=("self",)).select_related("case").get(pk=pk)
+            )
+            if fill(filing):
+                filled.append(filing.case.number)
+    return filled

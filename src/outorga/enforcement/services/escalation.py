@@ -30,14 +30,17 @@ COUNTED_FOR_SUSPENSION = (Escalation.Status.IMPOSED, Escalation.Status.ANNULLED)
 def _history(permit: Permit) -> list[InfractionNotice]:
     return list(
         InfractionNotice.objects.filter(permit=permit, status=InfractionNotice.Status.ISSUED)
-        .select_related("case", "municipality")  # the date of each fact on its clock
+        # The date of each fact on its clock; the auxiliary who committed it (ADR 0085).
+        .select_related("case", "municipality", "auxiliary")
         .order_by("committed_at", "id")
     )
 
 
 def escalation_facts(permit: Permit) -> dict[str, Any]:
     """Every auto of the permit — the holder's and the auxiliaries' (art. 31 §2) — as facts for
-    mototaxi.penalty: final or not (D-1), already counted for a suspension (D-2)."""
+    mototaxi.penalty: final or not (D-1), already counted for a suspension (D-2), and the
+    auxiliary who committed it, by his person, whose own count it joins (art. 32 I–II with art.
+    2 VI; ADR 0085). An auto that names no auxiliary is the holder's count, the law says."""
     used = set(
         InfractionNotice.objects.filter(
             escalations__permit=permit, escalations__status__in=COUNTED_FOR_SUSPENSION
@@ -48,14 +51,16 @@ def escalation_facts(permit: Permit) -> dict[str, Any]:
     for a in _history(permit):
         if a.infraction_code not in codes:
             continue
-        rows.append(
-            {
-                **_counted(a),
-                "code": a.infraction_code,
-                "caused_suspension": a.pk in used,
-                "by_auxiliary": a.committed_by == InfractionNotice.CommittedBy.AUXILIARY,
-            }
-        )
+        by_auxiliary = a.committed_by == InfractionNotice.CommittedBy.AUXILIARY
+        row = {
+            **_counted(a),
+            "code": a.infraction_code,
+            "caused_suspension": a.pk in used,
+            "by_auxiliary": by_auxiliary,
+        }
+        if by_auxiliary and a.auxiliary is not None:
+            row["auxiliary"] = str(a.auxiliary.person_id)
+        rows.append(row)
     return {"infractions": rows}
 
 

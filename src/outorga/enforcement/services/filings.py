@@ -27,6 +27,7 @@ from outorga.enforcement.services.common import (
     competence_citations,
 )
 from outorga.enforcement.services.finality import case_make_final
+from outorga.enforcement.services.judgment import judgment_period
 from outorga.enforcement.services.notices import (
     appearance_supplies,
     notice_date_refusal,
@@ -195,6 +196,12 @@ def filing_file(
             period = reconsideration_period(municipality, case.law, filing)
             filing.reconsider_until = period.outcome["reconsider_until"]
             decisions.append(period)
+        judged = judgment_period(municipality, case.law, filing)
+        if judged is not None:
+            # The superior authority's day to judge it, from its receipt (Lei 9.784/1999 art. 59
+            # §1, where the law follows it; D-17, ADR 0084).
+            filing.judge_until = judged.outcome["judge_until"]
+            decisions.append(judged)
         filing.save()
         for name, content, ctype, digest in files:
             a = FilingAttachment(
@@ -228,6 +235,7 @@ def filing_file(
                 "filed_on": filed_on,
                 "deadline": deadline,
                 "reconsider_until": filing.reconsider_until,
+                "judge_until": filing.judge_until,
                 "attachments": [d for *_, d in files],
                 **({"notice_supplied_on": filed_on} if supplied else {}),
             },

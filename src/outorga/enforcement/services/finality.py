@@ -9,6 +9,7 @@ import datetime as dt
 import logging
 
 from django.db import transaction
+from django.db.models import Q
 
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.errors import Refused
@@ -19,6 +20,7 @@ from outorga.enforcement.lawbridge import deadline as stage_deadline
 from outorga.enforcement.lawbridge import fine, next_stage, taxi_like
 from outorga.enforcement.models import Case, Filing, InfractionNotice, Notice, Penalty, Seizure
 from outorga.enforcement.selectors import running_notice, taxi_items
+from outorga.enforcement.services import judgment
 from outorga.enforcement.services.common import (
     PROPOSALS,
     auto_defence,
@@ -212,6 +214,7 @@ def deadlines_recount(actor: Actor, municipality: Municipality, day: dt.date) ->
         reconsidering = Filing.objects.select_for_update().filter(
             result=Filing.Result.PENDING, forwarded_on=None, reconsider_until=day
         )
+        received_later = []
         for filing in reconsidering.select_related("case").order_by("id"):
             d = reconsideration_period(municipality, filing.case.law, filing)
             if d.outcome["reconsider_until"] == day:
@@ -223,8 +226,17 @@ def deadlines_recount(actor: Actor, municipality: Municipality, day: dt.date) ->
                 d=d,
                 action="appeal.reconsider.move",
             )
+            received_later.append(filing.pk)
             moved.append(filing.case.number)
-    return moved
+        # The superior authority's last day to judge (Lei 9.784/1999 art. 59 §1, where the law
+        # sets it): when it is the closed day, or when the period to reconsider it runs after
+        # just moved (ADR 0084).
+        moved += judgment.recount(
+            actor,
+            municipality,
+            Filing.objects.filter(Q(judge_until=day) | Q(pk__in=received_later)),
+        )
+    return list(dict.fromkeys(moved))
 
 
 def sweep(municipality: Municipality, on: dt.date) -> dict[str, list[str]]:
@@ -237,6 +249,7 @@ def sweep(municipality: Municipality, on: dt.date) -> dict[str, list[str]]:
     changes nothing."""
     report: dict[str, list[str]] = {
         "reconsider_until": reconsideration_periods_fill(actor=SYSTEM, municipality=municipality),
+        "judge_until": judgment.judgment_periods_fill(actor=SYSTEM, municipality=municipality),
         "revelia": [],
         "final": [],
         "proposals_ready": [],

@@ -24,7 +24,9 @@ from outorga.enforcement.services.common import (
     InvalidStep,
     case_debts,
     competence_citations,
+    filings_fill,
 )
+from outorga.enforcement.services.judgment import judgment_period
 from outorga.law.decisions import Decision
 from outorga.registry.validation import FieldError
 
@@ -95,36 +97,28 @@ def reconsideration_periods_fill(*, actor: Actor, municipality: Municipality) ->
     changes nothing; an appeal the authority already sent up or reconsidered is past the step
     (art. 56 §1) and keeps no period, as the platforms' fill leaves it
     (``platform_penalty_appeal_periods_fill``). The cases filled."""
-    with tenant(municipality):
-        missing = _awaiting_a_period(Filing.objects.all())
-        laws = missing.order_by().values_list("case__law", flat=True).distinct()
-        ids = list(
-            missing.filter(
-                case__law__in=[law for law in laws if reconsiders(law, Filing.Stage.EXECUTIVE)]
-            )
-            .order_by("id")
-            .values_list("pk", flat=True)
+
+    def fill(filing: Filing) -> bool:
+        law = filing.case.law
+        if not _still_with_the_authority(filing) or not reconsiders(law, filing.stage):
+            return False  # judged, reconsidered, sent up or given its period meanwhile
+        reconsideration_period_record(
+            actor=actor,
+            municipality=municipality,
+            filing=filing,
+            d=reconsideration_period(municipality, law, filing),
+            action="appeal.reconsider.fill",
+            case=filing.case.number,
+            filed_on=filing.filed_on,
         )
-    filled = []
-    for pk in ids:
-        with transaction.atomic(), tenant(municipality):
-            filing = (
-                Filing.objects.select_for_update(of=("self",)).select_related("case").get(pk=pk)
-            )
-            law = filing.case.law
-            if not _still_with_the_authority(filing) or not reconsiders(law, filing.stage):
-                continue  # judged, reconsidered, sent up or given its period meanwhile
-            reconsideration_period_record(
-                actor=actor,
-                municipality=municipality,
-                filing=filing,
-                d=reconsideration_period(municipality, law, filing),
-                action="appeal.reconsider.fill",
-                case=filing.case.number,
-                filed_on=filing.filed_on,
-            )
-            filled.append(filing.case.number)
-    return filled
+        return True
+
+    return filings_fill(
+        municipality,
+        lambda: _awaiting_a_period(Filing.objects.all()),
+        lambda law: reconsiders(law, Filing.Stage.EXECUTIVE),
+        fill,
+    )
 
 
 def reconsideration_period_record(
@@ -293,6 +287,7 @@ def _reconsider(
         "decision": d.to_json(),
     }
     fields = ["reconsideration"]
+    judged: Decision | None = None
     if result == "annul":
         debts = case_debts(case)
         refund = defence_result(municipality, case, debts, True, on)
@@ -316,6 +311,12 @@ def _reconsider(
     else:
         filing.forwarded_on = on
         fields.append("forwarded_on")
+        # Sent up: the superior authority's period to judge runs from this receipt (Lei
+        # 9.784/1999 art. 59 §1, where the law sets it; ADR 0084).
+        judged = judgment_period(municipality, case.law, filing)
+        if judged is not None:
+            filing.judge_until = judged.outcome["judge_until"]
+            fields.append("judge_until")
         filing.save(update_fields=fields)
     record_act(
         municipality=municipality,
@@ -338,6 +339,19 @@ def _reconsider(
             actor=actor,
             action="appeal.forward",
             obj=filing,
-            new={"case": case.number, "forwarded_on": on},
-            basis=basis,
+            new={"case": case.number, "forwarded_on": on, "judge_until": filing.judge_until},
+            basis=_with(basis, judged),
         )
+
+
+def _with(basis: dict[str, Any], judged: Decision | None) -> dict[str, Any]:
+    """The forwarding act's basis: the reconsideration's, and the law's answer on the superior
+    authority's period to judge (Lei 9.784/1999 art. 59 §1), where it sets one."""
+    if judged is None:
+        return basis
+    more = basis_of(judged)
+    return {
+        **basis,
+        "decisions": [*basis.get("decisions", []), more["decision"]],
+        "citations": sorted(set(basis["citations"]) | set(more["citations"])),
+    }

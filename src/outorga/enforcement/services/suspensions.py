@@ -198,17 +198,24 @@ def _open_suspension_appeal(permit: Permit, decision: dict[str, Any], decided_on
 
 
 def suspension_impose(
-    *, actor: Actor, municipality: Municipality, escalation: Escalation, start: dt.date
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    escalation: Escalation,
+    start: dt.date,
+    on: dt.date | None = None,
 ) -> Escalation:
     """The authority's one click: the suspension the law core found (art. 32 I, D-2), applied by
     the SESUMA (art. 34). The counted infractions no longer count toward another suspension (D-2).
-    Under no law today, only for infractions of while the permit's law was in force (ADR 0071)."""
+    Decided ``on`` (the municipality's today when not given — the screen and the API give none;
+    never a day to come) by the authority competent that day; the law refuses a start before it
+    (art. 2 XXIV with art. 34 and 43, ADR 0085), and the notice that opens the appeal is of that
+    day. Under no law today, only for infractions of while the permit's law was in force (ADR
+    0071)."""
     with tenant(municipality):
         newest = escalation.counted.order_by("-committed_at").first()
         governed(escalation.permit, newest.committed_on if newest is not None else None)
-    authorize(
-        actor=actor, municipality=municipality, action="penalty.suspension", law=escalation.law
-    )
+    decided_on = decision_day(actor, municipality, escalation.permit, on)
     with transaction.atomic(), tenant(municipality):
         esc = Escalation.objects.select_for_update().get(pk=escalation.pk)
         if esc.status != Escalation.Status.PENDING:
@@ -218,7 +225,12 @@ def suspension_impose(
         counted = ", ".join(numbers)
         # D-1: the count is reached the day its last auto became final (art. 32 I).
         finals = [a.case.final_on for a in autos if getattr(a, "case", None) and a.case.final_on]
-        grounds: dict[str, Any] = {"kind": "escalation", "days": esc.days, "infractions": numbers}
+        grounds: dict[str, Any] = {
+            "kind": "escalation",
+            "days": esc.days,
+            "infractions": numbers,
+            "decided_on": decided_on.isoformat(),
+        }
         if finals:
             grounds["final_on"] = max(finals).isoformat()
         permit_suspend(
@@ -237,9 +249,7 @@ def suspension_impose(
         esc.status, esc.decided_by = Escalation.Status.IMPOSED, actor.user
         esc.starts_on, esc.ends_on = start, start + dt.timedelta(days=esc.days - 1)
         esc.save(update_fields=["status", "decided_by", "starts_on", "ends_on"])
-        # The authority decides today; a suspension recorded with an earlier start was decided by
-        # that start at the latest, so its notice may be dated from then.
-        decided_on = min(start, today_of(municipality))
+        # Its notice, which opens the appeal (art. 34 §3, art. 43), is of the day of the decision.
         appeal = _open_suspension_appeal(esc.permit, esc.decision, decided_on)
         Penalty.objects.create(
             kind=Penalty.Kind.SUSPENSION,
@@ -477,9 +487,9 @@ class _TaxiSuspension:
 def decision_day(
     actor: Actor, municipality: Municipality, permit: Permit, on: dt.date | None
 ) -> dt.date:
-    """The day a taxi suspension is decided (art. 42 IV–V): ``on`` as recorded, the
-    municipality's today when not given (the screens and the API); never a day to come — and
-    ``actor`` competent for it on that day, the act's (ADR 0067)."""
+    """The day a suspension is decided (taxi art. 42 IV–V, ADR 0067; mototaxi art. 2 XXIV with
+    art. 34, ADR 0085): ``on`` as recorded, the municipality's today when not given (the screens
+    and the API); never a day to come — and ``actor`` competent for it on that day, the act's."""
     day = on or today_of(municipality)
     future = in_the_future(municipality, day, "a data da decisão")
     if future:

@@ -30,6 +30,7 @@ from outorga.enforcement.services.filings import (
     no_open_period,
 )
 from outorga.enforcement.services.filings import filing_judge as filing_judge_service
+from outorga.enforcement.services.judgment import BASIS as JUDGMENT_BASIS
 from outorga.enforcement.services.notices import edital_publish, stage_opened
 from outorga.enforcement.services.notices import notice_deliver as notice_deliver_service
 from outorga.enforcement.services.notices import notice_unlocated as notice_unlocated_service
@@ -72,6 +73,9 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
         {
             "appeal_with": stands,
             "superior": role_names(superior),
+            # Lei 9.784/1999 art. 59 §1 (where the law sets it; ADR 0084): the superior
+            # authority's last day to judge the pending appeal (``pending_filing.judge_until``).
+            "judgment_basis": JUDGMENT_BASIS,
             "can_reconsider": stands == "reconsideration"
             and is_allowed(role, "appeal.reconsider", case.law, day),
             # Forms only for who may use them (the services check again and log refusals).
@@ -320,7 +324,12 @@ def queue(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "enforcement/queue.html",
-        {"q": selectors.queue(user_of(request)), "role": user_of(request).role, "today": today()},
+        {
+            "q": selectors.queue(user_of(request)),
+            "role": user_of(request).role,
+            "today": today(),
+            "judgment_basis": JUDGMENT_BASIS,
+        },
     )
 
 

@@ -20,7 +20,8 @@ GROUNDS_SCHEMA: dict[str, Any] = closed(
         "auto": {"type": "string", "minLength": 1},
         "final": {"type": "boolean"},
         "final_on": {"anyOf": [DATE, {"type": "null"}]},
-        # The day the authority decides the suspension (taxi art. 42 IV–V: not before it).
+        # The day the authority decides the suspension (taxi art. 42 IV–V; mototaxi art. 2
+        # XXIV with art. 34 and 43, ADR 0085: not before it).
         "decided_on": DATE,
         # The day the permission last came back from an earlier suspension (mototaxi art. 32 I:
         # each suspension served in full, never inside the days of another), from its history.

@@ -53,8 +53,11 @@ class DriverIn(Schema):
         "car", "utility", "motorcycle", "motoneta", "ciclomotor", "other_two_wheeler", "other"
     ] = Field(..., examples=["car"])
     vehicle_manufacture_year: int = Field(..., ge=1900, le=2100, examples=[2021])
-    tax_regime: Literal["mei", "autonomo"] = Field(
+    # Typed as text with the two values in the document: any other is refused by the service,
+    # whose message cites the law's article (art. 20), not by a bare enum check.
+    tax_regime: str = Field(
         ...,
+        json_schema_extra={"enum": list(PlatformDriver.TaxRegime.values)},
         description=(
             "regime tributário do motorista para o ISSQN que a plataforma retém (art. 20; decisão "
             "D-14): `mei` (microempreendedor individual) ou `autonomo` (profissional autônomo "

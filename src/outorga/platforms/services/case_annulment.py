@@ -24,6 +24,7 @@ from .common import (
     PlatformError,
     annulment_asked,
     annulment_day,
+    cited,
 )
 
 #: The act of the annulment (the competence is the decision's, ``platform.suspend``).
@@ -80,7 +81,7 @@ def platform_case_annul_ex_officio(
         if c.status == PlatformCase.Status.OPEN:
             raise PlatformError(
                 "A proposta ainda não foi decidida: não há suspensão ou cancelamento a anular "
-                "(rejeite-a na decisão, art. 26, IV).",
+                f"(rejeite-a na decisão: {cited(municipality, 'credential_measures')}).",
                 status=409,
             )
         d, refused = annulment_asked(

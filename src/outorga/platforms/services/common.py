@@ -17,10 +17,10 @@ from django.db.models import F, QuerySet
 from outorga.core.acts import Actor, law_refused, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import DomainError, Refused
-from outorga.core.lawseam import BoundLaw, LawNotBound, law_for, law_of
+from outorga.core.lawseam import BoundLaw, LawNotBound, cited_for, law_for, law_of
 from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
-from outorga.core.tenancy import tenant
+from outorga.core.tenancy import current_municipality_or_none, tenant
 from outorga.law import interfaces
 from outorga.law.bindings import Service
 from outorga.law.citations import Citation, render_many
@@ -253,6 +253,13 @@ def bound_law(m: Municipality, on: dt.date | None = None) -> BoundLaw:
         return law_for(m, Service.APLICATIVO, on)
     except LawNotBound as exc:
         raise PlatformError(str(exc), status=403) from None
+
+
+def cited_here(*concepts: str) -> str:
+    """The articles the law governing transport by app in the current municipality today names
+    for ``concepts``, without its title: what a page of that law writes (``{% apps_cite %}``, a
+    form's labels). Empty where none governs it, or outside a municipality."""
+    return cited_for(Service.APLICATIVO, *concepts, m=current_municipality_or_none())
 
 
 def cited(m: Municipality, *concepts: str, on: dt.date | None = None) -> str:

@@ -183,7 +183,8 @@ def complaint_forward(
         raise field_error(
             "filed_on",
             f"Data de registro ({filed_on:%d/%m/%Y}) no futuro: hoje é {today:%d/%m/%Y} no "
-            "Município (o prazo do art. 15 corre do registro; decisão D-4).",
+            "Município (o prazo de resposta corre do registro: "
+            f"{cited(municipality, 'complaint_answer')}; decisão D-4).",
         )
     return _complaint_create(
         actor=actor,

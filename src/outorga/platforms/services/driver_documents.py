@@ -14,7 +14,8 @@ from typing import Any
 from django.db import transaction
 
 from outorga.core.acts import Actor, record_act
-from outorga.core.lawseam import BoundLaw
+from outorga.core.formcites import labelled
+from outorga.core.lawseam import BoundLaw, cited_for
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.decisions import Decision
@@ -82,23 +83,31 @@ def _notice_key(d: PlatformDriver, lapsed: list[str]) -> str:
     return f"driver-documents-{d.pk}-{digest}"
 
 
-def _notice_text(d: PlatformDriver, decision: Decision) -> str:
+def _notice_text(d: PlatformDriver, decision: Decision, law: str) -> str:
     """The aviso: who, the term (the regulation's, or that the law gives none) and what is unmet,
-    each with its article; the full reasons are on the portal's roster."""
+    each with the article ``law`` (the one that answered) names; the full reasons are on the
+    portal's roster."""
     until = decision.outcome["update_until"]
     term = (
-        f"atualizar até {dt.date.fromisoformat(until):%d/%m/%Y} (art. 27, regulamento)"
+        labelled(
+            f"atualizar até {dt.date.fromisoformat(until):%d/%m/%Y}",
+            "prazo do regulamento",
+            cited_for(law, "regulation"),
+        )
         if until
-        else "a lei não fixa prazo para atualizar: a exigência não é cumprida desde o vencimento "
-        "(art. 4, II; art. 14, I)"
+        else labelled(
+            "a lei não fixa prazo para atualizar: a exigência não é cumprida desde o vencimento",
+            cited_for(law, "driver_documents", "drivers_compliance"),
+        )
     )
+    requirements = labelled("as exigências da lei", cited_for(law, "driver_requirements"))
     unmet = "; ".join(
         f"{r['message'].rstrip('.')} ({'; '.join(r['citations'])})"
         for r in _messages(decision, ("refused",))
     )
     text = (
         f"Motorista {d.name} (CPF {mask_cpf(d.cpf)}, placa {d.vehicle_plate}) deixou de cumprir "
-        f"as exigências do art. 4 — {term}. {unmet}."
+        f"{requirements} — {term}. {unmet}."
     )
     return text if len(text) <= 500 else text[:499] + "…"
 
@@ -156,7 +165,7 @@ def platform_driver_documents_recheck(
                 platform=d.platform,
                 key=_notice_key(d, outcome["lapsed"]),
                 kind=PlatformNotice.Kind.DRIVER_DOCUMENTS,
-                message=_notice_text(d, decision),
+                message=_notice_text(d, decision, law.law),
                 due_on=dt.date.fromisoformat(until) if until else None,
             )
         record_act(

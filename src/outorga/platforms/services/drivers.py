@@ -138,6 +138,18 @@ def _cnh_categories(law: BoundLaw) -> list[str]:
     return list(schema["properties"]["cnh"]["properties"]["category"]["enum"])
 
 
+def tax_regime_refusal(cites: str) -> str:
+    """Why a driver's regime is refused, citing ``cites`` (the law's article on the drivers'
+    ISSQN, apps art. 20: "na qualidade de MEi (microempreendedor individual) ou Profissional
+    Autônomo Pessoa Física"): those two and no other — the general regime ("geral") is the
+    platform's own ISSQN (art. 19), not a driver's."""
+    return (
+        "regime tributário do motorista: MEI — microempreendedor individual ('mei') — ou "
+        "profissional autônomo pessoa física ('autonomo'), os que a lei nomeia para o motorista; "
+        f"outro regime, como o geral, não é de motorista ({cites})"
+    )
+
+
 def _validate_driver(data: DriverData, law: BoundLaw) -> DriverData:
     errors = []
     cpf = "".join(ch for ch in data.cpf if ch.isdigit())
@@ -166,9 +178,7 @@ def _validate_driver(data: DriverData, law: BoundLaw) -> DriverData:
         errors.append(
             {
                 "campo": "tax_regime",
-                "erro": "regime tributário do motorista: 'mei' (microempreendedor individual) ou "
-                "'autonomo' (profissional autônomo pessoa física) — "
-                + interfaces.cited_once(law.law, "driver_tax_regime"),
+                "erro": tax_regime_refusal(interfaces.cited_once(law.law, "driver_tax_regime")),
             }
         )
     if errors:

@@ -128,7 +128,7 @@ def driver_of(platform: Platform, cpf: str) -> PlatformDriver | None:
         raise field_error(
             "driver_cpf",
             f"CPF {digits} não consta dos motoristas cadastrados pela plataforma {platform.name} "
-            f"(art. 26).",
+            f"({cited(platform.municipality, 'penalties')}).",
         )
     return driver
 

@@ -11,12 +11,15 @@ from django.db import transaction
 from django.db.models import Max
 
 from outorga.core.acts import Actor, canonical_json, record_act
+from outorga.core.formcites import labelled
+from outorga.core.lawseam import cited_for
 from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
+from outorga.law.bindings import Service
 
 from ..models import MonthlyReport, Platform, PlatformDriver
-from ..selectors import report_law, roster_in_month
+from ..selectors import report_contents, report_law, roster_in_month
 from ..validators import cpf_is_valid, mask_cpf
 from .common import (
     PlatformError,
@@ -34,15 +37,18 @@ def body_digest(body: Mapping[str, Any]) -> str:
     return hashlib.sha256(canonical_json(body).encode()).hexdigest()
 
 
-def _validate_report(body: Mapping[str, Any], on: dt.date) -> list[dict[str, Any]]:
+def _validate_report(body: Mapping[str, Any], on: dt.date, m: Municipality) -> list[dict[str, Any]]:
     errors: list[dict[str, str]] = []
     year, month = int(body["year"]), int(body["month"])
     if not (1 <= month <= 12):
         errors.append({"campo": "month", "erro": "mês entre 1 e 12"})
     elif (year, month) >= (on.year, on.month):
-        errors.append(
-            {"campo": "month", "erro": "o relatório é de um mês encerrado (art. 16, decisão D-8)"}
+        closed = labelled(
+            "o relatório é de um mês encerrado",
+            cited_for(Service.APLICATIVO, "monthly_report", m=m),
+            "decisão D-8",
         )
+        errors.append({"campo": "month", "erro": closed})
     drivers = list(body.get("drivers", []))
     seen: set[str] = set()
     for i, d in enumerate(drivers):
@@ -93,7 +99,7 @@ def monthly_report_submit(
                 errors=[{"campo": "Idempotency-Key", "erro": "chave reutilizada"}],
                 obj_id=existing.pk,
             )
-        drivers = _validate_report(body, on)
+        drivers = _validate_report(body, on, municipality)
         year, month = int(body["year"]), int(body["month"])
         first = (
             MonthlyReport.objects.filter(platform=p, year=year, month=month)
@@ -108,11 +114,7 @@ def monthly_report_submit(
                 "month": month,
                 # The month's report was delivered when its first version arrived.
                 "submitted_on": (first.submitted_on if first else on).isoformat(),
-                "contents": {
-                    "active_drivers": True,
-                    "intermediation_revenue": "intermediation_revenue_cents" in body,
-                    "trip_revenue_per_driver": all("trip_revenue_cents" in d for d in drivers),
-                },
+                "contents": report_contents(body),
             },
             on,
         )
@@ -141,6 +143,7 @@ def monthly_report_submit(
             payload=dict(body),
             active_drivers=len(drivers),
             trips=sum(int(d.get("trips", 0)) for d in drivers) if drivers else 0,
+            # 0 when item II was not sent: read it through ``declared_intermediation_revenue_cents``.
             intermediation_revenue_cents=int(body.get("intermediation_revenue_cents", 0)),
             trip_revenue_cents=sum(int(d.get("trip_revenue_cents", 0)) for d in drivers),
             submitted_on=on,

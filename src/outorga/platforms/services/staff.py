@@ -23,10 +23,13 @@ from django.core.validators import validate_email
 from django.db import transaction
 
 from outorga.core.acts import Actor, record_act
+from outorga.core.formcites import labelled
+from outorga.core.lawseam import cited_for
 from outorga.core.mail import email_queue
 from outorga.core.models import Municipality, User
 from outorga.core.passwords import invitation_closing
 from outorga.core.tenancy import tenant
+from outorga.law.bindings import Service
 from outorga.law.competence import Role
 
 from ..models import Platform, PlatformUser
@@ -48,12 +51,16 @@ def _inviter(actor: Actor, municipality: Municipality) -> str:
     return f"{municipality.name}/{municipality.uf}"
 
 
-def _admin_named_by_authority(actor: Actor) -> None:
+def _admin_named_by_authority(actor: Actor, municipality: Municipality) -> None:
     """The platform's administrator is named by the authority that credentials it (art. 3), never
     on the platform's own door (403)."""
     if _by_platform(actor):
+        cites = cited_for(Service.APLICATIVO, "credentialed_platform", m=municipality)
         raise PlatformError(
-            "Quem indica o administrador da plataforma é a Prefeitura (credenciamento, art. 3).",
+            labelled(
+                "Quem indica o administrador da plataforma é a Prefeitura", "credenciamento", cites
+            )
+            + ".",
             status=403,
         )
 
@@ -95,7 +102,7 @@ def platform_staff_invite(
     authority makes the person the platform's administrator."""
     _authorize(actor, municipality, platform.pk)
     if admin:
-        _admin_named_by_authority(actor)
+        _admin_named_by_authority(actor, municipality)
     email = email.strip().lower()
     try:
         validate_email(email)
@@ -223,7 +230,7 @@ def platform_staff_set_admin(
 ) -> PlatformUser:
     """The authority marks (or unmarks) a staff member as the platform's administrator, who then
     invites and removes the platform's staff on its portal."""
-    _admin_named_by_authority(actor)
+    _admin_named_by_authority(actor, municipality)
     _authorize(actor, municipality, link.platform_id)
     with transaction.atomic(), tenant(municipality):
         try:

@@ -9,12 +9,10 @@ from typing import Any
 from django import template
 from django.urls import reverse
 
-from outorga.core.lawseam import cited_for
-from outorga.core.tenancy import current_municipality_or_none
 from outorga.core.uploads import max_bytes
-from outorga.law.bindings import Service
 from outorga.law.money import brl as _brl
 from outorga.platforms.services.attachments import attachments_of, filing_open
+from outorga.platforms.services.common import cited_here
 
 register = template.Library()
 
@@ -92,4 +90,4 @@ def attachments(
 def apps_cite(*concepts: str) -> str:
     """``{% law_cite "aplicativo" … %}``: the articles the law governing transport by app in the
     current municipality today names for ``concepts``, without its title."""
-    return cited_for(Service.APLICATIVO, *concepts, m=current_municipality_or_none())
+    return cited_here(*concepts)

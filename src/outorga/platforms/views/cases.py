@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
+from outorga.core.formcites import cites
 from outorga.core.models import User
 from outorga.law.competence import Role
 from outorga.platforms.services.case_annulment import platform_case_annul_ex_officio
@@ -24,7 +25,16 @@ from outorga.platforms.services.cases import (
 from .. import selectors
 from ..models import Platform, PlatformCase, PlatformCaseAppeal
 from . import confirmations
-from .common import AnnulForm, PaperAppealForm, annul_step, as_servant, form_step, page_step, screen
+from .common import (
+    AnnulForm,
+    AppsForm,
+    PaperAppealForm,
+    annul_step,
+    as_servant,
+    form_step,
+    page_step,
+    screen,
+)
 
 
 class CaseForm(forms.Form):
@@ -34,15 +44,16 @@ class CaseForm(forms.Form):
     suspension_days = forms.IntegerField(label="Dias de suspensão", required=False, min_value=1)
 
 
-class DecideForm(forms.Form):
+class DecideForm(AppsForm):
     uphold = forms.TypedChoiceField(
         label="Decisão",
         choices=[("1", "Acolher a proposta"), ("0", "Rejeitar a proposta")],
         coerce=lambda v: v == "1",
     )
-    text = forms.CharField(
-        label="Fundamentação da decisão (gravidade e reincidência — art. 26, IV)",
-        widget=forms.Textarea({"rows": 3}),
+    text = cites(
+        forms.CharField(label="Fundamentação da decisão", widget=forms.Textarea({"rows": 3})),
+        "credential_measures",
+        lead="gravidade e reincidência",
     )
 
 

@@ -1,6 +1,7 @@
 """What the platforms area's screens share: who may view it (``screen``), the refusal page, a
-refusal's messages, a form's step posted from a page or from its own screen, the annulment of
-the authority's own motion posted from a record's page, the date a list is seen on."""
+form citing the apps law (``AppsForm``), a refusal's messages, a form's step posted from a page
+or from its own screen, the annulment of the authority's own motion posted from a record's page,
+the date a list is seen on."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from django.views.decorators.http import require_POST
 from outorga.core import access
 from outorga.core.charts import last_months
 from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
+from outorga.core.formcites import cite_labels
 from outorga.core.formerrors import form_messages, messages_add
 from outorga.core.lawseam import governs
 from outorga.core.localtime import today_of
@@ -26,11 +28,21 @@ from outorga.core.models import Municipality, User
 from outorga.core.requests import actor_of, user_of
 from outorga.law.bindings import Service
 from outorga.law.competence import NotCompetent, Role
-from outorga.platforms.services.common import PlatformError
+from outorga.platforms.services.common import PlatformError, cited_here
 
 from .. import selectors
 from ..models import Platform
 from .confirmations import GROUNDS
+
+
+class AppsForm(forms.Form):
+    """A form whose fields marked by ``cites`` (``core.formcites``) name the articles the law
+    governing transport by app here names for their concepts (``cited_here``): no article is
+    written in a platforms form."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        cite_labels(self, lambda concepts: cited_here(*concepts))
 
 
 def month_choices(newest: dt.date, count: int = 12) -> list[tuple[str, str]]:

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from outorga.core.charts import Chart, Series, keyed
+from outorga.core.formcites import cites, labelled
 from outorga.core.listing import page_of
 from outorga.core.localtime import today_of
 from outorga.core.models import ApiToken, User
@@ -20,7 +21,7 @@ from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality_or_none
 from outorga.law import interfaces
 from outorga.law.competence import NotCompetent, Role
-from outorga.platforms.services.common import PlatformError, apps_law, bound_law
+from outorga.platforms.services.common import PlatformError, apps_law, bound_law, cited_here
 from outorga.platforms.services.credentialing import (
     PlatformData,
     platform_credential,
@@ -41,7 +42,7 @@ from ..models import (
     PlatformPenalty,
 )
 from .cases import CaseForm
-from .common import as_servant, forbidden, form_step, page_step, screen
+from .common import AppsForm, as_servant, forbidden, form_step, page_step, screen
 from .penalties import PenaltyForm
 
 
@@ -70,18 +71,20 @@ class ContactsForm(forms.Form):
     address = forms.CharField(label="Endereço", max_length=250, required=False)
 
 
-class CredentialForm(ContactsForm):
+class CredentialForm(ContactsForm, AppsForm):
     """The platform's identity, then its contacts; on credentialing, the labels cite the law."""
 
     field_order = ["cnpj", "name"]
 
     cnpj = forms.CharField(label="CNPJ", max_length=18)
     name = forms.CharField(label="Nome da plataforma", max_length=120)
-    cadastro_mobiliario = forms.CharField(
-        label="Inscrição no cadastro mobiliário (art. 19, §2)", max_length=30, required=False
+    cadastro_mobiliario = cites(
+        forms.CharField(label="Inscrição no cadastro mobiliário", max_length=30, required=False),
+        "municipal_tax_registration",
     )
-    complaint_channel = forms.CharField(
-        label="Canal de reclamações (art. 11, III)", max_length=200, required=False
+    complaint_channel = cites(
+        forms.CharField(label="Canal de reclamações", max_length=200, required=False),
+        "complaint_channel",
     )
 
 
@@ -90,7 +93,10 @@ def _monthly(key: str, title: str, labels: list[str], series: dict[str, Any]) ->
     return Chart(
         key=key,
         title=title,
-        description=f"{title}, por plataforma, segundo os relatórios mensais (art. 16).",
+        description=labelled(
+            f"{title}, por plataforma, segundo os relatórios mensais", cited_here("monthly_report")
+        )
+        + ".",
         labels=tuple(labels),
         series=tuple(Series(name, tuple(values)) for name, values in series.items()),
         kind="line",

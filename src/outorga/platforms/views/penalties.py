@@ -13,6 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
+from outorga.core.formcites import cites, labelled
 from outorga.core.lawseam import law_of
 from outorga.core.listing import page_of
 from outorga.core.localtime import today_of
@@ -23,7 +24,7 @@ from outorga.law import interfaces
 from outorga.law.bindings import Service
 from outorga.law.competence import is_allowed
 from outorga.law.money import brl
-from outorga.platforms.services.common import apps_law
+from outorga.platforms.services.common import apps_law, cited_here
 from outorga.platforms.services.penalties import driver_of, platform_penalty_impose
 from outorga.platforms.services.penalty_annulment import platform_penalty_annul_ex_officio
 from outorga.platforms.services.penalty_process import (
@@ -43,7 +44,7 @@ from ..models import (
     PlatformPenaltyAppeal,
 )
 from . import confirmations
-from .common import AnnulForm, PaperAppealForm, annul_step, as_servant, form_step, screen
+from .common import AnnulForm, AppsForm, PaperAppealForm, annul_step, as_servant, form_step, screen
 
 
 def _upfbg(label: str) -> forms.DecimalField:
@@ -52,17 +53,17 @@ def _upfbg(label: str) -> forms.DecimalField:
     return forms.DecimalField(label=label, required=False, max_digits=10, decimal_places=4)
 
 
-class PenaltyForm(forms.Form):
-    driver_cpf = forms.CharField(
-        label="CPF do motorista (art. 26: em branco, a penalidade é da própria plataforma)",
-        required=False,
-        max_length=14,
+class PenaltyForm(AppsForm):
+    driver_cpf = cites(
+        forms.CharField(label="CPF do motorista", required=False, max_length=14),
+        "penalties",
+        note="em branco, a penalidade é da própria plataforma",
     )
     kind = forms.ChoiceField(label="Penalidade", choices=PlatformPenalty.Kind.choices)
     infraction_on = forms.DateField(label="Data do fato", widget=forms.DateInput({"type": "date"}))
     description = forms.CharField(label="Fato", widget=forms.Textarea({"rows": 2}))
     reasoning = forms.CharField(label="Fundamentação", widget=forms.Textarea({"rows": 3}))
-    fine_upfbg = _upfbg("Multa em UPFBG (até 500, art. 26, II)")
+    fine_upfbg = cites(_upfbg("Multa em UPFBG"), "fine", lead="até 500")
     defence_notice_on = forms.DateField(
         label="Notificação para defesa", widget=forms.DateInput({"type": "date"})
     )
@@ -139,8 +140,11 @@ def penalty_impose(request: HttpRequest, user: User, platform_id: int) -> HttpRe
         )
         return (
             f"{penalty.get_kind_display().capitalize()}{amount} aplicada a "
-            f"{penalty.offender_name}.{debt} Registre a notificação da decisão: dela corre o prazo de recurso (art. 26, "
-            "parágrafo único; decisão D-17).",
+            f"{penalty.offender_name}.{debt} Registre a notificação da decisão: "
+            + labelled(
+                "dela corre o prazo de recurso", cited_here("penalty_appeal"), "decisão D-17"
+            )
+            + ".",
             reverse("platforms:penalty_detail", args=[penalty.pk]),
         )
 

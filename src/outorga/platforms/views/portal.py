@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
+from outorga.core.formcites import cites
 from outorga.core.formfields import MoneyField
 from outorga.core.lawseam import law_for
 from outorga.core.listing import page_of
@@ -26,7 +27,12 @@ from outorga.core.models import ApiToken
 from outorga.law.bindings import Service
 from outorga.law.competence import NotCompetent
 from outorga.platforms.services import drivers as driver_services
-from outorga.platforms.services.common import PlatformError, refusal_lines, refusing_reasons
+from outorga.platforms.services.common import (
+    PlatformError,
+    cited,
+    refusal_lines,
+    refusing_reasons,
+)
 from outorga.platforms.services.complaints import complaint_answer, complaint_forward
 from outorga.platforms.services.drivers import DriverData, enabled_roster
 from outorga.platforms.services.fares import fare_table_publish
@@ -44,14 +50,23 @@ from ..models import (
     PlatformPenalty,
 )
 from ..validators import format_cpf
-from .common import as_platform, forbidden, month_choices, page_step, platform_screen, run_step
+from .common import (
+    AppsForm,
+    as_platform,
+    forbidden,
+    month_choices,
+    page_step,
+    platform_screen,
+    run_step,
+)
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 
-def _ticked(label: str) -> forms.BooleanField:
-    """A box the platform ticks when the driver meets an item of the checklist (art. 4)."""
-    return forms.BooleanField(label=label, required=False)
+def _ticked(label: str, concept: str) -> forms.BooleanField:
+    """A box the platform ticks when the driver meets an item of the checklist (art. 4), its
+    label citing the law's article for ``concept``."""
+    return cites(forms.BooleanField(label=label, required=False), concept)
 
 
 def _optional_date(label: str) -> forms.DateField:
@@ -133,40 +148,52 @@ def home(request: HttpRequest, platform: Platform) -> HttpResponse:
 # --- roster (art. 3 §2, art. 4, art. 17) -----------------------------------------------------
 
 
-class DriverForm(forms.Form):
+class DriverForm(AppsForm):
     cpf = forms.CharField(label="CPF do motorista", max_length=14)
     name = forms.CharField(label="Nome", max_length=120)
     cnh_number = forms.CharField(label="Número da CNH", max_length=20)
-    cnh_category = forms.CharField(
-        label="Categoria da CNH (B ou superior, art. 4, II, b)", max_length=3
+    cnh_category = cites(
+        forms.CharField(label="Categoria da CNH", max_length=3),
+        "driver_cnh",
+        lead="B ou superior",
     )
-    cnh_ear = _ticked("A CNH tem a observação EAR — exerce atividade remunerada (art. 4, II, b)")
+    cnh_ear = _ticked("A CNH tem a observação EAR — exerce atividade remunerada", "driver_cnh")
     cnh_valid_until = _optional_date("CNH válida até")
     vehicle_plate = forms.CharField(label="Placa do veículo", max_length=8)
-    vehicle_kind = forms.ChoiceField(
-        label="Tipo de veículo (duas rodas vedado, art. 17)",
-        choices=PlatformDriver.VehicleKind.choices,
+    vehicle_kind = cites(
+        forms.ChoiceField(label="Tipo de veículo", choices=PlatformDriver.VehicleKind.choices),
+        "two_wheeler_ban",
+        lead="duas rodas vedado",
     )
-    vehicle_manufacture_year = forms.IntegerField(
-        label="Ano de fabricação (até 10 anos, art. 4, I)", min_value=1900, max_value=2100
+    vehicle_manufacture_year = cites(
+        forms.IntegerField(label="Ano de fabricação", min_value=1900, max_value=2100),
+        "vehicle_age",
+        lead="até 10 anos",
     )
-    tax_regime = forms.ChoiceField(
-        label="Regime do motorista para o ISSQN retido (art. 20)",
-        choices=PlatformDriver.TaxRegime.choices,
+    tax_regime = cites(
+        forms.ChoiceField(
+            label="Regime do motorista para o ISSQN retido",
+            choices=PlatformDriver.TaxRegime.choices,
+        ),
+        "driver_tax_regime",
     )
-    crlv = _ticked("CRLV em dia (art. 4, II, a)")
+    crlv = _ticked("CRLV em dia", "driver_crlv")
     crlv_valid_until = _optional_date("CRLV válido até")
-    criminal_certificate = _ticked("Certidão negativa de antecedentes criminais (art. 4, II, c)")
+    criminal_certificate = _ticked(
+        "Certidão negativa de antecedentes criminais", "driver_criminal_certificate"
+    )
     criminal_certificate_date = _optional_date("Data da certidão criminal")
-    app_insurance = _ticked("Seguro de Acidentes Pessoais a Passageiros — APP (art. 4, II, d)")
+    app_insurance = _ticked("Seguro de Acidentes Pessoais a Passageiros — APP", "driver_insurance")
     app_insurance_policy = forms.CharField(
         label="Apólice do seguro APP", max_length=60, required=False
     )
     app_insurance_valid_until = _optional_date("Seguro APP válido até")
-    dpvat = _ticked("Seguro obrigatório DPVAT/SPVAT (art. 4, II, d)")
-    debt_clearance = _ticked("Certidão negativa de débitos com o município (art. 4, II, e)")
+    dpvat = _ticked("Seguro obrigatório DPVAT/SPVAT", "driver_insurance")
+    debt_clearance = _ticked(
+        "Certidão negativa de débitos com o município", "driver_debt_clearance"
+    )
     debt_clearance_date = _optional_date("Data da certidão de débitos")
-    inss = _ticked("Inscrito no INSS como contribuinte individual (art. 4, II, f)")
+    inss = _ticked("Inscrito no INSS como contribuinte individual", "driver_inss")
     inss_number = forms.CharField(
         label="Número de inscrição no INSS", max_length=20, required=False
     )
@@ -199,6 +226,11 @@ def driver_new(request: HttpRequest, platform: Platform) -> HttpResponse:
     """Register a driver: the law's checks of art. 4 and 17 and the caps of art. 3 §2, as the
     API's; a refusal is kept on the roster with its reasons and shown here with its articles."""
     form = DriverForm(request.POST or None, initial={"cnh_category": "B", "tax_regime": "autonomo"})
+    # A regime the law does not name for a driver (art. 20) is refused with its article, as the
+    # API refuses it.
+    form.fields["tax_regime"].error_messages["invalid_choice"] = driver_services.tax_regime_refusal(
+        cited(platform.municipality, "driver_tax_regime")
+    )
     refused: list[dict[str, Any]] = []
     refused_driver = None
 
@@ -285,11 +317,12 @@ def driver_disable(request: HttpRequest, platform: Platform, driver_id: int) -> 
 # --- monthly reports (art. 16, D-8) ----------------------------------------------------------
 
 
-class ReportForm(forms.Form):
+class ReportForm(AppsForm):
     # Chosen above the form (``?mes=``): the lines are that month's drivers (art. 16, I).
     month = forms.ChoiceField(label="Mês do relatório (encerrado)", widget=forms.HiddenInput)
-    intermediation_revenue = MoneyField(
-        label="Faturamento da intermediação no mês, em R$ (art. 16, II)"
+    intermediation_revenue = cites(
+        MoneyField(label="Faturamento da intermediação no mês, em R$"),
+        "report_intermediation_revenue",
     )
     key = forms.CharField(widget=forms.HiddenInput)
 
@@ -298,12 +331,12 @@ class ReportForm(forms.Form):
         self.fields["month"].choices = months  # type: ignore[attr-defined]
 
 
-class ReportDriverForm(forms.Form):
+class ReportDriverForm(AppsForm):
     cpf = forms.CharField(widget=forms.HiddenInput)
     trips = forms.IntegerField(label="Corridas", min_value=0, initial=0)
-    trip_revenue = MoneyField(label="Faturamento das corridas, R$ (art. 16, III)")
-    platform_retention = MoneyField(
-        label="Retido pela plataforma, R$ (art. 20, §1)", required=False
+    trip_revenue = cites(MoneyField(label="Faturamento das corridas, R$"), "report_trip_revenue")
+    platform_retention = cites(
+        MoneyField(label="Retido pela plataforma, R$", required=False), "platform_retention"
     )
 
 
@@ -396,21 +429,25 @@ def report_detail(request: HttpRequest, platform: Platform, report_id: int) -> H
 # --- fare tables (art. 5–10) ------------------------------------------------------------------
 
 
-class FareForm(forms.Form):
-    base_fare = MoneyField(label="Tarifa base, R$ (art. 6, I)")
-    per_km = MoneyField(label="Custo por quilômetro, R$ (art. 6, II)")
-    per_minute = MoneyField(label="Custo por minuto, R$ (art. 6, III)")
-    extra_1_name = forms.CharField(label="Taxa adicional 1 (art. 6, IV)", required=False)
+class FareForm(AppsForm):
+    base_fare = cites(MoneyField(label="Tarifa base, R$"), "fare_base")
+    per_km = cites(MoneyField(label="Custo por quilômetro, R$"), "fare_per_km")
+    per_minute = cites(MoneyField(label="Custo por minuto, R$"), "fare_per_minute")
+    extra_1_name = cites(forms.CharField(label="Taxa adicional 1", required=False), "fare_extras")
     extra_1_amount = MoneyField(label="Valor da taxa adicional 1, R$", required=False)
     extra_2_name = forms.CharField(label="Taxa adicional 2", required=False)
     extra_2_amount = MoneyField(label="Valor da taxa adicional 2, R$", required=False)
-    dynamic_max_percent = forms.DecimalField(
-        label="Acréscimo máximo da tarifa dinâmica, % (art. 9–10; vazio: sem tarifa dinâmica)",
-        required=False,
-        min_value=0,
-        max_digits=6,
-        decimal_places=2,
-        localize=True,
+    dynamic_max_percent = cites(
+        forms.DecimalField(
+            label="Acréscimo máximo da tarifa dinâmica, %",
+            required=False,
+            min_value=0,
+            max_digits=6,
+            decimal_places=2,
+            localize=True,
+        ),
+        "dynamic_pricing",
+        note="vazio: sem tarifa dinâmica",
     )
     valid_from = _optional_date("Vigente a partir de")
 

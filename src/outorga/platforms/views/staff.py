@@ -16,8 +16,11 @@ from django.utils import timezone
 
 from outorga.core.access import forbidden
 from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
+from outorga.core.formcites import labelled
+from outorga.core.lawseam import cited_aside, cited_for
 from outorga.core.models import User
 from outorga.core.requests import actor_of, user_of
+from outorga.law.bindings import Service
 from outorga.law.competence import is_allowed
 from outorga.platforms.services.common import apps_law
 from outorga.platforms.services.staff import (
@@ -48,8 +51,12 @@ def _refused(request: HttpRequest, user: User) -> HttpResponse | None:
         return None
     return forbidden(
         request,
-        "A equipe de uma plataforma e seus e-mails são vistos por quem credencia plataformas "
-        "(Autoridade, art. 3).",
+        labelled(
+            "A equipe de uma plataforma e seus e-mails são vistos por quem credencia plataformas",
+            "Autoridade",
+            cited_for(Service.APLICATIVO, "credentialed_platform", m=m),
+        )
+        + ".",
     )
 
 
@@ -158,10 +165,11 @@ def _not_admin(request: HttpRequest, platform: Platform) -> HttpResponse | None:
         user=user_of(request), platform=platform, is_admin=True
     ).exists():
         return None
+    named = cited_aside(Service.APLICATIVO, "credentialed_platform", m=platform.municipality)
     return forbidden(
         request,
         "A equipe da plataforma é administrada pelo administrador da plataforma, indicado pela "
-        "Prefeitura no credenciamento (art. 3); peça a ele o convite ou a remoção.",
+        f"Prefeitura no credenciamento{named}; peça a ele o convite ou a remoção.",
     )
 
 

@@ -14,6 +14,7 @@ from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.models import Municipality
 from outorga.law import interfaces
 
+from ..forms_citing import cited_by_service, labelled
 from ..models import (
     Document,
     Permit,
@@ -22,6 +23,10 @@ from ..models import (
 
 #: The services a registry spreadsheet carries, in the order the import looks for a governing law.
 SERVICES = (Service.MOTOTAXI, Service.MOTOFRETE, Service.TAXI)
+#: The services a column's articles are asked of (each its law's: :func:`column_help`).
+MOTO_SERVICES = (Service.MOTOTAXI, Service.MOTOFRETE)
+TAXI_SERVICES = (Service.TAXI,)
+FRETE_SERVICES = (Service.MOTOFRETE,)
 
 
 @dataclass(frozen=True)
@@ -30,6 +35,10 @@ class Column:
     group: str  # pessoa, cnh, veiculo, permissao
     help: str
     required: bool = False  # required whenever the group is filled
+    #: The concepts whose articles follow the help (:func:`column_help`), as the law bound to
+    #: each of ``services`` in the municipality importing names them (its ``CITES``).
+    cites: tuple[str, ...] = ()
+    services: tuple[str, ...] = SERVICES
 
 
 COLUMNS: list[Column] = [
@@ -44,7 +53,13 @@ COLUMNS: list[Column] = [
     Column("cnh_numero", "cnh", "número da CNH (11 dígitos)", True),
     Column("cnh_categorias", "cnh", "letras, ex.: AB", True),
     Column("cnh_primeira_habilitacao", "cnh", "DD/MM/AAAA", True),
-    Column("cnh_categoria_a_desde", "cnh", "DD/MM/AAAA (mototáxi e motofrete: art. 5, II)"),
+    Column(
+        "cnh_categoria_a_desde",
+        "cnh",
+        "DD/MM/AAAA",
+        cites=("licence_category_a",),
+        services=MOTO_SERVICES,
+    ),
     Column("cnh_validade", "cnh", "DD/MM/AAAA", True),
     Column("cnh_ear", "cnh", "sim ou não (exerce atividade remunerada)"),
     Column("placa", "veiculo", "ABC1234 ou ABC1D23", True),
@@ -54,85 +69,119 @@ COLUMNS: list[Column] = [
     Column("marca_modelo", "veiculo", "marca/modelo", True),
     Column("ano_fabricacao", "veiculo", "AAAA", True),
     Column("ano_modelo", "veiculo", "AAAA"),
-    Column("cilindrada", "veiculo", "cc (mototáxi e motofrete: art. 3, I)"),
+    Column("cilindrada", "veiculo", "cc", cites=("engine_cc",), services=MOTO_SERVICES),
     Column("cor", "veiculo", "cor", True),
-    Column("portas", "veiculo", "número de portas (táxi: art. 27)"),
-    Column("lugares", "veiculo", "lugares (táxi: art. 2 e 28, III)"),
+    Column(
+        "portas", "veiculo", "número de portas", cites=("vehicle_doors",), services=TAXI_SERVICES
+    ),
+    Column("lugares", "veiculo", "lugares", cites=("vehicle_seats",), services=TAXI_SERVICES),
     Column("combustivel", "veiculo", "gasolina, etanol, flex, diesel, gnv, eletrico ou hibrido"),
     Column("aluguel", "veiculo", "sim ou não (categoria aluguel, placa vermelha)"),
     Column("uf_registro", "veiculo", "UF", True),
     Column("municipio_registro", "veiculo", "município de registro"),
-    Column("nota_fiscal_data", "veiculo", "DD/MM/AAAA, data da nota fiscal do 0 km (táxi)"),
-    Column("crlv_emissao", "veiculo", "DD/MM/AAAA, emissão do CRLV (importa o CRLV do veículo)"),
+    Column(
+        "nota_fiscal_data",
+        "veiculo",
+        "DD/MM/AAAA, data da nota fiscal de fábrica do 0 km",
+        cites=("factory_invoice",),
+        services=TAXI_SERVICES,
+    ),
+    Column(
+        "crlv_emissao",
+        "veiculo",
+        "DD/MM/AAAA, emissão do CRLV: com ela, o CRLV do veículo é importado",
+    ),
     Column(
         "crlv_valido_ate",
         "veiculo",
-        "DD/MM/AAAA, validade do licenciamento impressa no CRLV (táxi: art. 24, I e 28, I; "
-        "mototáxi e motofrete: art. 5, §1, I)",
+        "DD/MM/AAAA, validade do licenciamento impressa no CRLV",
+        cites=("crlv",),
     ),
-    # The other documents the vehicle must carry (mototaxi and motofrete art. 5 §1 I–III and §5;
-    # the mototaxi's policy, art. 13 XXI and 19 §1–2; taxi art. 22 XI and 24 II–IV): each its
-    # issue, and the end printed on it where the desk types one (the policy).
-    Column(
-        "crv_emissao", "veiculo", "DD/MM/AAAA, emissão do CRV (mototáxi e motofrete: art. 5, §5)"
-    ),
+    # The other documents the vehicle must carry (each law's): each its issue, and the end
+    # printed on it where the desk types one (the policy).
+    Column("crv_emissao", "veiculo", "DD/MM/AAAA, emissão do CRV", cites=("crv",)),
     Column(
         "dpvat_emissao",
         "veiculo",
-        "DD/MM/AAAA, emissão do seguro obrigatório (DPVAT) (mototáxi e motofrete: art. 5, §1, I e "
-        "§5; táxi: art. 22, XI)",
+        "DD/MM/AAAA, emissão do seguro obrigatório — DPVAT",
+        cites=("dpvat",),
     ),
-    Column("dpvat_categoria", "veiculo", "categoria impressa no DPVAT (táxi: 3, art. 22, XI)"),
+    Column(
+        "dpvat_categoria",
+        "veiculo",
+        "categoria impressa no DPVAT",
+        cites=("insurance_category",),
+    ),
     Column(
         "vistoria_emissao",
         "veiculo",
-        "DD/MM/AAAA, emissão do laudo de vistoria (mototáxi e motofrete: art. 5, §1, II; táxi: "
-        "art. 22, XII e 24, II)",
+        "DD/MM/AAAA, emissão do laudo de vistoria",
+        cites=("vistoria_report",),
     ),
     Column(
         "inspecao_emissao",
         "veiculo",
-        "DD/MM/AAAA, emissão do laudo de inspeção semestral (mototáxi e motofrete: art. 5, §1, "
-        "III; validade dada pela lei)",
+        "DD/MM/AAAA, emissão do laudo de inspeção semestral; a validade é a que a lei fixa, não "
+        "se digita",
+        cites=("inspection_report",),
     ),
     Column(
         "apolice_emissao",
         "veiculo",
-        "DD/MM/AAAA, emissão da apólice de seguro de condutor e passageiro (mototáxi: art. 13, "
-        "XXI e 19, §1–2)",
+        "DD/MM/AAAA, emissão da apólice de seguro de condutor e passageiro",
+        cites=("insurance_policy",),
+        services=(Service.MOTOTAXI,),
     ),
-    Column("apolice_valida_ate", "veiculo", "DD/MM/AAAA, fim da vigência impresso na apólice"),
+    Column(
+        "apolice_valida_ate",
+        "veiculo",
+        "DD/MM/AAAA, fim da vigência impresso na apólice; obrigatório com `apolice_emissao`",
+        cites=("policy_cover_end",),
+        services=(Service.MOTOTAXI,),
+    ),
     Column(
         "taximetro_emissao",
         "veiculo",
-        "DD/MM/AAAA, emissão do certificado de aferição do taxímetro (táxi: art. 24, III)",
+        "DD/MM/AAAA, emissão do certificado de aferição do taxímetro",
+        cites=("taximeter",),
     ),
     Column(
         "gnv_emissao",
         "veiculo",
-        "DD/MM/AAAA, emissão do certificado de segurança veicular do GNV (táxi: art. 24, IV)",
+        "DD/MM/AAAA, emissão do certificado de segurança veicular do veículo movido a GNV",
+        cites=("vehicle_cng",),
     ),
     Column(
         "carga_dispositivo",
         "veiculo",
-        "motofrete: bau, grelha, alforje, bolsa ou caixa_lateral (art. 24, §1)",
+        "bau, grelha, alforje, bolsa ou caixa_lateral",
+        cites=("cargo_device",),
+        services=FRETE_SERVICES,
     ),
     Column(
         "carga_limites_contran",
         "veiculo",
-        "motofrete: sim ou não, dispositivo nas dimensões do CONTRAN e do fabricante (art. 24, §1)",
+        "sim ou não, dispositivo nas dimensões do CONTRAN e do fabricante",
+        cites=("cargo_device",),
+        services=FRETE_SERVICES,
     ),
     Column(
         "carga_retrovisores_livres",
         "veiculo",
-        "motofrete: sim ou não, dispositivo e carga sem prejudicar os retrovisores (art. 24, §2)",
+        "sim ou não, dispositivo e carga sem prejudicar os retrovisores",
+        cites=("cargo_mirrors",),
+        services=FRETE_SERVICES,
     ),
-    Column("sidecar", "veiculo", "motofrete: sim ou não (art. 24, §5)"),
-    Column("semirreboque", "veiculo", "motofrete: sim ou não (art. 24, §5)"),
+    Column("sidecar", "veiculo", "sim ou não", cites=("sidecar",), services=FRETE_SERVICES),
+    Column(
+        "semirreboque", "veiculo", "sim ou não", cites=("semi_trailer",), services=FRETE_SERVICES
+    ),
     Column(
         "faixas_retrorrefletivas",
         "veiculo",
-        "motofrete: sim ou não, no sidecar ou semirreboque (art. 24, §4)",
+        "sim ou não, no sidecar ou semirreboque",
+        cites=("retroreflective_strips",),
+        services=FRETE_SERVICES,
     ),
     Column("servico", "permissao", "mototaxi, motofrete ou taxi", True),
     Column("numero_permissao", "permissao", "número da permissão, ex.: MT-0001", True),
@@ -144,14 +193,63 @@ COLUMNS: list[Column] = [
     Column("fim_prazo", "permissao", "DD/MM/AAAA (termo final, com as prorrogações)", True),
     Column("certificado_valido_ate", "permissao", "DD/MM/AAAA (certificado de registro)"),
     Column("decreto", "permissao", "decreto de outorga"),
-    Column("contrapartida", "permissao", "táxi: pagamento ou servicos (art. 10, alínea a ou b)"),
-    Column("parcelas", "permissao", "táxi, contrapartida em pagamento: parcelas (art. 10)"),
+    Column(
+        "contrapartida",
+        "permissao",
+        "`pagamento` (alínea a) ou `servicos` (alínea b); obrigatória no táxi",
+        cites=("term",),
+        services=TAXI_SERVICES,
+    ),
+    Column(
+        "parcelas",
+        "permissao",
+        "número de parcelas da contrapartida em pagamento",
+        cites=("term",),
+        services=TAXI_SERVICES,
+    ),
     Column("situacao", "permissao", "ativa (padrão), suspensa, em reserva"),
     Column("suspensa_ate", "permissao", "DD/MM/AAAA, se suspensa"),
 ]
 
 
+def column_help(column: Column, m: Municipality | None) -> str:
+    """What ``column`` records, with the articles the laws bound in ``m`` to its services name
+    for it, each named by the services it governs ("táxi: art. 27"); none where no law governs
+    them (or without a municipality)."""
+    cited = cited_by_service(m, column.services, column.cites, named=True) if column.cites else ""
+    return labelled(column.help, cited)
+
+
 BY_NAME = {c.name: c for c in COLUMNS}
+
+#: The headings of the columns' groups, as the help lists them.
+GROUP_TITLES = {
+    "pessoa": "Pessoa",
+    "cnh": "CNH (preencha todas as obrigatórias ou nenhuma)",
+    "veiculo": "Veículo (preencha todas as obrigatórias ou nenhuma)",
+    "permissao": "Permissão (preencha todas as obrigatórias ou nenhuma; exige o veículo)",
+}
+
+
+def columns_markdown(m: Municipality | None) -> str:
+    """The columns, by group, as tables (name, required, :func:`column_help`): the help of
+    ``outorga import registry --columns`` and of docs/import-registry.md, with the articles of
+    the laws bound in ``m``."""
+    parts = []
+    for group in GROUPS:
+        lines = [
+            f"### {GROUP_TITLES[group]}",
+            "",
+            "| coluna | obrigatória | conteúdo |",
+            "|---|---|---|",
+        ]
+        lines += [
+            f"| `{c.name}` | {'sim' if c.required else ''} | {column_help(c, m)} |"
+            for c in COLUMNS
+            if c.group == group
+        ]
+        parts.append("\n".join(lines))
+    return "\n\n".join(parts) + "\n"
 
 
 @dataclass(frozen=True)
@@ -169,8 +267,7 @@ class DocumentColumns:
 
 
 #: The vehicle's documents a row gives besides its CRLV, by the registry's document type: what
-#: the laws require the vehicle to carry (mototaxi and motofrete art. 5 §1 I–III, §5; mototaxi
-#: art. 13 XXI, 19 §1–2; taxi art. 22 XI–XII, 24 II–IV).
+#: the laws require the vehicle to carry (see each column's ``cites``).
 DOCUMENT_COLUMNS: dict[str, DocumentColumns] = {
     Document.Type.CRV: DocumentColumns("crv_emissao"),
     Document.Type.DPVAT: DocumentColumns("dpvat_emissao", category="dpvat_categoria"),
@@ -182,7 +279,7 @@ DOCUMENT_COLUMNS: dict[str, DocumentColumns] = {
 }
 
 
-GROUPS = ("pessoa", "cnh", "veiculo", "permissao")
+GROUPS = tuple(GROUP_TITLES)
 
 
 STATUS_BY_LABEL = {

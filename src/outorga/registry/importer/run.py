@@ -84,7 +84,7 @@ def import_registry(
         unknown = [h for h in header if h and h not in BY_NAME]
         for h in unknown:
             report.errors.append(
-                RowError(1, h, "coluna desconhecida (veja docs/import-registry.md)")
+                RowError(1, h, "coluna desconhecida (veja as colunas com --columns)")
             )
         for name in ("cpf", "nome", "data_nascimento"):
             if name not in header:

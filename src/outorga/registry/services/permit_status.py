@@ -147,6 +147,7 @@ SUSPENSION_FIELDS = {
     "art_32_i_suspension_days_of_the_count": "dias",
     "art_32_i_not_before_the_count": "início",
     "art_32_i_not_inside_an_earlier_suspension": "início",
+    "art_32_i_not_before_the_decision": "início",
     "art_41_caput_d_1_on_a_final_auto": "auto",
     "art_41_caput_d_1_not_before_final": "início",
     "art_42_iv_v_not_before_the_decision": "início",

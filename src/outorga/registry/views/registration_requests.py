@@ -11,10 +11,10 @@ from django.utils import timezone
 
 from outorga.core.errors import DomainError
 from outorga.core.formerrors import form_add
-from outorga.core.lawseam import cited_aside
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 
+from ..forms_citing import CitingForm, cites
 from ..models import RegistrationRequest, Service
 from ..selectors import sees_private_data
 from ..services.registration_requests import (
@@ -24,11 +24,15 @@ from ..services.registration_requests import (
 from .common import DATE, competent
 
 
-class DecideForm(forms.Form):
-    appeared_on = forms.DateField(
-        label="O permissionário compareceu pessoalmente em",
-        required=False,
-        widget=DATE,
+class DecideForm(CitingForm):
+    """The decision on a request; the appearance in person cites the law of the request's permit
+    (else the mototaxi law bound here, whose portal requests these are)."""
+
+    appeared_on = cites(
+        forms.DateField(
+            label="O permissionário compareceu pessoalmente em", required=False, widget=DATE
+        ),
+        "in_person",
     )
     refusal_reason = forms.CharField(label="Motivo da recusa", required=False, max_length=300)
 
@@ -48,11 +52,10 @@ def registration_request(request: HttpRequest, request_id: int) -> HttpResponse:
     req = get_object_or_404(
         RegistrationRequest.objects.select_related("person", "permit"), pk=request_id
     )
-    form = DecideForm(request.POST or None, initial={"appeared_on": timezone.localdate()})
-    # The appearance in person, as the law of the request's permit (else the mototaxi law bound
-    # here, whose portal requests these are) cites it.
-    form.fields["appeared_on"].label = "O permissionário compareceu pessoalmente em" + cited_aside(
-        req.permit or Service.MOTOTAXI, "in_person", m=current_municipality()
+    form = DecideForm(
+        request.POST or None,
+        initial={"appeared_on": timezone.localdate()},
+        law=req.permit or Service.MOTOTAXI,
     )
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data

@@ -14,9 +14,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
 from outorga.core.errors import Refused
-from outorga.core.lawseam import cited_aside, cited_for
 from outorga.core.requests import actor_of
-from outorga.core.tenancy import current_municipality, current_municipality_or_none
+from outorga.core.tenancy import current_municipality
 from outorga.law import interfaces
 from outorga.law.bindings import LawNotBound
 from outorga.law.competence import is_allowed
@@ -29,6 +28,7 @@ from ..forms import (
     equipment_field,
     safety_gear_field,
 )
+from ..forms_citing import CitingForm, cites
 from ..models import Permit, PermitTerm, Service, TaxiCategory, Tender, TenderApplicant
 from ..services.common import InvalidTransition
 from ..services.tenders import (
@@ -49,23 +49,23 @@ from ..validation import FieldError
 from .common import DATE, competent, may, problem_of
 
 
-class TenderForm(forms.Form):
+class TenderForm(CitingForm):
+    # The taxi law bound here cites the categories (never an article of the app's own).
+    SERVICES = (Service.TAXI,)
+
     service = forms.ChoiceField(label="Serviço", choices=Service.choices)
     number = forms.CharField(label="Número da licitação", max_length=40)
     places = forms.IntegerField(label="Vagas oferecidas", min_value=1)
     opened_on = forms.DateField(label="Data de abertura", widget=DATE)
-    taxi_category = forms.ChoiceField(
-        label="Categoria das vagas (táxi)",
-        choices=[("", "— (mototáxi e motofrete)"), *TaxiCategory.choices],
-        required=False,
+    taxi_category = cites(
+        forms.ChoiceField(
+            label="Categoria das vagas",
+            choices=[("", "— (mototáxi e motofrete)"), *TaxiCategory.choices],
+            required=False,
+        ),
+        "category_one",
+        lead="táxi",
     )
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        # The taxi law bound here cites the categories (never an article of the app's own).
-        cites = cited_for(Service.TAXI, "category_one", m=current_municipality_or_none())
-        if cites:
-            self.fields["taxi_category"].label = f"Categoria das vagas (táxi: {cites})"
 
 
 @competent
@@ -99,11 +99,11 @@ def tenders(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _label_cite(tender: Tender, concept: str) -> str:
-    """The articles the law the tender is run under names for ``concept``, in parentheses after
-    a label (nothing where none, nor where no law governs its service any more: ADR 0076)."""
+def _run_under(tender: Tender) -> str:
+    """The law the tender is run under, whose articles its forms' labels cite (none where no law
+    governs its service any more: ADR 0076)."""
     try:
-        return cited_aside(tender_law(tender), concept)
+        return tender_law(tender)
     except LawNotBound:
         return ""
 
@@ -116,26 +116,28 @@ class OnForm(forms.Form):
     )
 
 
-class ApplicantForm(forms.Form):
+class ApplicantForm(CitingForm):
     """An applicant: a person already in the registry, in the tender's taxi category."""
 
     person = PersonByDocument(label="CPF ou CNPJ do candidato", max_length=18)
-    taxi_category = forms.ChoiceField(
-        label="Categoria",
-        choices=[("", "—"), *TaxiCategory.choices],
-        required=False,
+    taxi_category = cites(
+        forms.ChoiceField(
+            label="Categoria",
+            choices=[("", "—"), *TaxiCategory.choices],
+            required=False,
+        ),
+        "category_one",
     )
     on = forms.DateField(label="Data da verificação dos requisitos", widget=DATE)
 
     def __init__(self, *args: Any, tender: Tender, **kwargs: Any) -> None:
         kwargs.setdefault("prefix", "cand")
+        kwargs.setdefault("law", _run_under(tender))
         super().__init__(*args, **kwargs)
         self.fields["on"].initial = timezone.localdate()
         if tender.service != Service.TAXI or tender.taxi_category:
             # The tender's category is the applicant's (art. 3, 6): shown, not chosen.
             del self.fields["taxi_category"]
-        else:
-            self.fields["taxi_category"].label = f"Categoria{_label_cite(tender, 'category_one')}"
 
 
 class TenderGrantForm(TaxiChecks):
@@ -146,20 +148,26 @@ class TenderGrantForm(TaxiChecks):
     vehicle = VehicleByPlate(label="Placa do veículo", max_length=8)
     on = forms.DateField(label="Data da outorga (assinatura do Termo, no táxi)", widget=DATE)
     decree = forms.CharField(label="Decreto de outorga", max_length=80, required=False)
-    option = forms.ChoiceField(label="Prazo", choices=PermitTerm.Option.choices)
-    mode = forms.ChoiceField(label="Contrapartida", choices=PermitTerm.Mode.choices)
+    option = cites(forms.ChoiceField(label="Prazo", choices=PermitTerm.Option.choices), "term")
+    mode = cites(forms.ChoiceField(label="Contrapartida", choices=PermitTerm.Mode.choices), "term")
     instalments = forms.IntegerField(
         label="Parcelas (até 18 no prazo I, até 36 no prazo II)", min_value=1, initial=1
     )
     declarations = declarations_field()
-    term_years = forms.IntegerField(label="Prazo em anos", min_value=1, max_value=10, initial=10)
+    term_years = cites(
+        forms.IntegerField(label="Prazo em anos", min_value=1, max_value=10, initial=10), "term"
+    )
     equipment = equipment_field("Equipamentos verificados")
     safety_gear = safety_gear_field()
 
-    category = forms.ChoiceField(
-        label="Categoria (licitação registrada sem categoria)",
-        choices=[("", "—"), *TaxiCategory.choices],
-        required=False,
+    category = cites(
+        forms.ChoiceField(
+            label="Categoria",
+            choices=[("", "—"), *TaxiCategory.choices],
+            required=False,
+        ),
+        "category_one",
+        note="licitação registrada sem categoria",
     )
 
     field_order = [
@@ -179,7 +187,7 @@ class TenderGrantForm(TaxiChecks):
         self, *args: Any, tender: Tender, applicant: TenderApplicant | None = None, **kwargs: Any
     ) -> None:
         kwargs.setdefault("prefix", "outorga")
-        kwargs.setdefault("law", tender)  # its labels cite the law of the tender's service
+        kwargs.setdefault("law", _run_under(tender))  # its labels cite the tender's law
         super().__init__(*args, **kwargs)
         self.fields["on"].initial = timezone.localdate()
         taxi = tender.service == Service.TAXI
@@ -188,19 +196,6 @@ class TenderGrantForm(TaxiChecks):
         # The category is asked only of an applicant of an older tender recorded without one.
         if not taxi or tender.taxi_category or (applicant and applicant.taxi_category):
             del self.fields["category"]
-        # Each field shown cites the articles of the law bound to the tender's service.
-        for name, concept in (
-            ("option", "term"),
-            ("mode", "term"),
-            ("term_years", "term"),
-        ):
-            if name in self.fields:
-                self.fields[name].label = f"{self.fields[name].label}{_label_cite(tender, concept)}"
-        if "category" in self.fields:
-            self.fields["category"].label = (
-                f"Categoria{_label_cite(tender, 'category_one')} — licitação registrada sem "
-                "categoria"
-            )
 
     def params(self) -> dict[str, Any]:
         """The grant's data as ``tenders.tender_grant`` takes it for one applicant."""

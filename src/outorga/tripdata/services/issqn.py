@@ -49,8 +49,9 @@ def _compute_statement(pm: PlatformMonth, ctx: Context) -> IssqnStatement:
     """Ask the law core for the month's statement and store it with one line per taxpayer.
 
     The platform's base is the intermediation revenue it declared in its monthly report (art. 16
-    II); without a report, the retention measured from its trips. Drivers' bases come from the
-    trips (gross minus the platform's retention, art. 20 §1)."""
+    II); without a report, or with one sent without item II (which declares no revenue, not a
+    revenue of zero), the retention measured from its trips. Drivers' bases come from the trips
+    (gross minus the platform's retention, art. 20 §1)."""
     assert pm.trips_upload is not None
     drivers = month_drivers(current_trip_uploads(pm.platform, pm.month))
     bounds = month_bounds(pm.municipality, pm.month)
@@ -58,8 +59,9 @@ def _compute_statement(pm: PlatformMonth, ctx: Context) -> IssqnStatement:
         pm.platform, instant(bounds.start_ms), instant(bounds.end_ms)
     )
     report = latest_report(pm.platform, pm.month)
-    if report is not None:
-        base, source = int(report.intermediation_revenue_cents), "relatório mensal"
+    declared = report.declared_intermediation_revenue_cents if report is not None else None
+    if declared is not None:
+        base, source = int(declared), "relatório mensal"
     else:
         base, source = int(pm.retention_cents), "corridas"
     facts = issqn_facts(

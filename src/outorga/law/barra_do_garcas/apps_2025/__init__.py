@@ -129,6 +129,23 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "report_intermediation_revenue": art(16, inc="II"),  # its intermediation revenue
     "report_trip_revenue": art(16, inc="III"),  # and the trips' revenue, per driver
     "penalty_appeal": art(26, "único"),  # always with defence and appeal
+    # form labels: what the portal's fields name beside what they record (the driver's
+    # checklist of art. 4, the report's lines, the fare table's items).
+    "vehicle_age": art(4, inc="I"),  # at most 10 years from manufacture
+    "driver_crlv": art(4, inc="II", ali="a"),
+    "driver_cnh": art(4, inc="II", ali="b"),  # category B or above, with the EAR remark
+    "driver_criminal_certificate": art(4, inc="II", ali="c"),
+    "driver_insurance": art(4, inc="II", ali="d"),  # the APP and the DPVAT
+    "driver_debt_clearance": art(4, inc="II", ali="e"),
+    "driver_inss": art(4, inc="II", ali="f"),
+    # The driver's base: the month's gross, less what the platform retains for intermediation.
+    "platform_retention": art(20, 1),
+    "fare_base": art(6, inc="I"),
+    "fare_per_km": art(6, inc="II"),
+    "fare_per_minute": art(6, inc="III"),
+    # messages
+    "regulation": art(27),  # the Executive's regulation (a term the law leaves to it)
+    "adaptation": art(28),  # the platforms' 60 days to adapt after the publication
 }
 
 

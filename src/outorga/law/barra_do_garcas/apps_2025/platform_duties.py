@@ -11,14 +11,14 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
-from outorga.law.citations import Citation, decision
+from outorga.law.citations import Citation, cite, decision
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
 from outorga.law.rules import check, reason, unless_suspended
 from outorga.law.schemas import closed
 
-from ._base import DATE, LAW, MONTH, art, day, decide, fmt, has_refusal, param
+from ._base import DATE, LAW, MONTH, art, day, decide, fmt, param
 from .final_provisions import not_in_force, platform_obligation_enforceable
 
 RULE_TWO_WHEELER_BAN = "apps.art17.two_wheeler_ban"
@@ -110,17 +110,33 @@ def art11_iii_complaint_channel(available: bool | None) -> Reason:
 def art15_complaint_deadline(ctx: Context, filed_on: dt.date) -> tuple[dt.date, Reason]:
     """Art. 15: "As plataformas deverão responder às reclamações dos usuários em um prazo máximo de
     05 (cinco) dias úteis". Business days only (D-4): weekends and national, state and municipal
-    holidays do not count; the day the complaint was filed is excluded."""
+    holidays do not count. The day the count starts from is excluded (Lei 9.784/1999 art. 66); a
+    complaint filed on a day that is not a business day counts from the first business day after
+    it, as the day a term begins on moves like its last day (CPC art. 224 §1, applied to the
+    administrative procedure by its art. 15, where Lei 9.784 is silent — D-17; ADR 0083)."""
     days = param(ctx, "complaint_answer_business_days", filed_on)
-    deadline = ctx.calendar.add_business_days(filed_on, int(days.value))
+    start = ctx.calendar.next_business_day(filed_on)
+    deadline = ctx.calendar.add_business_days(start, int(days.value))
+    moved = (
+        f" em dia sem expediente ({ctx.calendar.why_closed(filed_on)}): a contagem parte do "
+        f"primeiro dia útil seguinte, {fmt(start)}, que não conta;"
+        if start != filed_on
+        else ":"
+    )
     return deadline, reason(
         "apps.art15.complaint_deadline",
         Verdict.INFO,
-        f"Reclamação registrada em {fmt(filed_on)}: resposta devida até {fmt(deadline)} "
+        f"Reclamação registrada em {fmt(filed_on)}{moved} resposta devida até {fmt(deadline)} "
         f"({days.value} dias úteis).",
         art(15),
         decision(4),
-        facts={"registrada_em": filed_on, "prazo": deadline},
+        cite("federal.9784-1999", 66),
+        *(
+            (cite("federal.cpc-2015", 224, 1), cite("federal.cpc-2015", 15))
+            if start != filed_on
+            else ()
+        ),
+        facts={"registrada_em": filed_on, "contagem_a_partir_de": start, "prazo": deadline},
         params=(days,),
     )
 
@@ -237,6 +253,63 @@ def art16_report_contents(contents: Mapping[str, bool]) -> list[Reason]:
     return out
 
 
+def art16_months_owed(
+    year: int, month: int, credentialed_on: dt.date | None, cancelled_on: dt.date | None
+) -> Reason | None:
+    """Art. 16: the platforms send "relatório" "de cada mês" — the platforms credentialed here
+    (art. 3). Every month of the credential is owed, the month it began and the month it ended
+    included, whatever their day: the law counts months, not the days operated in them, and a
+    month's report covers the days of the credential in it (ADR 0083). A month before the
+    credential or after its cancellation is none of this platform's: ``None`` when the month is
+    owed and no credential date was given."""
+    if credentialed_on is None and cancelled_on is None:
+        return None
+    label = f"{month:02d}/{year}"
+    facts: dict[str, Any] = {"mês_de_referência": f"{year}-{month:02d}"}
+    message = ""
+    if credentialed_on is not None:
+        facts["credenciada_em"] = credentialed_on
+        if (year, month) < (credentialed_on.year, credentialed_on.month):
+            message = f"anterior ao credenciamento ({fmt(credentialed_on)})"
+    if cancelled_on is not None:
+        facts["cancelada_em"] = cancelled_on
+        if (year, month) > (cancelled_on.year, cancelled_on.month):
+            message = f"posterior ao cancelamento ({fmt(cancelled_on)})"
+    owed = not message
+    if owed:
+        since = f"credenciada em {fmt(credentialed_on)}" if credentialed_on else "credenciada"
+        until = f", cancelada em {fmt(cancelled_on)}" if cancelled_on else ""
+        message = (
+            f"Plataforma {since}{until}: o relatório de {label} é devido — o art. 16 pede a "
+            "cada mês, às plataformas credenciadas (art. 3), o relatório do mês (decisão D-8), "
+            "o do mês do credenciamento e o do cancelamento incluídos, pelos dias em que esteve "
+            "credenciada."
+        )
+    else:
+        message = f"O mês {label} é {message}: não há relatório devido."
+    return reason(
+        "apps.art16.months_owed",
+        Verdict.INFO,
+        message,
+        art(16),
+        art(3),
+        decision(8),
+        facts={**facts, "devido": owed},
+    )
+
+
+def missing_report_items(contents: Mapping[str, bool]) -> list[str]:
+    """Art. 16, I–III: the incisos a report sent without them lacks (``["II"]``), in order."""
+    return [inc for key, (inc, _) in REPORT_ITEMS.items() if key in contents and not contents[key]]
+
+
+def _missing_items_text(missing: list[str]) -> str:
+    labels = {inc: label for inc, label in REPORT_ITEMS.values()}
+    items = [f"art. 16, {inc} ({labels[inc]})" for inc in missing]
+    listed = items[0] if len(items) == 1 else ", ".join(items[:-1]) + " e " + items[-1]
+    return f" Conteúdo incompleto: falta{'m' if len(items) > 1 else ''} {listed}."
+
+
 @question(
     "barra-do-garcas.apps-2025.monthly_report",
     law=LAW,
@@ -246,6 +319,8 @@ def art16_report_contents(contents: Mapping[str, bool]) -> list[Reason]:
             **MONTH,
             "submitted_on": DATE,
             "contents": closed({k: {"type": "boolean"} for k in REPORT_ITEMS}),
+            "credentialed_on": DATE,
+            "cancelled_on": DATE,
         },
         required=["year", "month"],
     ),
@@ -253,8 +328,12 @@ def art16_report_contents(contents: Mapping[str, bool]) -> list[Reason]:
 def monthly_report(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Status of the report for a month on the reference date: ``on_time``, ``late``, ``missing``
     (due date passed, nothing sent), ``not_yet_due``, or ``not_enforceable`` (due in the adaptation
-    period, art. 28); plus the contents of art. 16 I–III when given, and ``complete``: true only
-    for a report sent with every item, false when nothing was sent or an item is missing."""
+    period, art. 28); ``not_owed`` for a month before the platform's credential
+    (``credentialed_on``) or after its cancellation (``cancelled_on``) — the month of either is
+    owed (ADR 0083). Plus the contents of art. 16 I–III when given: ``complete`` is true only for a
+    report sent with every item, false when nothing was sent or an item is missing, and
+    ``missing_items`` names the incisos a report sent lacks (a missing item is never read as an
+    empty one: a revenue not declared is no revenue of zero)."""
     qid = "barra-do-garcas.apps-2025.monthly_report"
     year, month = int(facts["year"]), int(facts["month"])
     submitted = day(facts["submitted_on"]) if "submitted_on" in facts else None
@@ -265,6 +344,15 @@ def monthly_report(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         )
     ) is not None:
         return before
+    owed = art16_months_owed(
+        year,
+        month,
+        day(facts["credentialed_on"]) if "credentialed_on" in facts else None,
+        day(facts["cancelled_on"]) if "cancelled_on" in facts else None,
+    )
+    if owed is not None and not owed.facts["devido"]:
+        outcome = {"status": "not_owed", "due": due, "complete": None, "missing_items": []}
+        return decide(qid, ctx, outcome, [why, owed], "Relatório não devido neste mês.")
     duty, delivery = duty_by_date(
         ctx,
         "apps.art16.report_on_time",
@@ -278,21 +366,21 @@ def monthly_report(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         ),
         ("entregue_em", "vencimento"),
     )
-    reasons = [why, *([delivery] if delivery else [])]
+    reasons = [why, *([owed] if owed else []), *([delivery] if delivery else [])]
     contents = art16_report_contents(facts.get("contents", {}))
     reasons.extend(contents)
     status = enforceable_status(ctx, duty, due, reasons)
     status = "not_yet_due" if status == "open" else status
     complete = report_complete(submitted, facts.get("contents", {}))
-    incomplete = submitted is not None and has_refusal(contents)
+    missing = missing_report_items(facts.get("contents", {})) if submitted is not None else []
     summary = {
         "on_time": "Entregue no prazo.",
         "late": "Entregue com atraso.",
         "missing": "Não entregue e vencido.",
         "not_yet_due": f"Ainda no prazo (vence em {fmt(due)}).",
         "not_enforceable": "Vencido no período de adaptação (art. 28): não exigível.",
-    }[status] + (" Conteúdo incompleto (art. 16, I–III)." if incomplete else "")
-    outcome = {"status": status, "due": due, "complete": complete}
+    }[status] + (_missing_items_text(missing) if missing else "")
+    outcome = {"status": status, "due": due, "complete": complete, "missing_items": missing}
     return decide(qid, ctx, outcome, reasons, summary)
 
 

@@ -27,7 +27,14 @@ from outorga.law.windows import month_end
 from ._base import CENTS, LAW, MONTH, art, decide, optional_param
 from .final_provisions import not_in_force_in_month
 
-REGIMES = ("geral", "mei", "autonomo")
+#: Art. 19: the platform's own ISSQN, in the municipality's general regime.
+PLATFORM_REGIMES = ("geral",)
+#: Art. 20: the drivers owe ISSQN "na qualidade de MEi (microempreendedor individual) ou
+#: Profissional Autônomo Pessoa Física" — these two, and no other.
+DRIVER_REGIMES = ("mei", "autonomo")
+#: Every regime a rate is recorded for (``issqn_rate_<regime>``); a statement still reads a
+#: driver line stored in another regime, and refuses to tax it (art. 20).
+REGIMES = PLATFORM_REGIMES + DRIVER_REGIMES
 REGIME_PT = {"geral": "regime geral", "mei": "MEI", "autonomo": "autônomo pessoa física"}
 
 
@@ -107,6 +114,16 @@ def art20_driver_iss(
         "retenção_plataforma_cents": d.platform_retention_cents,
         "base_cents": base,
     }
+    if d.regime not in DRIVER_REGIMES:
+        return None, reason(
+            "apps.art20.driver_regime",
+            Verdict.REFUSED,
+            f"Motorista {d.driver}: {REGIME_PT.get(d.regime, d.regime)} não é regime de motorista; "
+            "o art. 20 sujeita os motoristas ao ISSQN na qualidade de MEI (microempreendedor "
+            "individual) ou Profissional Autônomo Pessoa Física. Corrija o cadastro do motorista.",
+            art(20),
+            facts=facts,
+        )
     if base < 0:
         return None, reason(
             rule,
@@ -145,7 +162,7 @@ def art20_driver_iss(
     schema=closed(
         {
             **MONTH,
-            "platform_regime": {"enum": list(REGIMES)},
+            "platform_regime": {"enum": list(PLATFORM_REGIMES)},
             "intermediation_revenue_cents": CENTS,
             "drivers": list_of(
                 closed(

@@ -200,6 +200,13 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "policy_cover_end": (art(13, inc="XXI"), art(19, 1)),  # the policy kept up to date
     "policy_cover_amount": art(13, inc="XXI"),  # in the amount the Chief Executive sets
     "work_schedule": art(14, 3),  # the holder's and the auxiliary's schedule, filed
+    # The registry spreadsheet's columns (the import's help): what each column records.
+    "licence_category_a": art(5, inc="II"),  # category A for at least 2 years
+    "crv": art(5, 5),  # the CRV in the holder's name
+    # The seguro obrigatório with the CRLV (§1 I), its bilhete in the holder's name (§5).
+    "dpvat": (art(5, 1, inc="I"), art(5, 5)),
+    "vistoria_report": art(5, 1, inc="II"),  # the laudo de vistoria of the traffic authority
+    "inspection_report": art(5, 1, inc="III"),  # the semiannual laudo de inspeção
     # The equipment the desk ticks, one concept per item: art. 5 §7 for every vehicle, art. 19's
     # incisos for the mototaxi.
     "equipment_kite_line_cutter": art(5, 7),

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import operator
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -40,6 +40,7 @@ from ._common import (
 from .catalog import CODE_SCHEMA, infraction_type
 
 #: The citations the rules below make on every call, made once.
+ART_2_VI = art(2, inc="VI")
 ART_31_P2 = art(31, 2)
 ART_32 = art(32)
 ART_32_I = art(32, inc="I")
@@ -91,6 +92,13 @@ _OK, _INFO = Verdict.OK, Verdict.INFO
 SERIOUS = frozenset({Severity.GRAVE, Severity.GRAVISSIMA})
 SEVERITIES = {s.value: s for s in Severity}  # ``Severity(value)``, a lookup
 TOWARD_REVOCATION = frozenset({Severity.MEDIA, Severity.GRAVE, Severity.GRAVISSIMA})
+
+
+def _n_serious(items: Sequence[Infraction]) -> int:
+    """How many of ``items`` are grave or gravíssima (art. 32, I: the 30 days' count)."""
+    return len([i for i in items if i.severity in SERIOUS])
+
+
 _tuple, _from_iso = tuple.__new__, dt.date.fromisoformat
 _COMMITTED_ON, _ID = operator.attrgetter("committed_on"), operator.attrgetter("id")
 _BY_AUXILIARY = operator.attrgetter("by_auxiliary")
@@ -108,6 +116,9 @@ class Infraction(NamedTuple):
     caused_suspension: bool  # already counted for a suspension (D-2)
     by_auxiliary: bool
     code: str | None = None
+    #: Who the auxiliary is (an id of his person), when the auto names him: each condutor's
+    #: infractions are counted apart (art. 32, I and II with art. 2, VI; ADR 0085).
+    auxiliary: str | None = None
 
     @classmethod
     def from_json(cls, f: Mapping[str, Any]) -> Infraction:
@@ -128,6 +139,7 @@ class Infraction(NamedTuple):
             f.get("caused_suspension", False),
             f.get("by_auxiliary", False),
             code,
+            f.get("auxiliary"),
         )
 
     @classmethod
@@ -148,6 +160,7 @@ class Infraction(NamedTuple):
                     f.get("caused_suspension", False),
                     f.get("by_auxiliary", False),
                     None,
+                    f.get("auxiliary"),
                 ),
             )
             for f in items
@@ -176,7 +189,9 @@ def d1_counted(ctx: Context, infractions: Sequence[Infraction]) -> tuple[list[In
 
 def art_31_par2_holder_answers(ctx: Context, infractions: Sequence[Infraction]) -> Reason | None:
     """Art. 31, §2º — os permissionários são responsáveis pelas infrações cometidas por si e pelos
-    respectivos condutores auxiliares."""
+    respectivos condutores auxiliares; art. 32, I and II with art. 2, VI — each condutor reaches
+    his own count (ADR 0085): the auxiliary's infractions weigh on the permission by his count,
+    never added to the holder's."""
     if not any(map(_BY_AUXILIARY, infractions)):
         return None
     by_aux = [i.id for i in infractions if i.by_auxiliary]
@@ -184,12 +199,49 @@ def art_31_par2_holder_answers(ctx: Context, infractions: Sequence[Infraction]) 
         "art_31_par2_holder_answers",
         _INFO,
         lambda: (
-            f"Infrações do condutor auxiliar ({', '.join(by_aux)}) contam para a permissão: o "
-            "permissionário responde por elas."
+            f"Infrações do condutor auxiliar ({', '.join(by_aux)}) entram na contagem do próprio "
+            'auxiliar, sem somar às do permissionário (art. 32, I e II: "o condutor atingir"); '
+            "atingida a contagem do auxiliar, a permissão é suspensa ou revogada: o "
+            "permissionário responde pelas infrações do seu auxiliar."
         ),
         ART_31_P2,
+        ART_2_VI,
+        ART_32,
         facts={"do_auxiliar": by_aux},
     )
+
+
+#: The condutor (art. 2, VI) whose count an infraction joins: the holder — also for an auto that
+#: identifies no offender, drawn against him (art. 30, I–II and IV; art. 31, §2) — or one auxiliary.
+HOLDER_DRIVER: tuple[str, str | None] = ("permissionario", None)
+
+
+def _driver(i: Infraction) -> tuple[str, str | None]:
+    return ("auxiliar", i.auxiliary) if i.by_auxiliary else HOLDER_DRIVER
+
+
+def _per_driver(items: Sequence[Infraction]) -> list[list[Infraction]]:
+    """Art. 32, I and II with art. 2, VI — "após o condutor atingir": each condutor's infractions
+    apart (ADR 0085); one list when the holder alone committed them all."""
+    if not any(map(_BY_AUXILIARY, items)):
+        return [list(items)]
+    groups: dict[tuple[str, str | None], list[Infraction]] = {}
+    for i in items:
+        groups.setdefault(_driver(i), []).append(i)
+    return list(groups.values())
+
+
+def _whose(record: Sequence[Infraction], inside: Sequence[Infraction]) -> str | None:
+    """Whose count ``inside`` is (one condutor's, :func:`_driver_reached`), as a message names
+    him: only where the ``record`` has an auxiliary's infraction, else None."""
+    if not any(map(_BY_AUXILIARY, record)):
+        return None
+    return "condutor auxiliar" if inside[0].by_auxiliary else "permissionário"
+
+
+def _of(who: str | None) -> str:
+    """`` do <who>`` inside a count's message, or nothing (:func:`_whose`)."""
+    return f" do {who}" if who else ""
 
 
 def _fact_date(ctx: Context, items: Sequence[Infraction]) -> dt.date:
@@ -228,6 +280,23 @@ def _window_reached(
     return newest
 
 
+def _driver_reached(
+    ctx: Context,
+    items: Sequence[Infraction],
+    names: tuple[str, ...],
+    weight: Callable[[Sequence[Infraction]], int] = len,
+) -> tuple[dt.date, tuple[ParameterValue, ...], tuple[dt.date, dt.date], list[Infraction]]:
+    """:func:`_window_reached` of each condutor's infractions apart (art. 32, I and II: "o
+    condutor atingir"; art. 2, VI; ADR 0085): the count of the one who reached the threshold —
+    the heaviest by ``weight`` when several did —, else of the one nearest to it. Every
+    infraction in the window returned is that condutor's."""
+    groups = _per_driver(items)
+    if len(groups) == 1:
+        return _window_reached(ctx, groups[0], names)
+    found = [_window_reached(ctx, g, names) for g in groups]
+    return max(found, key=lambda f: (len(f[3]) >= f[1][1].value, weight(f[3]), len(f[3]), f[0]))
+
+
 def art_32_i_suspension(
     ctx: Context, counted: Sequence[Infraction]
 ) -> tuple[dict[str, Any] | None, list[Reason]]:
@@ -254,12 +323,14 @@ def art_32_i_suspension(
                 params=params,
             )
         ]
-    # ``on``: the newest of ``eligible`` that reaches the count, or the newest of all (D-1).
-    on, params, (start, end), inside = _window_reached(ctx, eligible, SUSPENSION_PARAMS)
+    # ``on``: the newest of one condutor's ``eligible`` that reaches the count, or the newest of
+    # the one nearest to it (D-1; art. 32, I, "o condutor atingir").
+    on, params, (start, end), inside = _driver_reached(ctx, eligible, SUSPENSION_PARAMS, _n_serious)
     months, threshold, light, serious = params
     if len(inside) < threshold.value and verdict_only():
         return None, [SUSPENSION.stand_in[True]]
-    n_serious = len([i for i in inside if i.severity in SERIOUS])
+    n_serious = _n_serious(inside)
+    who = _whose(counted, inside)
 
     def facts() -> dict[str, Any]:  # written for the full answer only
         return {
@@ -267,6 +338,7 @@ def art_32_i_suspension(
             "na_janela": [i.id for i in inside],
             "graves_ou_gravissimas": n_serious,
             "ja_suspensas_excluidas": [i.id for i in counted if i.caused_suspension],
+            **({"condutor": who} if who else {}),
         }
 
     if len(inside) < threshold.value:
@@ -275,8 +347,9 @@ def art_32_i_suspension(
                 "art_32_i_suspension",
                 _OK,
                 lambda: (
-                    f"{len(inside)} infração(ões) contada(s) de {fmt(start)} a {fmt(end)}; a "
-                    f"suspensão exige {threshold.value}."
+                    f"{len(inside)} infração(ões) contada(s){_of(who)} de {fmt(start)} a "
+                    f"{fmt(end)}; "
+                    f"a suspensão exige {threshold.value}."
                 ),
                 *cites,
                 facts=facts,
@@ -301,7 +374,7 @@ def art_32_i_suspension(
             "art_32_i_suspension",
             _INFO,
             lambda: (
-                f"{len(inside)} infrações {kind} de {fmt(start)} a {fmt(end)} "
+                f"{len(inside)} infrações {kind}{_of(who)} de {fmt(start)} a {fmt(end)} "
                 f"({n_serious} graves ou gravíssimas): suspensão da permissão por {days} dias."
             ),
             *cites,
@@ -347,15 +420,22 @@ def art_32_ii_revocation(
                 params=(months, threshold),
             )
         ]
-    # ``on``: the newest of ``relevant`` that reaches the count, or the newest of all (D-1).
-    on, (months, threshold), (start, end), inside = _window_reached(
+    # ``on``: the newest of one condutor's ``relevant`` that reaches the count, or the newest of
+    # the one nearest to it (D-1; art. 32, II, "o condutor atingir").
+    on, (months, threshold), (start, end), inside = _driver_reached(
         ctx, relevant, REVOCATION_PARAMS
     )
     if len(inside) < threshold.value and verdict_only():
         return None, [REVOCATION.stand_in[True]]
 
+    who = _whose(counted, inside)
+
     def facts() -> dict[str, Any]:  # written for the full answer only
-        return {"janela": {"inicio": start, "fim": end}, "na_janela": [i.id for i in inside]}
+        return {
+            "janela": {"inicio": start, "fim": end},
+            "na_janela": [i.id for i in inside],
+            **({"condutor": who} if who else {}),
+        }
 
     if len(inside) < threshold.value:
         return None, [
@@ -363,8 +443,8 @@ def art_32_ii_revocation(
                 "art_32_ii_revocation",
                 _OK,
                 lambda: (
-                    f"{len(inside)} infração(ões) média(s), grave(s) ou gravíssima(s) de {fmt(start)} "
-                    f"a {fmt(end)}; a revogação exige {threshold.value}."
+                    f"{len(inside)} infração(ões) média(s), grave(s) ou gravíssima(s){_of(who)} de "
+                    f"{fmt(start)} a {fmt(end)}; a revogação exige {threshold.value}."
                 ),
                 *cites,
                 facts=facts,
@@ -386,8 +466,8 @@ def art_32_ii_revocation(
             "art_32_ii_revocation",
             _INFO,
             lambda: (
-                f"{len(inside)} infrações médias, graves ou gravíssimas de {fmt(start)} a {fmt(end)}: "
-                "proposta de revogação da permissão."
+                f"{len(inside)} infrações médias, graves ou gravíssimas{_of(who)} de {fmt(start)} a "
+                f"{fmt(end)}: proposta de revogação da permissão."
             ),
             *cites,
             facts=facts,
@@ -589,6 +669,9 @@ PENALTY_SCHEMA: dict[str, Any] = closed(
                     "final": {"type": "boolean"},
                     "caused_suspension": {"type": "boolean"},
                     "by_auxiliary": {"type": "boolean"},
+                    # Which auxiliary (an id of his person): each condutor counts apart (art.
+                    # 32, I and II with art. 2, VI; ADR 0085).
+                    "auxiliary": {"type": "string", "minLength": 1},
                 },
             }
         ),

@@ -99,6 +99,40 @@ def art_32_i_not_before_the_count(start: dt.date, grounds: Mapping[str, Any]) ->
     )
 
 
+ART_34 = art(34)
+ART_43 = art(43)
+
+
+def art_32_i_not_before_the_decision(start: dt.date, grounds: Mapping[str, Any]) -> Reason:
+    """Art. 2, XXIV with art. 34 and art. 43 — the suspension is a "proibição da prestação do
+    serviço por um período de tempo determinado pela SESUMA, como resultado de Processo
+    Administrativo": the period is the one the SESUMA's decision (art. 34) determines, and that
+    decision reaches the holder by its notice (art. 43), never dated before it (D-4). So the
+    period runs from the day it is decided, at the earliest (ADR 0085, as ADR 0067 for the taxi):
+    begun before, its first days would count as served days the holder worked unaware of it, and
+    a breach of it — a cause of cassação (art. 32, III, e) — would be a breach of what he could
+    not know. Asked where the day of the decision is given (``decided_on``)."""
+    decided_on = opt_day(grounds.get("decided_on"))
+    return check(
+        "art_32_i_not_before_the_decision",
+        decided_on is None or start >= decided_on,
+        lambda: (
+            f"A suspensão começa em {fmt(start)}, a partir da decisão de "
+            f"{fmt(decided_on) if decided_on else '?'}."
+        ),
+        lambda: (
+            f"A suspensão da permissão não pode começar ({fmt(start)}) antes do dia da decisão "
+            f"que a aplica ({fmt(decided_on) if decided_on else '?'}): o período é determinado "
+            "pela SESUMA no processo e vale a partir da decisão, notificada ao permissionário, "
+            "sem efeito retroativo (art. 2, XXIV; art. 34; art. 43)."
+        ),
+        ART_2_XXIV,
+        ART_34,
+        ART_43,
+        facts={"inicio": start, "decidida_em": decided_on},
+    )
+
+
 def art_32_i_not_inside_an_earlier_suspension(start: dt.date, grounds: Mapping[str, Any]) -> Reason:
     """Art. 32, I — "suspensão da permissão por 30 (trinta) dias ... ou de suspensão de 15
     (quinze) dias": the days are served in full. A suspension imposed after the permission came
@@ -135,6 +169,8 @@ def permit_suspension(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     if grounds is not None and not has_refusal(reasons):
         reasons.append(art_32_i_suspension_days_of_the_count(days, grounds))
         reasons.append(art_32_i_not_before_the_count(day(facts["start"]), grounds))
+        if "decided_on" in grounds:
+            reasons.append(art_32_i_not_before_the_decision(day(facts["start"]), grounds))
         reasons.append(art_32_i_not_inside_an_earlier_suspension(day(facts["start"]), grounds))
     ok = not has_refusal(reasons)
     return decide(

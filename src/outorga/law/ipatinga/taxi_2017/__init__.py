@@ -212,6 +212,10 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "insurance_category": art(22, inc="XI"),  # seguro obrigatório categoria "3"
     "inspection_approved": (art(22, inc="XII"), art(29)),
     "inspection_inmetro": art(24, inc="II"),  # by a company accredited with the INMETRO
+    # The registry spreadsheet's columns (the import's help): what each column records.
+    "dpvat": art(22, inc="XI"),  # the seguro obrigatório (categoria "3")
+    # The laudo de vistoria presented (art. 22 XII), by a company accredited with the INMETRO.
+    "vistoria_report": (art(22, inc="XII"), art(24, inc="II")),
     "taximeter": art(24, inc="III"),  # its calibration certificate, INMETRO and/or IPEM-MG
     "roof_sign": art(28, inc="V"),  # the luminous "TÁXI" on the roof
     "ctb_equipment": art(28, inc="VI"),  # equipment and signs of the CTB and CONTRAN

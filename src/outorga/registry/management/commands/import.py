@@ -3,7 +3,8 @@
 FILE is the spreadsheet as the municipality keeps it: .xlsx or CSV (UTF-8, Windows-1252 or
 Excel's UTF-16 "Texto Unicode"). Validates every row of the municipality's spreadsheet and reports each error with its line,
 column, message and article; without ``--dry-run`` and with no error, records the whole file in
-one transaction (all rows or none). Columns: docs/import-registry.md.
+one transaction (all rows or none). Columns: ``--columns`` (their help citing the articles of the
+laws bound to the municipality), docs/import-registry.md.
 
 Recording needs ``--user``: the acts log names who acted, and registering is the clerk's
 competence (mototaxi art. 4; taxi art. 20), so the import acts as that clerk.
@@ -19,7 +20,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from outorga.core.management.arguments import existing_file, importing_actor, municipality_named
 from outorga.core.sweep import BarProgress
-from outorga.registry.importer.rows import ImportReport
+from outorga.registry.importer.rows import ImportReport, columns_markdown
 from outorga.registry.importer.run import import_registry
 
 
@@ -28,8 +29,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("kind", choices=["registry"], help="o que importar (registry)")
+        parser.add_argument("file", nargs="?", help="planilha .xlsx ou CSV (colunas: --columns)")
         parser.add_argument(
-            "file", help="planilha .xlsx ou CSV (colunas em docs/import-registry.md)"
+            "--columns",
+            action="store_true",
+            help="mostra as colunas da planilha, com os artigos das leis vinculadas ao município",
         )
         parser.add_argument("--municipality", required=True, help="slug do município")
         parser.add_argument("--dry-run", action="store_true", help="só valida; não grava nada")
@@ -53,6 +57,11 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **opts: Any) -> None:
         m = municipality_named(opts["municipality"])
+        if opts["columns"]:
+            self.stdout.write(columns_markdown(m), ending="")
+            return
+        if not opts["file"]:
+            raise CommandError("informe o ARQUIVO da planilha (ou --columns para ver as colunas)")
         path = existing_file(opts["file"])
         actor = None
         if not opts["dry_run"]:

@@ -10,7 +10,7 @@ from decimal import Decimal
 from typing import Any
 
 from outorga.law.citations import Citation, cite, decision
-from outorga.law.common import appearance, reconsideration
+from outorga.law.common import appearance, judgment, reconsideration
 from outorga.law.competence import ROLE_LABELS, Role
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
@@ -131,7 +131,7 @@ def penalty_appeal(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             ctx, filed_on, day(forwarded) if forwarded else None
         )
         days, why = procedure_days(ctx, "appeal_judgment", filed_on)
-        judge_until = ctx.calendar.deadline(received_on, days)
+        judge_until, _ = judgment.judge_until(ctx, received_on, days)
         roles, comp_cites = deciders("appeal.executive.judge", ctx.as_of)
         who = ", ".join(ROLE_LABELS[Role(r)] for r in roles) or "a autoridade competente"
         cites = dict.fromkeys(
@@ -164,47 +164,25 @@ def penalty_appeal(ctx: Context, facts: Mapping[str, Any]) -> Decision:
 
 
 #: Lei 9.784/1999 art. 59 §1: "o recurso administrativo deverá ser decidido no prazo máximo de
-#: trinta dias, a partir do recebimento dos autos pelo órgão competente".
-FEDERAL_JUDGMENT_FROM_RECEIPT = cite("federal.9784-1999", 59, 1)
+#: trinta dias, a partir do recebimento dos autos pelo órgão competente" (shared, ``law.common``).
+FEDERAL_JUDGMENT_FROM_RECEIPT = judgment.FEDERAL_JUDGMENT_FROM_RECEIPT
 
 
 def art59_1_appeal_received(
     ctx: Context, filed_on: dt.date, forwarded_on: dt.date | None
 ) -> tuple[dt.date, Reason]:
-    """Lei 9.784/1999 art. 59 §1 (art. 26 sole paragraph; D-17): the period to judge an appeal runs
-    "a partir do recebimento dos autos pelo órgão competente" — the superior authority, to which
-    the authority that decided sends it up if it does not reconsider (art. 56 §1). Its receipt is
-    the day it was sent up (``forwarded_on``); with none recorded, the day after the period to
-    reconsider, the first the superior authority may judge it (ADR 0078) — never the filing: the
-    days the authority that decided holds it are not the superior's."""
-    if forwarded_on is not None:
-        received_on = forwarded_on
-        message = (
-            f"Recurso encaminhado à autoridade superior em {fmt(forwarded_on)}: o prazo para "
-            "julgá-lo corre do recebimento."
-        )
-    else:
-        last, _ = reconsideration_period(ctx, filed_on)
-        received_on = last + dt.timedelta(days=1)
-        message = (
-            f"Recurso recebido em {fmt(filed_on)} pela autoridade que decidiu, que pode "
-            f"reconsiderá-lo até {fmt(last)}; sem encaminhamento antes, chega à autoridade "
-            f"superior em {fmt(received_on)}, e o prazo para julgá-lo corre desse dia."
-        )
-    return received_on, reason(
-        "apps.art26.appeal_received",
-        Verdict.INFO,
-        message,
-        art(26, "único"),
-        decision(17),
-        decision(4),
-        FEDERAL_JUDGMENT_FROM_RECEIPT,
-        cite("federal.9784-1999", 56, 1),
-        facts={
-            "recurso_apresentado_em": filed_on,
-            "encaminhado_em": forwarded_on,
-            "recebido_pela_autoridade_superior_em": received_on,
-        },
+    """Lei 9.784/1999 art. 59 §1 (art. 26 sole paragraph; D-17): the superior authority receives
+    the appeal on the day it was sent up (``forwarded_on``), else on the day after this law's
+    period to reconsider (ADR 0078) — the shared rule
+    (:func:`outorga.law.common.judgment.art59_1_appeal_received`)."""
+    last, _ = reconsideration_period(ctx, filed_on)
+    return judgment.art59_1_appeal_received(
+        ctx,
+        filed_on,
+        forwarded_on,
+        reconsider_until=last,
+        rule="apps.art26.appeal_received",
+        grounds=(art(26, "único"),),
     )
 
 

@@ -12,6 +12,8 @@ map and the apps find them:
   9.784/1999 art. 53);
 * :mod:`.reconsideration` — D-17: the appeal reconsidered by the authority that decided, or sent
   up to the superior one (Lei 9.784/1999 art. 56 §1);
+* :mod:`.judgment` — D-17: the superior authority's days to judge the appeal from receiving it
+  (Lei 9.784/1999 art. 59 §1);
 * :mod:`.imposition` — art. 41: the penalty, the fine, the cassações and their notice;
 * :mod:`.suspension_points` — art. 42 IV–V, VII and §3: suspensions and points;
 * :mod:`.register_bar` — art. 41 IV, §3 and 42 IV: the inscription in the Cadastro barred;
@@ -56,6 +58,7 @@ from .infractions import (
     catalog,
     nature_from_regulation,
 )
+from .judgment import judgment_question
 from .reconsideration import d_17_art_56_1_who_decides, reconsideration_question
 from .register_bar import (
     REGISTER_BAR_SCHEMA,
@@ -110,6 +113,7 @@ __all__ = [
     "appearance_question",
     "d_17_art_56_1_who_decides",
     "reconsideration_question",
+    "judgment_question",
     "PENALTIES",
     "PROPOSED",
     "PENALTY_PT",

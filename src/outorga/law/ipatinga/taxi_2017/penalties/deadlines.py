@@ -34,6 +34,12 @@ STEPS: dict[str, tuple[str, str, tuple[int, int | None]]] = {
         "procedure.default_reconsideration_days",
         (56, 1),
     ),
+    # Art. 59 §1: the superior authority judges within the days from receiving the appeal.
+    "julgamento": (
+        "procedure_appeal_judgment_days",
+        "procedure.default_appeal_judgment_days",
+        (59, 1),
+    ),
 }
 #: The steps whose last day the ``appeal_deadline`` question gives (from a notice).
 NOTICE_STEPS = ("defesa", "recurso")
@@ -56,7 +62,8 @@ def d_17_procedure_days(ctx: Context, step: str, on: dt.date) -> tuple[Parameter
     """D-17: a lei do táxi deixa o procedimento ao regulamento (art. 43). Enquanto o regulamento
     não fixar o prazo, vale o padrão da Lei 9.784/1999 — 10 dias para a defesa (art. 44) e 10 dias
     para o recurso (art. 59), 5 dias para a autoridade que decidiu reconsiderar a decisão recorrida
-    (art. 56, §1º) —, e a decisão diz que usou o padrão."""
+    (art. 56, §1º), 30 dias para a autoridade superior julgar o recurso a partir do recebimento
+    (art. 59, §1º) —, e a decisão diz que usou o padrão."""
     own, default, (article, par) = STEPS[step]
     federal = cite(LEI_9784, article, par)
     where = f"{article}, §{par}º" if par else str(article)

@@ -1,0 +1,75 @@
+"""Lei 9.784/1999 art. 59, §1º, where a municipal law leaves its procedure to a regulation and the
+regulation is silent (decision D-17): "o recurso administrativo deverá ser decidido no prazo
+máximo de trinta dias, a partir do recebimento dos autos pelo órgão competente" — the superior
+authority, to which the authority that decided sends the appeal up if it does not reconsider
+(art. 56 §1, :mod:`.reconsideration`). Shared by every law that follows that default (the apps
+law's art. 26 sole paragraph, ADR 0078; the taxi law's art. 43, ADR 0084); each law gives its own
+periods, its rule ids and its own articles (``grounds``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from outorga.law.citations import Citation, cite, decision
+from outorga.law.context import Context
+from outorga.law.decisions import Reason, Verdict
+from outorga.law.rulebook import fmt
+from outorga.law.rules import reason
+
+#: "a partir do recebimento dos autos pelo órgão competente".
+FEDERAL_JUDGMENT_FROM_RECEIPT = cite("federal.9784-1999", 59, 1)
+
+
+def art59_1_appeal_received(
+    ctx: Context,
+    filed_on: dt.date,
+    forwarded_on: dt.date | None,
+    *,
+    reconsider_until: dt.date,
+    rule: str,
+    grounds: tuple[Citation, ...],
+) -> tuple[dt.date, Reason]:
+    """Lei 9.784/1999 art. 59 §1 (D-17): the period to judge an appeal runs "a partir do
+    recebimento dos autos pelo órgão competente" — the superior authority. Its receipt is the day
+    the appeal was sent up (``forwarded_on``); with none recorded, the day after the period to
+    reconsider (``reconsider_until``, art. 56 §1), the first the superior authority may judge it
+    (ADR 0078) — never the filing: the days the authority that decided holds it are not the
+    superior's."""
+    if forwarded_on is not None:
+        received_on = forwarded_on
+        message = (
+            f"Recurso encaminhado à autoridade superior em {fmt(forwarded_on)}: o prazo para "
+            "julgá-lo corre do recebimento."
+        )
+    else:
+        received_on = reconsider_until + dt.timedelta(days=1)
+        message = (
+            f"Recurso recebido em {fmt(filed_on)} pela autoridade que decidiu, que pode "
+            f"reconsiderá-lo até {fmt(reconsider_until)}; sem encaminhamento antes, chega à "
+            f"autoridade superior em {fmt(received_on)}, e o prazo para julgá-lo corre desse dia."
+        )
+    return received_on, reason(
+        rule,
+        Verdict.INFO,
+        message,
+        *grounds,
+        decision(17),
+        decision(4),
+        FEDERAL_JUDGMENT_FROM_RECEIPT,
+        cite("federal.9784-1999", 56, 1),
+        facts={
+            "recurso_apresentado_em": filed_on,
+            "encaminhado_em": forwarded_on,
+            "recebido_pela_autoridade_superior_em": received_on,
+        },
+    )
+
+
+def judge_until(ctx: Context, received_on: dt.date, days: int) -> tuple[dt.date, str]:
+    """The last day to judge an appeal the superior authority received on ``received_on``:
+    ``days`` counted by D-4 on the municipal calendar — the day of receipt excluded, a last day
+    without business moved to the next business day (Lei 9.784/1999 art. 66, §1º) — and, when the
+    ``days``-th day was closed, why (empty otherwise)."""
+    last = ctx.calendar.deadline(received_on, days)
+    return last, ctx.calendar.why_closed(received_on + dt.timedelta(days=days)) or ""

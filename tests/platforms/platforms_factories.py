@@ -117,10 +117,18 @@ def enabled_drivers(m: Municipality, platform: Platform, n: int) -> None:
 
 
 def warn(
-    m: Municipality, actor: Actor, platform: Platform, on: dt.date = dt.date(2026, 8, 20)
+    m: Municipality,
+    actor: Actor,
+    platform: Platform,
+    on: dt.date = dt.date(2026, 8, 20),
+    final: bool = False,
 ) -> Any:
-    """A first-occurrence written warning (art. 26, I), imposed on ``on``, its defence judged."""
+    """A first-occurrence written warning (art. 26, I) for a fact of 01/08/2026, imposed on
+    ``on``, its defence judged. ``final``: notified on 20/08/2026 (Thursday) and recorded on
+    01/09, after its appeal period (until Monday 31/08): final from 01/09/2026 (D-1) — an earlier
+    occurrence of the factories' :func:`fine` and of a case for a fact of that day (ADR 0082)."""
     from outorga.platforms.services.penalties import platform_penalty_impose
+    from outorga.platforms.services.penalty_process import platform_penalty_notice_record
 
     penalty, _ = platform_penalty_impose(
         actor=actor,
@@ -134,6 +142,16 @@ def warn(
         defence_judged=True,
         on=on,
     )
+    if final:
+        penalty = platform_penalty_notice_record(
+            actor=actor,
+            municipality=m,
+            penalty=penalty,
+            notice_on=dt.date(2026, 8, 20),
+            channel="personal",
+            on=dt.date(2026, 9, 1),
+        )
+        assert penalty.final_on == dt.date(2026, 9, 1)
     return penalty
 
 
@@ -145,7 +163,7 @@ def fine(
     infraction_on: dt.date = dt.date(2026, 9, 1),
 ) -> Any:
     """A fine of 100 UPFBG for a second occurrence (art. 26, II), imposed on ``on`` with its
-    defence judged: after :func:`warn`, the law's first measure."""
+    defence judged: after :func:`warn` made final, the law's first measure (ADR 0082)."""
     from outorga.platforms.services.penalties import platform_penalty_impose
 
     penalty, _ = platform_penalty_impose(

@@ -52,7 +52,7 @@ def defended(barra_m, authority, platform):  # type: ignore[no-untyped-def]
 @pytest.fixture
 def appealed(barra_m, authority, platform):  # type: ignore[no-untyped-def]
     """A fine the platform appealed against on paper on 06/10/2026."""
-    warn(barra_m, authority, platform)
+    warn(barra_m, authority, platform, final=True)
     x = fine(barra_m, authority, platform)
     with tenant(barra_m):
         PlatformPenaltyAppeal.objects.create(

@@ -77,7 +77,9 @@ def impose(m, actor, platform, driver, kind="fine", **over):
 
 
 def warn(m, actor, platform, driver):
-    return impose(
+    """The first occurrence's warning, notified on 20/08/2026 and so final from 01/09/2026 — the
+    day of the fines' fact: an earlier occurrence of it (art. 26, I; ADR 0082)."""
+    penalty, decision = impose(
         m,
         actor,
         platform,
@@ -87,6 +89,15 @@ def warn(m, actor, platform, driver):
         defence_notice_on=dt.date(2026, 8, 3),
         on=dt.date(2026, 8, 20),
     )
+    notified = platform_penalty_notice_record(
+        actor=actor,
+        municipality=m,
+        penalty=penalty,
+        notice_on=dt.date(2026, 8, 20),
+        channel="personal",
+        on=dt.date(2026, 9, 1),
+    )
+    return notified, decision
 
 
 @pytest.fixture

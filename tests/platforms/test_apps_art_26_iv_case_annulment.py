@@ -72,7 +72,7 @@ def test_lei_9784_art_53_art_26_iv_an_annulled_cancellation_gives_back_credentia
     assert any("anulado de ofício" in n.message for n in notices)
     # It no longer counts as an occurrence (art. 26, I).
     with tenant(barra_m):
-        [occ] = [o for o in occurrences(p, ON) if o["id"] == f"processo {c.pk}"]
+        [occ] = [o for o in occurrences(p, ON, ON) if o["id"] == f"processo {c.pk}"]
     assert occ["status"] == "annulled"
 
 

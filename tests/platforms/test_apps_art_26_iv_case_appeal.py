@@ -453,7 +453,8 @@ def test_art_26_i_a_proposal_annulled_on_appeal_establishes_no_occurrence(
 ):
     """Art. 26, I counts the earlier occurrences established: a suspension the Chief Executive
     annulled on appeal (Lei 9.784/1999 art. 53, 56 §1) established none, and the record says so
-    to the law ("annulled"); one whose appeal was dismissed still counts."""
+    to the law ("annulled"); one whose appeal was dismissed is final from the decision's day
+    (05/11/2026) and counts for a later fact (ADR 0082)."""
     from outorga.law.barra_do_garcas.apps_2025.enforcement.penalties import (
         art26_i_prior_occurrences,
     )
@@ -463,8 +464,9 @@ def test_art_26_i_a_proposal_annulled_on_appeal_establishes_no_occurrence(
     decide(barra_m, mayor, a, result)
     later = dt.date(2026, 12, 1)
     with tenant(barra_m):
-        record = occurrences(platform_now(barra_m, platform), later)
+        record = occurrences(platform_now(barra_m, platform), later, later)
     (case,) = [o for o in record if o["id"] == f"processo {suspended.pk}"]
-    assert case["status"] == ("upheld" if counted else "annulled")
+    assert case["status"] == ("final" if counted else "annulled")
+    assert case.get("final_on") == ("2026-11-05" if counted else None)
     _, why = art26_i_prior_occurrences(later, record)
     assert (case["id"] in why.facts["consideradas"]) is counted

@@ -37,7 +37,7 @@ def appealed(barra_m, authority, platform):
     """A fine of 100 UPFBG (R$ 10.000,00) imposed 20/09/2026, noticed Friday 02/10, appealed on
     paper on Wednesday 07/10 — the 5th day after is Monday 12/10, a national holiday: the
     authority may reconsider until Tuesday 13/10 (D-4)."""
-    warn(barra_m, authority, platform)
+    warn(barra_m, authority, platform, final=True)
     x = fine(barra_m, authority, platform)
     notify(barra_m, authority, x, dt.date(2026, 10, 2))
     return paper(barra_m, authority, x, dt.date(2026, 10, 7))
@@ -135,7 +135,7 @@ def test_keeping_the_decision_sends_the_appeal_up_and_no_second_reconsideration(
 def test_lei_9784_art_64_granted_in_part_after_payment_refunds_the_difference(
     barra_m, authority, mayor, user_of, platform
 ):
-    warn(barra_m, authority, platform)
+    warn(barra_m, authority, platform, final=True)
     x = fine(barra_m, authority, platform)
     notify(barra_m, authority, x, dt.date(2026, 10, 2))
     pay(barra_m, user_of, reload(x).debt)
@@ -223,7 +223,7 @@ def test_lei_9784_art_64_reduced_in_part_then_annulled_refunds_only_what_was_pai
 ):
     """Paid R$ 10.000,00; reconsidered down to 40 UPFBG (R$ 6.000,00 owed back); then the appeal
     is upheld: the refunds add up to what was paid, never more."""
-    warn(barra_m, authority, platform)
+    warn(barra_m, authority, platform, final=True)
     x = fine(barra_m, authority, platform)
     notify(barra_m, authority, x, dt.date(2026, 10, 2))
     pay(barra_m, user_of, reload(x).debt)
@@ -246,7 +246,7 @@ def test_lei_9784_art_64_reduced_in_part_then_annulled_refunds_only_what_was_pai
 def test_lei_9784_art_64_reduced_twice_refunds_each_difference_once(
     barra_m, authority, mayor, user_of, platform
 ):
-    warn(barra_m, authority, platform)
+    warn(barra_m, authority, platform, final=True)
     x = fine(barra_m, authority, platform)
     notify(barra_m, authority, x, dt.date(2026, 10, 2))
     pay(barra_m, user_of, reload(x).debt)

@@ -61,7 +61,7 @@ def _fill_lines(m, on):  # type: ignore[no-untyped-def]
 
 @pytest.fixture
 def old_appeal(barra_m, authority, platform):  # type: ignore[no-untyped-def]
-    warn(barra_m, authority, platform)
+    warn(barra_m, authority, platform, final=True)
     return _as_filed_before_the_step(barra_m, _appeal(barra_m, authority, platform))
 
 

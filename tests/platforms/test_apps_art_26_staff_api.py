@@ -152,8 +152,9 @@ def test_art_26_iv_staff_api_suspension_stops_the_platform_until_the_sweep_ends_
     authority = staff(user_of, Role.AUTORIDADE)
     mayor = staff(user_of, Role.CHEFE_EXECUTIVO)
     pid = _warning(authority, platform)
+    # The warning final before the case's fact (01/09/2026): an earlier occurrence (ADR 0082).
     with tenant(barra_m):
-        PlatformPenalty.objects.filter(pk=pid).update(status="final", final_on=T)
+        PlatformPenalty.objects.filter(pk=pid).update(status="final", final_on=dt.date(2026, 8, 31))
     r = post(
         authority,
         f"/platforms/{platform.pk}/cases",

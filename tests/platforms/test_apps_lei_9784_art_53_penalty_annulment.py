@@ -36,7 +36,7 @@ ON = dt.date(2026, 11, 3)
 @pytest.fixture
 def fined(barra_m, authority, platform):
     """A warning, then a fine of 100 UPFBG (art. 26 I–II), notified on 2 October 2026."""
-    warn(barra_m, authority, platform)
+    warn(barra_m, authority, platform, final=True)
     x = fine(barra_m, authority, platform)
     platform_penalty_notice_record(
         actor=authority,

@@ -26,7 +26,7 @@ JUDGED_ON = dt.date(2026, 10, 22)
 @pytest.fixture
 def noticed(barra_m, authority, platform):
     """A fine of 100 UPFBG (R$ 10.000,00) imposed 20/09/2026, its decision noticed 02/10."""
-    warn(barra_m, authority, platform)
+    warn(barra_m, authority, platform, final=True)
     x = fine(barra_m, authority, platform)
     notify(barra_m, authority, x, dt.date(2026, 10, 2))
     return x

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+import platforms_factories as factories
 import pytest
 from platforms_factories import make_platform, new_cnpj, platform_actor
 
@@ -174,17 +175,9 @@ def open_case(m, authority, platform, kind="credential_suspension", notice_on=No
 
 
 def warn(m, authority, platform):
-    platform_penalty_impose(
-        actor=authority,
-        municipality=m,
-        platform=platform,
-        kind="warning",
-        infraction_on=dt.date(2026, 8, 1),
-        description="Relatório de julho não entregue.",
-        reasoning="Primeira ocorrência.",
-        defence_notice_on=dt.date(2026, 8, 5),
-        defence_judged=True,
-    )
+    """The platform's first occurrence, a warning final from 01/09/2026 — the day of the cases'
+    fact: an earlier occurrence of it (art. 26, I and IV; ADR 0082)."""
+    return factories.warn(m, authority, platform, final=True)
 
 
 def test_the_defence_period_comes_from_the_law_core_d17_default(barra_m, authority, platform):

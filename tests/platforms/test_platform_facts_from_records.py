@@ -6,13 +6,13 @@ The tests go through the platform services the screens and the API call.
 =========================================================  ===============  ==========================================================
 builder (fact it reads)                                    question         test
 =========================================================  ===============  ==========================================================
-_occurrences (penalties and proposals of the platform)    penalty          test_art_26_i_a_warning_on_record_lets_the_next_fact_be_fined
+occurrences (penalties and proposals of the platform)     penalty          test_art_26_i_a_warning_on_record_lets_the_next_fact_be_fined
 roster facts (platform_credentialed: the platform status)  roster_capacity  test_art_3_a_platform_suspended_on_record_enables_no_more_drivers
 =========================================================  ===============  ==========================================================
 
 Builders already covered by an existing test that changes the record and sees the decision change:
 
-- ``_occurrences`` (a warning annulled on appeal) → penalty: ``test_platform_penalty_appeal.py::
+- ``occurrences`` (a warning annulled on appeal) → penalty: ``test_platform_penalty_appeal.py::
   test_art_26_i_a_warning_annulled_on_appeal_no_longer_counts_as_an_occurrence``.
 - ``enabled_roster`` → roster_capacity (art. 3 §2): ``test_platform_drivers.py::
   test_deactivation_frees_a_place`` (a driver disabled → the next one is enabled).
@@ -36,6 +36,7 @@ from outorga.platforms.models import Platform, PlatformDriver, PlatformPenalty
 from outorga.platforms.services.common import PlatformError
 from outorga.platforms.services.drivers import platform_driver_register
 from outorga.platforms.services.penalties import platform_penalty_impose
+from outorga.platforms.services.penalty_process import platform_penalty_notice_record
 
 APPS = "barra-do-garcas.apps-2025"
 
@@ -73,7 +74,8 @@ def test_art_26_i_a_warning_on_record_lets_the_next_fact_be_fined(barra_m, autho
         fine()
     r = reason(exc.value.decisions, "apps.art26.i.first_occurrence")
     assert r.verdict is Verdict.REFUSED and cites(r, "26", inciso="I")
-    # The one change: a written warning for an earlier fact, on the platform's record.
+    # The one change: a written warning for an earlier fact, on the platform's record, final
+    # (notified on 20/08, its appeal period over on 31/08) by the date of the fact (ADR 0082).
     warning, _ = platform_penalty_impose(
         actor=authority,
         municipality=barra_m,
@@ -85,6 +87,14 @@ def test_art_26_i_a_warning_on_record_lets_the_next_fact_be_fined(barra_m, autho
         defence_notice_on=dt.date(2026, 8, 5),
         defence_judged=True,
         on=dt.date(2026, 8, 20),
+    )
+    platform_penalty_notice_record(
+        actor=authority,
+        municipality=barra_m,
+        penalty=warning,
+        notice_on=dt.date(2026, 8, 20),
+        channel="personal",
+        on=dt.date(2026, 9, 1),
     )
     penalty, decision = fine()
     assert penalty.kind == PlatformPenalty.Kind.FINE

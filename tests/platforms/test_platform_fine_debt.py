@@ -19,6 +19,7 @@ from outorga.law.competence import Role
 from outorga.platforms.models import PlatformPenalty
 from outorga.platforms.services.common import PlatformError
 from outorga.platforms.services.penalties import platform_penalty_impose
+from outorga.platforms.services.penalty_process import platform_penalty_notice_record
 from outorga.platforms.tokens import api_token_issue
 from outorga.registry.models import Person
 
@@ -47,7 +48,9 @@ def impose(m, actor, platform, kind="fine", **over):
 
 
 def warn(m, actor, platform):
-    return impose(
+    """The first occurrence's warning, notified on 20/08/2026 and so final from 01/09/2026 — the
+    day of the fines' fact: an earlier occurrence of it (art. 26, I; ADR 0082)."""
+    penalty, decision = impose(
         m,
         actor,
         platform,
@@ -58,6 +61,15 @@ def warn(m, actor, platform):
         defence_notice_on=dt.date(2026, 8, 5),
         on=dt.date(2026, 8, 20),
     )
+    notified = platform_penalty_notice_record(
+        actor=actor,
+        municipality=m,
+        penalty=penalty,
+        notice_on=dt.date(2026, 8, 20),
+        channel="personal",
+        on=dt.date(2026, 9, 1),
+    )
+    return notified, decision
 
 
 def test_art_26_ii_the_fine_becomes_a_debt_of_the_platform_cnpj(barra_m, authority, platform):

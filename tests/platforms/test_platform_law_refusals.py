@@ -127,7 +127,7 @@ def test_a_fine_on_the_first_occurrence_is_not_applied_answered_as_a_law_refusal
 def test_a_late_appeal_is_not_admitted_through_the_platforms_token_as_a_law_refusal(
     barra_m, authority, platform, monkeypatch
 ):
-    warn(barra_m, authority, platform)
+    warn(barra_m, authority, platform, final=True)
     penalty = fine(barra_m, authority, platform)
     platform_penalty_notice_record(
         actor=authority,

@@ -80,7 +80,7 @@ def acts(m, action, obj):
 @pytest.fixture
 def fined(barra_m, authority, platform):
     """A fine imposed on 20/09/2026 (due 20/10/2026), after a first-occurrence warning."""
-    warn(barra_m, authority, platform)
+    warn(barra_m, authority, platform, final=True)
     return fine(barra_m, authority, platform)
 
 
@@ -455,8 +455,8 @@ def test_the_authority_queue_lists_appeals_by_judging_deadline(
     from platforms_factories import make_platform
 
     other = make_platform(barra_m, name="Outra Plataforma")
-    warn(barra_m, authority, platform)
-    warn(barra_m, authority, other)
+    warn(barra_m, authority, platform, final=True)
+    warn(barra_m, authority, other, final=True)
     later = fine(barra_m, authority, platform)
     sooner = fine(barra_m, authority, other)
     paper(barra_m, authority, later, dt.date(2026, 10, 9))

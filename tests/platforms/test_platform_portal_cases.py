@@ -39,7 +39,7 @@ LEI_9784_ART_63 = "Lei Federal 9.784/1999, art. 63, I"
 @pytest.fixture
 def fined(barra_m, authority, platform):
     """A fine of 100 UPFBG imposed on 20/09/2026 after a first-occurrence warning."""
-    warn(barra_m, authority, platform)
+    warn(barra_m, authority, platform, final=True)
     return fine(barra_m, authority, platform)
 
 
@@ -118,9 +118,9 @@ def test_art_26_sole_an_appeal_on_the_last_day_moved_by_a_holiday_is_received_on
 ):
     notify(barra_m, authority, fined, dt.date(2026, 10, 2))
     on_day(monkeypatch, dt.date(2026, 10, 13))
-    # The warning (not yet notified) and the fine are both open to an appeal: the home says so.
+    # The fine is open to an appeal (the warning before it is final): the home says so.
     home = portal.get("/plataforma/").content.decode()
-    assert "2 processos com prazo para a plataforma agir" in home
+    assert "1 processo com prazo para a plataforma agir" in home
     page = portal.get(f"/plataforma/penalidades/{fined.pk}/").content.decode()
     assert "Apresentar recurso" in page and "até 13/10/2026" in page
     r = portal.post(
@@ -138,7 +138,8 @@ def test_art_26_sole_an_appeal_on_the_last_day_moved_by_a_holiday_is_received_on
     after = portal.get(r["Location"]).content.decode()
     assert "portal da plataforma" in after and "aguardando julgamento" in after
     assert "Apresentar recurso" not in after  # one appeal per penalty
-    assert "1 processo com prazo" in portal.get("/plataforma/").content.decode()
+    # Appealed, the fine no longer waits on the platform; the warning is final: none left.
+    assert "com prazo para a plataforma agir" not in portal.get("/plataforma/").content.decode()
     # A second post is refused by the service, never a second appeal.
     portal.post(f"/plataforma/penalidades/{fined.pk}/", {"text": "De novo."})
     with tenant(barra_m):

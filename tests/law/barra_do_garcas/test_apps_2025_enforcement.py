@@ -80,8 +80,9 @@ def test_art_26_i_fine_on_a_first_occurrence_is_refused(barra):
     assert refusal_citations(d) == {f"{LAW} art. 26, I"}
 
 
-def _occ(i: str, kind: str, on: str, status: str) -> dict[str, str]:
-    return {"id": i, "kind": kind, "on": on, "status": status}
+def _occ(i: str, kind: str, on: str, status: str, final_on: str = "") -> dict[str, str]:
+    occ = {"id": i, "kind": kind, "on": on, "status": status}
+    return {**occ, "final_on": final_on} if final_on else occ
 
 
 @pytest.mark.parametrize(
@@ -96,14 +97,16 @@ def _occ(i: str, kind: str, on: str, status: str) -> dict[str, str]:
             ],
             [],
         ),
-        # A penalty under appeal and a proposal upheld do; a fact after this one does not.
+        # A penalty and a measure final by the date of the fact do (ADR 0082); a penalty under
+        # appeal and one final only after the fact do not.
         (
             [
                 _occ("p2", "penalty", "2025-07-01", "under_appeal"),
-                _occ("c3", "proposal", "2025-08-01", "upheld"),
-                _occ("p3", "penalty", "2025-08-02", "final"),
+                _occ("p4", "penalty", "2025-06-01", "final", "2025-07-20"),
+                _occ("c3", "proposal", "2025-06-02", "final", "2025-08-01"),
+                _occ("p3", "penalty", "2025-07-02", "final", "2025-08-02"),
             ],
-            ["p2", "c3"],
+            ["p4", "c3"],
         ),
     ],
 )
@@ -259,7 +262,7 @@ def test_art_26_iv_credential_measure_on_a_first_occurrence_is_refused(barra):
     d = penalty(
         barra(IMPOSED), penalty="credential_cancellation", offender="platform", prior_occurrences=0
     )
-    assert refusal_citations(d) == {f"{LAW} art. 26, I"}
+    assert refusal_citations(d) == {f"{LAW} art. 26, I", f"{LAW} art. 26, IV"}
 
 
 # --- art. 26 sole paragraph, D-17 --------------------------------------------------------------------

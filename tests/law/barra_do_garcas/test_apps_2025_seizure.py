@@ -167,7 +167,13 @@ def test_art_26_iv_gravity_is_the_authoritys_reasoned_judgment_never_a_number(ba
 
 def test_art_26_iv_recurrence_is_the_count_of_established_occurrences(barra):
     occurrences = [
-        {"id": "penalidade 1", "kind": "penalty", "on": "2025-10-01", "status": "final"},
+        {
+            "id": "penalidade 1",
+            "kind": "penalty",
+            "on": "2025-10-01",
+            "status": "final",
+            "final_on": "2025-11-14",
+        },
         {"id": "penalidade 2", "kind": "penalty", "on": "2025-11-01", "status": "annulled"},
         {"id": "processo 3", "kind": "proposal", "on": "2025-12-01", "status": "rejected"},
     ]

@@ -183,7 +183,7 @@ def platform_case_decide(
                 "offender": "platform",
                 "penalty": c.kind,
                 "infraction_on": c.infraction_on.isoformat(),
-                "occurrences": occurrences(p, c.infraction_on),
+                "occurrences": occurrences(p, c.infraction_on, on),
                 "defence_notice_on": c.notice_on.isoformat(),
                 "defence_judged": c.defence_filed_at is not None,
                 # Art. 26, IV: a cancelled credential takes no further measure, and a suspended

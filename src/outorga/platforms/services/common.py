@@ -355,54 +355,92 @@ def basis_many(decisions: Iterable[Decision], extra: Iterable[Citation] = ()) ->
     return {"citations": sorted(cites), "decisions": [d.to_json() for d in ds]}
 
 
-def occurrences(platform: Platform, before: dt.date) -> list[dict[str, Any]]:
+def occurrences(platform: Platform, before: dt.date, on: dt.date) -> list[dict[str, Any]]:
     """The platform's earlier measures as the record holds them — penalties and proposals for
-    facts up to ``before``, each with its status; the law counts the occurrences (art. 26 I)."""
+    facts up to ``before``, each with its status and, once final in the administrative sphere,
+    the day it became final; the law counts the occurrences (art. 26 I and IV; ADR 0082). ``on``
+    is the day of the decision that asks: the day the law reads each measure's finality on."""
+    m = platform.municipality
     penalties = PlatformPenalty.objects.filter(
         platform=platform, driver__isnull=True, infraction_on__lte=before
     )
     cases = PlatformCase.objects.filter(platform=platform, infraction_on__lte=before)
-    return _as_occurrences(penalties, cases)
+    return _as_occurrences(m, on, penalties) + _cases_as_occurrences(m, on, cases)
 
 
-def driver_occurrences(driver: PlatformDriver, before: dt.date) -> list[dict[str, Any]]:
+def driver_occurrences(
+    driver: PlatformDriver, before: dt.date, on: dt.date
+) -> list[dict[str, Any]]:
     """The driver's earlier penalties — the person's, by CPF, whatever platform they drove for —
     for facts up to ``before``; the law counts the occurrences (art. 26 I: a warning only on the
-    first)."""
+    first; ADR 0082)."""
     penalties = PlatformPenalty.objects.filter(driver__cpf=driver.cpf, infraction_on__lte=before)
-    return _as_occurrences(penalties, PlatformCase.objects.none())
+    return _as_occurrences(driver.municipality, on, penalties)
 
 
 def _as_occurrences(
-    penalties: QuerySet[PlatformPenalty], cases: QuerySet[PlatformCase]
+    m: Municipality, on: dt.date, penalties: QuerySet[PlatformPenalty]
 ) -> list[dict[str, Any]]:
-    return [
-        *(
-            {
-                "id": f"penalidade {p.pk}",
-                "kind": "penalty",
-                "on": p.infraction_on.isoformat(),
-                "status": p.status,
-            }
-            for p in penalties.order_by("infraction_on", "pk")
-        ),
-        *(
-            {
-                "id": f"processo {c.pk}",
-                "kind": "proposal",
-                "on": c.infraction_on.isoformat(),
-                # A measure the Chief Executive annulled, on appeal or of its own motion (Lei
-                # 9.784/1999 art. 53, 56 §1), established nothing: the law reads it as annulled
-                # (art. 26, I).
-                "status": "annulled"
-                if c.appeal_result == ANNULLED_ON_APPEAL or c.annulled_on is not None
-                else c.status,
-            }
-            for c in cases.annotate(appeal_result=F("appeal__result")).order_by(
-                "infraction_on", "pk"
+    """Each penalty with its status in its process and the day it became final, as the process
+    recorded them (D-1: the notice, the appeal's judgment and the daily sweep ask the law) — one
+    whose appeal period is recorded open is read by the law on ``on``, so that a period lapsed
+    since the last sweep is final all the same."""
+    out = []
+    for p in penalties.order_by("infraction_on", "pk"):
+        status, final_on = p.status, p.final_on
+        if status == PlatformPenalty.Status.APPEAL_PERIOD and p.decision_notice_on is not None:
+            finality = _finality(m, on, p.decision_notice_on, "none", None)
+            status, final_on = finality["status"], finality["final_on"]
+        out.append(_occurrence(f"penalidade {p.pk}", "penalty", p.infraction_on, status, final_on))
+    return out
+
+
+def _cases_as_occurrences(
+    m: Municipality, on: dt.date, cases: QuerySet[PlatformCase]
+) -> list[dict[str, Any]]:
+    """Each proposal of IV with its status. A measure the Chief Executive annulled, on appeal or
+    of its own motion (Lei 9.784/1999 art. 53, 56 §1), established nothing: the law reads it as
+    annulled (art. 26, I). An upheld one stands as the law reads its finality on ``on`` from the
+    notice of the decision and the appeal's decision (D-1; ADR 0082)."""
+    out = []
+    for c in cases.annotate(
+        appeal_result=F("appeal__result"), appeal_decided_on=F("appeal__decided_on")
+    ).order_by("infraction_on", "pk"):
+        status, final_on = c.status, None
+        if c.appeal_result == ANNULLED_ON_APPEAL or c.annulled_on is not None:
+            status = "annulled"
+        elif c.status == PlatformCase.Status.UPHELD:
+            finality = _finality(
+                m, on, c.decision_notice_on, c.appeal_result or "none", c.appeal_decided_on
             )
-        ),
-    ]
+            status, final_on = finality["status"], finality["final_on"]
+        out.append(_occurrence(f"processo {c.pk}", "proposal", c.infraction_on, status, final_on))
+    return out
+
+
+def _occurrence(
+    ident: str, kind: str, on: dt.date, status: str, final_on: dt.date | None
+) -> dict[str, Any]:
+    occ = {"id": ident, "kind": kind, "on": on.isoformat(), "status": status}
+    return {**occ, "final_on": final_on.isoformat()} if final_on is not None else occ
+
+
+def _finality(
+    m: Municipality,
+    on: dt.date,
+    notice_on: dt.date | None,
+    appeal: str,
+    judged_on: dt.date | None,
+) -> Mapping[str, Any]:
+    """The law's finality (D-1) of a decision of the apps law on ``on``: its appeal period runs
+    from the decision's notice (``notice_on``); ``appeal`` is its appeal's result, decided on
+    ``judged_on``."""
+    facts: dict[str, Any] = {"appeal": appeal}
+    if notice_on is not None:
+        facts["decision_notice_on"] = notice_on.isoformat()
+    if judged_on is not None:
+        facts["appeal_judged_on"] = judged_on.isoformat()
+    return bound_law(m, on).ask("penalty_finality", facts).outcome
 
 
 def decision_json_text(decision: Mapping[str, Any]) -> str:

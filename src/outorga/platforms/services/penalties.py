@@ -183,9 +183,9 @@ def platform_penalty_impose(
     with transaction.atomic(), tenant(municipality):
         p = Platform.objects.select_for_update().get(pk=platform.pk)
         facts["occurrences"] = (
-            driver_occurrences(driver, infraction_on)
+            driver_occurrences(driver, infraction_on, on)
             if driver is not None
-            else occurrences(p, infraction_on)
+            else occurrences(p, infraction_on, on)
         )
         decision = bound_law(municipality, on).ask("penalty", facts)
         if not decision.outcome["allowed"]:

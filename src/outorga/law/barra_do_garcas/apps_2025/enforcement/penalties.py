@@ -134,7 +134,9 @@ def art26_sole_defence(
     ]
 
 
-#: How an earlier measure against the offender stands (the app's record, as the law reads it).
+#: How an earlier measure against the offender stands (the app's record, as the law reads it):
+#: a penalty's status in its process (D-1) or a proposal's (IV), and the first day it was final in
+#: the administrative sphere (``final_on``), which the law compares with the new fact's date.
 OCCURRENCE_SCHEMA: dict[str, Any] = closed(
     {
         "id": {"type": "string"},
@@ -148,48 +150,79 @@ OCCURRENCE_SCHEMA: dict[str, Any] = closed(
                 "final",
                 "annulled",
                 "open",
-                "upheld",
                 "rejected",
             ]
         },
+        "final_on": DATE,
     },
     required=["id", "kind", "on", "status"],
 )
+
+#: Lei 9.784/1999 art. 59: the appeal's period, after which (or after the appeal is judged) the
+#: decision is final in the administrative sphere (D-1, D-17).
+FEDERAL_APPEAL_PERIOD = cite("federal.9784-1999", 59)
+
+#: Why an earlier measure is not an earlier occurrence, by its status (ADR 0082).
+NOT_FINAL = {
+    "awaiting_notice": "decisão ainda não notificada",
+    "appeal_period": "prazo de recurso aberto",
+    "under_appeal": "em recurso",
+    "annulled": "anulada",
+    "open": "proposta ainda não decidida",
+    "rejected": "proposta rejeitada",
+    "final": "definitiva sem a data em que se tornou definitiva",
+}
+
+
+def _not_counted(o: Mapping[str, Any], infraction_on: dt.date) -> str | None:
+    """Why the earlier measure ``o`` is not an earlier occurrence of a fact of ``infraction_on``,
+    or None when it is: final in the administrative sphere on or before that date."""
+    final_on = day(o["final_on"]) if o["status"] == "final" and o.get("final_on") else None
+    if final_on is None:
+        return NOT_FINAL[o["status"]]
+    if final_on > infraction_on:
+        return f"definitiva só em {fmt(final_on)}, após o fato"
+    return None
 
 
 def art26_i_prior_occurrences(
     infraction_on: dt.date, occurrences: Sequence[Mapping[str, Any]]
 ) -> tuple[int, Reason]:
-    """Art. 26, I ("na primeira ocorrência") read from the offender's record: an earlier occurrence
-    is established by a penalty imposed for a fact on or before this one and not annulled on
-    appeal, or by a proposal (IV) upheld. A proposal still open or rejected established nothing."""
-    counted = [
-        o
-        for o in occurrences
-        if day(o["on"]) <= infraction_on
-        and (
-            (o["kind"] == "penalty" and o["status"] != "annulled")
-            or (o["kind"] == "proposal" and o["status"] == "upheld")
-        )
-    ]
+    """Art. 26, I ("na primeira ocorrência") and IV ("reincidência") read from the offender's
+    record (ADR 0082): an earlier occurrence is established by an earlier penalty or measure of IV
+    made final in the administrative sphere — its appeal period lapsed without appeal, or its
+    appeal judged (D-1; Lei 9.784/1999 art. 59, D-17) — on or before the date of the new fact,
+    judged as things stood on that date (D-15): one notified but open to appeal, under appeal,
+    not yet notified, annulled (it never produced effects), or made final only after the fact
+    establishes nothing. The law sets no window of time: none is applied."""
+    read = [(o["id"], _not_counted(o, infraction_on)) for o in occurrences]
+    counted = [i for i, why in read if why is None]
+    left = [(i, why) for i, why in read if why is not None]
+    message = (
+        f"{len(counted)} ocorrência(s) anterior(es) estabelecida(s) (penalidade definitiva na "
+        f"esfera administrativa até a data do fato, {fmt(infraction_on)}, sem limite de tempo: "
+        "a lei não o fixa)"
+        + (f": {', '.join(counted)}." if counted else ".")
+        + (f" Não contadas: {'; '.join(f'{i} ({why})' for i, why in left)}." if left else "")
+    )
     return len(counted), reason(
         "apps.art26.i.occurrences",
         Verdict.INFO,
-        f"{len(counted)} ocorrência(s) anterior(es) estabelecida(s)"
-        + (f": {', '.join(o['id'] for o in counted)}." if counted else "."),
+        message,
         art(26, inc="I"),
-        facts={
-            "consideradas": [o["id"] for o in counted],
-            "não_contadas": [o["id"] for o in occurrences if o not in counted],
-        },
+        decision(1),
+        decision(15),
+        FEDERAL_APPEAL_PERIOD,
+        facts={"consideradas": counted, "não_contadas": [i for i, _ in left]},
     )
 
 
 def art26_i_warning_on_first_occurrence(penalty: str, prior: int) -> Reason:
     """Art. 26, I: "advertência escrita, na primeira ocorrência". On a first occurrence the
     penalty is the written warning; fines and the credential measures need a previous occurrence.
-    Seizure of a vehicle in irregular service (III) is a separate rule, not bound to the first
-    occurrence."""
+    A measure of IV is graduated "conforme a gravidade e reincidência": gravity alone, however
+    grave, does not reach it on a first occurrence (ADR 0030, 0082). Seizure of a vehicle in
+    irregular service (III) is a separate rule, not bound to the first occurrence."""
     first = prior == 0
     if penalty == "warning" or penalty == "seizure":
         return reason(
@@ -201,12 +234,20 @@ def art26_i_warning_on_first_occurrence(penalty: str, prior: int) -> Reason:
             art(26, inc="I"),
             facts={"ocorrências_anteriores": prior},
         )
+    measure = penalty in PROPOSALS
     return check(
         "apps.art26.i.first_occurrence",
         not first,
         f"{prior} ocorrência(s) anterior(es): cabe penalidade além da advertência.",
-        f"Primeira ocorrência: a lei prevê advertência escrita, não {PENALTIES[penalty][1]}.",
+        f"Primeira ocorrência: a lei prevê advertência escrita, não {PENALTIES[penalty][1]}."
+        + (
+            " A suspensão e o cancelamento se graduam conforme a gravidade e a reincidência: "
+            "sem ocorrência anterior, a gravidade não basta."
+            if measure
+            else ""
+        ),
         art(26, inc="I"),
+        *((art(26, inc="IV"),) if measure else ()),
         facts={"ocorrências_anteriores": prior},
     )
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
 import pypdfium2 as pdfium
 from django.test import Client
 from django.utils import timezone
-from registry_factories import make_permit, taxi_permit
+from registry_factories import make_permit, person, taxi_permit
 
 from outorga.core.acts import Actor
 from outorga.core.models import Act, Municipality
@@ -357,6 +358,32 @@ def appealed(
         filed_on=filed_on,
         channel="paper",
     )
+
+
+def apps_appealed(
+    m: Municipality, user_of: Any, *, on: dt.date, filed_on: dt.date
+) -> tuple[SimpleNamespace, Filing]:
+    """An inspector's auto under the Barra do Garças apps law (art. 26 III) of ``on``, its
+    defence (``on``) dismissed and the appeal filed on ``filed_on`` on paper through the
+    Autoridade (Barra do Garças gives the desk no filing, D-3): the desk it went through (``m``,
+    ``clerk``, ``authority``) and the appeal."""
+    authority = Actor.of(user_of(m.slug, Role.AUTORIDADE), "198.51.100.9")
+    offender = person(m, name="Motorista Recorrente")
+    auto = infraction_issue(
+        actor=Actor.of(user_of(m.slug, Role.FISCAL), "198.51.100.9"),
+        municipality=m,
+        code="prestacao_irregular",
+        committed_at=at(on),
+        place="Av. Ministro João Alberto, 500",
+        description="Corrida paga por aplicativo; motorista não habilitado por plataforma.",
+        agent_registration="F-7",
+        plate="APP1B23",
+        law="barra-do-garcas.apps-2025",
+        offender_document=offender.document,
+        offender_signed=True,
+    )
+    desk = SimpleNamespace(m=m, clerk=authority, authority=authority)
+    return desk, appealed(desk, auto, defence_on=on, filed_on=filed_on)
 
 
 def cassacao_ready(

@@ -12,21 +12,19 @@ from types import SimpleNamespace
 import pytest
 from enforcement_factories import (
     appealed,
-    at,
+    apps_appealed,
     at_executive,
     case_of,
     file,
     judge,
     taxi_refusal_auto,
 )
-from registry_factories import person
 
 from outorga.core.acts import Actor
 from outorga.core.models import Act, CalendarDay
 from outorga.core.services import calendar_day_record
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Filing
-from outorga.enforcement.services.autos import infraction_issue
 from outorga.enforcement.services.filings import filing_file
 from outorga.enforcement.services.finality import sweep
 from outorga.enforcement.services.reconsideration import appeal_reconsider, appeal_with
@@ -59,25 +57,7 @@ def _fills(m, appeal: Filing) -> list[Act]:  # type: ignore[no-untyped-def]
 
 
 def _barra_appeal(barra_m, user_of) -> tuple[SimpleNamespace, Filing]:  # type: ignore[no-untyped-def]
-    """An inspector's auto under the apps law (art. 26 III), its defence dismissed and the
-    appeal filed on paper through the Autoridade (Barra do Garças gives the desk no filing)."""
-    authority = Actor.of(user_of(barra_m.slug, Role.AUTORIDADE), "198.51.100.9")
-    offender = person(barra_m, name="Motorista Recorrente")
-    auto = infraction_issue(
-        actor=Actor.of(user_of(barra_m.slug, Role.FISCAL), "198.51.100.9"),
-        municipality=barra_m,
-        code="prestacao_irregular",
-        committed_at=at(D),
-        place="Av. Ministro João Alberto, 500",
-        description="Corrida paga por aplicativo; motorista não habilitado por plataforma.",
-        agent_registration="F-7",
-        plate="APP1B23",
-        law="barra-do-garcas.apps-2025",
-        offender_document=offender.document,
-        offender_signed=True,
-    )
-    desk = SimpleNamespace(m=barra_m, clerk=authority, authority=authority)
-    return desk, appealed(desk, auto, defence_on=D, filed_on=FILED)
+    return apps_appealed(barra_m, user_of, on=D, filed_on=FILED)
 
 
 def test_apps_art_26_sole_d_17_lei_9784_art_56_1_a_pending_appeal_filed_before_gets_its_period(

@@ -41,7 +41,7 @@ class Task:
     due_label: str = "prazo"
     #: A short note after the date ("vencido", "defesa em curso"…), in Portuguese.
     note: str = ""
-    #: What the deadline rests on, shown after the day ("Lei 9.784/1999, art. 59, §1º; D-17").
+    #: What the deadline rests on, shown after the day ("prazo do regulamento ou, na falta, …").
     basis: str = ""
 
     def late(self, today: dt.date) -> bool:

@@ -142,6 +142,7 @@ APP_SERVICES = Interface(
     registry=("platform_credential", "driver_eligibility", "vehicle_eligibility"),
     more=(
         "appeal_deadline",
+        "appeal_judgment",
         "appeal_reconsideration",
         "case_annulment",
         "complaint_deadline",

@@ -1,7 +1,8 @@
 """The superior authority's period to judge an appeal, where the case's law sets one — the law
-answers ``appeal_judgment`` (the taxi law's art. 43, filled by Lei 9.784/1999 art. 59 §1, D-17;
-ADR 0084): counted from its receipt, the day the authority that decided sent it up, else the day
-after that authority's period to reconsider (art. 56 §1). The mototaxi law sets none (art. 42–44):
+answers ``appeal_judgment`` (the taxi law's art. 43 and the apps law's art. 26 parágrafo único,
+filled by Lei 9.784/1999 art. 59 §1, D-17; ADR 0078, 0084): counted from its receipt, the day the
+authority that decided sent it up, else the day after that authority's period to reconsider (art.
+56 §1). The mototaxi law sets none (art. 42–44):
 its appeals carry no such day and are shown since their filing.
 
 The day is stored on the appeal (``Filing.judge_until``), as the apps law's is on a platform's
@@ -22,8 +23,13 @@ from outorga.law.decisions import Decision
 
 QUESTION = "appeal_judgment"
 
-#: How a page names what the day rests on, where the law fills its silence with Lei 9.784/1999.
-BASIS = "Lei 9.784/1999, art. 59, §1º; D-17"
+#: How a page names what the stored day rests on: the day alone does not say whether a regulation
+#: set the days (taxi art. 43, apps art. 27) or Lei 9.784/1999 filled its silence (D-17), so the
+#: page says both, as the platforms' appeals page does; the act of each day keeps the law's answer.
+BASIS = (
+    "prazo do regulamento ou, na falta, 30 dias do recebimento — Lei 9.784/1999, art. 59, §1º; "
+    "decisão D-17"
+)
 
 
 def has_period(law: str, stage: str) -> bool:

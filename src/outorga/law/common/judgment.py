@@ -10,15 +10,23 @@ periods, its rule ids and its own articles (``grounds``).
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from outorga.law.citations import Citation, cite, decision
 from outorga.law.context import Context
 from outorga.law.decisions import Reason, Verdict
 from outorga.law.rulebook import fmt
 from outorga.law.rules import reason
+from outorga.law.schemas import closed
 
 #: "a partir do recebimento dos autos pelo órgão competente".
 FEDERAL_JUDGMENT_FROM_RECEIPT = cite("federal.9784-1999", 59, 1)
+
+
+def question_schema(day: dict[str, Any]) -> dict[str, Any]:
+    """The facts of an ``appeal_judgment`` question, the same under every law: when the authority
+    that decided received the appeal, and when it sent it up, if it did."""
+    return closed({"appeal_filed_on": day, "forwarded_on": day}, required=["appeal_filed_on"])
 
 
 def art59_1_appeal_received(

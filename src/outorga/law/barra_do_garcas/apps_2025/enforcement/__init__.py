@@ -18,6 +18,8 @@ coverage map and the apps find them):
 * :mod:`.penalties` — art. 26 I–IV: the penalties, the credential's standing, the deadlines;
 * :mod:`.appeals` — art. 26, parágrafo único: the appeal, the finality (D-1), the reconsideration
   and the partial provision;
+* :mod:`.judgment` — art. 26, parágrafo único with Lei 9.784/1999 art. 59 §1 (D-17): the superior
+  authority's days to judge the appeal of an inspector's auto from receiving it;
 * :mod:`.appearance` — art. 26, parágrafo único with Lei 9.784/1999 art. 26 §5: notice by
   appearance;
 * :mod:`.annulment` — Lei 9.784/1999 art. 53 (D-17): the warning or fine annulled of the
@@ -38,6 +40,7 @@ from .appeals import (
     REVISION_RESULTS,
     appeal_reconsideration,
     art26_sole_appeal_in_time,
+    art26_sole_appeal_judgment,
     art56_1_reconsideration_in_time,
     art56_1_who_decides,
     art64_credential_reduction,
@@ -56,6 +59,7 @@ from .inspection import (
     art25_no_external_signs,
     vehicle_inspection,
 )
+from .judgment import appeal_judgment
 from .penalties import (
     FEDERAL_REASONED_DECISION_II,
     OCCURRENCE_SCHEMA,
@@ -125,6 +129,8 @@ __all__ = [
     "FEDERAL_PARTIAL_PROVISION",
     "APPEAL_RESULTS",
     "art26_sole_appeal_in_time",
+    "art26_sole_appeal_judgment",
+    "appeal_judgment",
     "penalty_appeal",
     "d1_penalty_final",
     "penalty_finality",

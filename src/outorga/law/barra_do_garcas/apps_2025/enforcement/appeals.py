@@ -127,40 +127,65 @@ def penalty_appeal(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     }
     if timely:
         forwarded = facts.get("forwarded_on")
-        received_on, received = art59_1_appeal_received(
+        judged, why = art26_sole_appeal_judgment(
             ctx, filed_on, day(forwarded) if forwarded else None
         )
-        days, why = procedure_days(ctx, "appeal_judgment", filed_on)
-        judge_until, _ = judgment.judge_until(ctx, received_on, days)
-        roles, comp_cites = deciders("appeal.executive.judge", ctx.as_of)
-        who = ", ".join(ROLE_LABELS[Role(r)] for r in roles) or "a autoridade competente"
-        cites = dict.fromkeys(
-            (
-                art(26, "único"),
-                decision(17),
-                cite("federal.9784-1999", 56, 1),
-                FEDERAL_REASONED_DECISION,
-                *comp_cites,
-            )
-        )
-        reasons += [
-            received,
-            why,
-            reason(
-                "apps.art26.appeal_judgment",
-                Verdict.INFO,
-                f"Julga o recurso: {who} (autoridade superior à que aplicou a penalidade), até "
-                f"{fmt(judge_until)}, em decisão fundamentada.",
-                *cites,
-                facts={"julga": roles, "julgar_até": judge_until},
-            ),
-        ]
-        outcome.update(judge_until=judge_until, decided_by=roles)
+        judge_until = judged["judge_until"]
+        reasons += why
+        outcome.update(judge_until=judge_until, decided_by=judged["judged_by"])
         summary = f"Recurso no prazo; julgamento até {fmt(judge_until)}."
     else:
         assert last is not None  # only an appeal after a recorded notice can be late
         summary = f"Recurso fora do prazo (encerrado em {fmt(last)}): não é conhecido."
     return decide(qid, ctx, outcome, reasons, summary)
+
+
+def art26_sole_appeal_judgment(
+    ctx: Context, filed_on: dt.date, forwarded_on: dt.date | None
+) -> tuple[dict[str, Any], list[Reason]]:
+    """Art. 26, sole paragraph, with D-17: by when the superior authority should judge an appeal
+    the authority that decided received on ``filed_on`` — the regulation's days (art. 27), else
+    the 30 of Lei 9.784/1999 art. 59 §1, counted by D-4 from its receipt
+    (:func:`art59_1_appeal_received`: the day it was sent up, ``forwarded_on``, else the day after
+    the period to reconsider). One rule for a platform's appeal (:func:`penalty_appeal`) and the
+    appeal of an inspector's auto (``appeal_judgment``). The outcome: ``received_on``,
+    ``judge_until``, ``days``, ``default_used`` and ``judged_by`` (the competence table's
+    ``appeal.executive.judge`` on the day asked)."""
+    received_on, received = art59_1_appeal_received(ctx, filed_on, forwarded_on)
+    days, why = procedure_days(ctx, "appeal_judgment", filed_on)
+    last, closed_day = judgment.judge_until(ctx, received_on, days)
+    roles, comp_cites = deciders("appeal.executive.judge", ctx.as_of)
+    who = ", ".join(ROLE_LABELS[Role(r)] for r in roles) or "a autoridade competente"
+    moved = (
+        f" (o {days}º dia caiu em dia sem expediente — {closed_day} —, D-4)" if closed_day else ""
+    )
+    cites = dict.fromkeys(
+        (
+            art(26, "único"),
+            decision(17),
+            decision(4),
+            FEDERAL_JUDGMENT_FROM_RECEIPT,
+            cite("federal.9784-1999", 56, 1),
+            FEDERAL_REASONED_DECISION,
+            *comp_cites,
+        )
+    )
+    counted = reason(
+        "apps.art26.appeal_judgment",
+        Verdict.INFO,
+        f"Julga o recurso: {who} (autoridade superior à que decidiu), até {fmt(last)}{moved}, "
+        f"em decisão fundamentada — {days} dias a partir do recebimento em {fmt(received_on)}.",
+        *cites,
+        facts={"recebido_em": received_on, "dias": days, "julga": roles, "julgar_até": last},
+    )
+    outcome = {
+        "received_on": received_on,
+        "judge_until": last,
+        "days": days,
+        "default_used": default_used(why),
+        "judged_by": roles,
+    }
+    return outcome, [received, why, counted]
 
 
 #: Lei 9.784/1999 art. 59 §1: "o recurso administrativo deverá ser decidido no prazo máximo de

@@ -19,7 +19,6 @@ from outorga.law.context import Context
 from outorga.law.decisions import Decision, Verdict
 from outorga.law.questions import question
 from outorga.law.rules import reason
-from outorga.law.schemas import closed
 
 from .._base import DATE, LAW, answer, art, day, decide, deciders, fmt, rule_id
 from .deadlines import d_17_procedure_days
@@ -31,10 +30,7 @@ GROUNDS = (art(43),)
     "ipatinga.taxi-2017.appeal_judgment",
     law=LAW,
     title="Até quando a autoridade superior deve julgar o recurso num processo de táxi?",
-    schema=closed(
-        {"appeal_filed_on": DATE, "forwarded_on": DATE},
-        required=["appeal_filed_on"],
-    ),
+    schema=judgment.question_schema(DATE),
 )
 def judgment_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """The last day the superior authority should judge an appeal received by the authority that

@@ -14,12 +14,11 @@ from typing import Any
 import pytest
 from django.test import Client
 from registry_factories import portal_login
-from tenancy_world import World, build_world
+from tenancy_world import World
 from test_tenancy_routes import attack
-from ungoverned import FUTURE, REMOVED, STATES, unbind
+from ungoverned import FUTURE, NO_LAW, REMOVED, STATES, as_role, ipatinga_world, unbind
 
 from outorga.core.localtime import today_of
-from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.finance.models import Debt
 from outorga.law.bindings import Service
@@ -27,18 +26,11 @@ from outorga.law.competence import Role
 from outorga.registry.models import Permit, Person
 
 UNBOUND = pytest.mark.parametrize("state", STATES)
-NO_LAW = "Nenhuma lei rege o serviço de {} em Ipatinga"
 
 
 @pytest.fixture
 def world(user_of: Any) -> World:
-    return build_world(Municipality.objects.get(slug="ipatinga"), user_of)
-
-
-def as_role(world: World, user_of: Any, role: Role) -> Client:
-    client = Client(raise_request_exception=False)
-    client.force_login(user_of(world.m.slug, role))
-    return client
+    return ipatinga_world(user_of)
 
 
 def refused_naming_the_service(response: Any, service: str) -> None:

@@ -12,28 +12,29 @@ from typing import Any
 import pytest
 from django.test import Client
 from registry_factories import portal_login
-from tenancy_world import World, build_world
-from ungoverned import AHEAD, FUTURE, REMOVED, STATES, laws_applied_before_their_day, unbind
+from tenancy_world import World
+from ungoverned import (
+    AHEAD,
+    FUTURE,
+    NO_LAW,
+    REMOVED,
+    STATES,
+    as_role,
+    ipatinga_world,
+    laws_applied_before_their_day,
+    unbind,
+)
 
 from outorga.core.localtime import today_of
-from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.bindings import Service
 from outorga.law.competence import Role
 from outorga.registry.models import Person
 
-NO_LAW = "Nenhuma lei rege o serviço de {} em Ipatinga"
-
 
 @pytest.fixture
 def world(user_of: Any) -> World:
-    return build_world(Municipality.objects.get(slug="ipatinga"), user_of)
-
-
-def as_role(world: World, user_of: Any, role: Role) -> Client:
-    client = Client(raise_request_exception=False)
-    client.force_login(user_of(world.m.slug, role))
-    return client
+    return ipatinga_world(user_of)
 
 
 def as_holder(world: World) -> Client:

@@ -13,18 +13,36 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from django.test import Client
+from tenancy_world import World, build_world
 
 from outorga.core import authz, lawseam
 from outorga.core.localtime import today_of
 from outorga.core.models import LawBinding, Municipality
 from outorga.core.tenancy import unscoped
 from outorga.law import questions
+from outorga.law.competence import Role
 
 REMOVED, ENDED, FUTURE = "binding_removed", "binding_ended", "binding_from_after_today"
 #: The ways a service is left ungoverned today, for ``pytest.mark.parametrize``.
 STATES = (REMOVED, ENDED, FUTURE)
 #: How far after today a binding that is not yet in force starts.
 AHEAD = dt.timedelta(days=30)
+#: How a page or a refusal begins where no law governs a service of Ipatinga today.
+NO_LAW = "Nenhuma lei rege o serviço de {} em Ipatinga"
+
+
+def ipatinga_world(user_of: Any) -> World:
+    """The tenancy test world of Ipatinga (``tenancy_world``), for a module's ``world``
+    fixture."""
+    return build_world(Municipality.objects.get(slug="ipatinga"), user_of)
+
+
+def as_role(world: World, user_of: Any, role: Role) -> Client:
+    """A client logged in as the demo user of ``role`` in the world's municipality."""
+    client = Client(raise_request_exception=False)
+    client.force_login(user_of(world.m.slug, role))
+    return client
 
 
 def unbind(m: Municipality, service: str, state: str) -> None:

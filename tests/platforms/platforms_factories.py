@@ -128,7 +128,6 @@ def warn(
     01/09, after its appeal period (until Monday 31/08): final from 01/09/2026 (D-1) — an earlier
     occurrence of the factories' :func:`fine` and of a case for a fact of that day (ADR 0082)."""
     from outorga.platforms.services.penalties import platform_penalty_impose
-    from outorga.platforms.services.penalty_process import platform_penalty_notice_record
 
     penalty, _ = platform_penalty_impose(
         actor=actor,
@@ -143,16 +142,24 @@ def warn(
         on=on,
     )
     if final:
-        penalty = platform_penalty_notice_record(
-            actor=actor,
-            municipality=m,
-            penalty=penalty,
-            notice_on=dt.date(2026, 8, 20),
-            channel="personal",
-            on=dt.date(2026, 9, 1),
-        )
+        penalty = final_from_september(m, actor, penalty)
         assert penalty.final_on == dt.date(2026, 9, 1)
     return penalty
+
+
+def final_from_september(m: Municipality, actor: Actor, penalty: Any) -> Any:
+    """``penalty``'s decision notified in person on Thursday 20/08/2026 and recorded on 01/09,
+    after its appeal period (until Monday 31/08): final from 01/09/2026 (D-1)."""
+    from outorga.platforms.services.penalty_process import platform_penalty_notice_record
+
+    return platform_penalty_notice_record(
+        actor=actor,
+        municipality=m,
+        penalty=penalty,
+        notice_on=dt.date(2026, 8, 20),
+        channel="personal",
+        on=dt.date(2026, 9, 1),
+    )
 
 
 def fine(

@@ -12,7 +12,7 @@ from decimal import Decimal
 
 import pytest
 from django.test import Client
-from platforms_factories import driver_data, make_platform
+from platforms_factories import driver_data, final_from_september, make_platform
 
 from outorga.core.acts import Actor
 from outorga.core.models import Act
@@ -89,15 +89,7 @@ def warn(m, actor, platform, driver):
         defence_notice_on=dt.date(2026, 8, 3),
         on=dt.date(2026, 8, 20),
     )
-    notified = platform_penalty_notice_record(
-        actor=actor,
-        municipality=m,
-        penalty=penalty,
-        notice_on=dt.date(2026, 8, 20),
-        channel="personal",
-        on=dt.date(2026, 9, 1),
-    )
-    return notified, decision
+    return final_from_september(m, actor, penalty), decision
 
 
 @pytest.fixture

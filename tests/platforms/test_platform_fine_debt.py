@@ -9,7 +9,7 @@ from decimal import Decimal
 
 import pytest
 from django.test import Client
-from platforms_factories import make_platform
+from platforms_factories import final_from_september, make_platform
 
 from outorga.core.acts import Actor
 from outorga.core.models import Act, FiscalUnitValue
@@ -19,7 +19,6 @@ from outorga.law.competence import Role
 from outorga.platforms.models import PlatformPenalty
 from outorga.platforms.services.common import PlatformError
 from outorga.platforms.services.penalties import platform_penalty_impose
-from outorga.platforms.services.penalty_process import platform_penalty_notice_record
 from outorga.platforms.tokens import api_token_issue
 from outorga.registry.models import Person
 
@@ -61,15 +60,7 @@ def warn(m, actor, platform):
         defence_notice_on=dt.date(2026, 8, 5),
         on=dt.date(2026, 8, 20),
     )
-    notified = platform_penalty_notice_record(
-        actor=actor,
-        municipality=m,
-        penalty=penalty,
-        notice_on=dt.date(2026, 8, 20),
-        channel="personal",
-        on=dt.date(2026, 9, 1),
-    )
-    return notified, decision
+    return final_from_september(m, actor, penalty), decision
 
 
 def test_art_26_ii_the_fine_becomes_a_debt_of_the_platform_cnpj(barra_m, authority, platform):

@@ -135,10 +135,13 @@ def final_by_services(m: Municipality, permit: Permit, code: str, committed: dt.
     raise AssertionError("não ficou definitivo")
 
 
-def a_warning(m: Municipality, platform: Any, on: dt.date) -> Any:
+def a_warning(m: Municipality, platform: Any, on: dt.date, *, final: bool = False) -> Any:
     """A first-occurrence written warning on ``platform`` (apps art. 26, I), imposed on ``on`` by
-    the demo authority after the defence was judged."""
+    the demo authority after the defence was judged. ``final``: notified in person that day and
+    recorded 20 days later, its appeal period over: final, an earlier occurrence of a fact dated
+    after its finality (ADR 0082)."""
     from outorga.platforms.services.penalties import platform_penalty_impose
+    from outorga.platforms.services.penalty_process import platform_penalty_notice_record
 
     authority = Actor.of(user(Role.AUTORIDADE, m.slug))
     warning, _ = platform_penalty_impose(
@@ -153,4 +156,14 @@ def a_warning(m: Municipality, platform: Any, on: dt.date) -> Any:
         defence_judged=True,
         on=on,
     )
+    if final:
+        warning = platform_penalty_notice_record(
+            actor=authority,
+            municipality=m,
+            penalty=warning,
+            notice_on=on,
+            channel="personal",
+            on=on + dt.timedelta(days=20),
+        )
+        assert warning.final_on is not None and warning.final_on <= on + dt.timedelta(days=20)
     return warning

@@ -44,7 +44,9 @@ def test_the_platform_appeals_on_the_portal_and_the_chief_executive_upholds(
             platform=p,
             user=user(username=demo_username(m.slug, Role.PLATAFORMA)),
         )
-        a_warning(m, p, today - dt.timedelta(days=70))  # the fact 90 days ago (art. 26, I)
+        # An earlier occurrence (art. 26, I): a warning for a fact 110 days ago, final before
+        # the case's fact (ADR 0082).
+        a_warning(m, p, today - dt.timedelta(days=90), final=True)
         case = platform_case_open(
             actor=authority,
             municipality=m,

@@ -94,7 +94,8 @@ def test_lei_9784_art_53_the_chief_executive_annuls_a_platform_s_suspension_on_i
         p = Platform.objects.create(
             cnpj=CNPJ().generate(), name="Plataforma Suspensa", credentialed_at=timezone.now()
         )
-        a_warning(m, p, today - dt.timedelta(days=26))  # an earlier occurrence (art. 26, I)
+        # An earlier occurrence (art. 26, I), final before the case's fact (ADR 0082).
+        a_warning(m, p, today - dt.timedelta(days=60), final=True)
         case = platform_case_open(
             actor=authority,
             municipality=m,

@@ -15,7 +15,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 
 from outorga.core import uploads
-from outorga.core.acts import Actor
+from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.errors import Conflict, DomainError
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
@@ -23,6 +23,7 @@ from outorga.enforcement.models import Case, Filing, Notice, Seizure
 from outorga.finance import services as ledger
 from outorga.finance.models import Debt
 from outorga.law.competence import NotCompetent, competence
+from outorga.law.decisions import Decision
 from outorga.registry.models import Permit, Person
 
 PROPOSALS = (Case.Kind.REVOCATION, Case.Kind.CASSACAO)
@@ -158,6 +159,39 @@ def auto_defence(case: Case | None) -> dict[str, Any]:
 
 def not_competent_message(exc: NotCompetent) -> str:
     return str(exc)
+
+
+def filing_day_record(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    filing: Filing,
+    field: str,
+    d: Decision,
+    action: str,
+    **shown: object,
+) -> bool:
+    """Write on ``filing`` the day ``d`` gives for ``field`` (``reconsider_until``, the last day
+    to reconsider, Lei 9.784/1999 art. 56 §1; ``judge_until``, the last day to judge, art. 59
+    §1), with the act ``action``: the day it replaces, ``shown`` and the new day, the law's
+    answer as its basis. False, and nothing written, when the day is the same. Inside the
+    caller's transaction."""
+    before = getattr(filing, field)
+    new = d.outcome[field]
+    if new == before:
+        return False
+    setattr(filing, field, new)
+    filing.save(update_fields=[field])
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action=action,
+        obj=filing,
+        old={field: before},
+        new={**shown, field: new},
+        basis=basis_of(d),
+    )
+    return True
 
 
 def filings_fill(

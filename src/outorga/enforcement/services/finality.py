@@ -27,12 +27,12 @@ from outorga.enforcement.services.common import (
     case_debts,
     competence_citations,
     debt_charge,
+    filing_day_record,
     proposal_action,
 )
 from outorga.enforcement.services.escalation import escalate, points_evaluate
 from outorga.enforcement.services.reconsideration import (
     reconsideration_period,
-    reconsideration_period_record,
     reconsideration_periods_fill,
 )
 from outorga.enforcement.services.seizures import storage_days
@@ -219,10 +219,11 @@ def deadlines_recount(actor: Actor, municipality: Municipality, day: dt.date) ->
             d = reconsideration_period(municipality, filing.case.law, filing)
             if d.outcome["reconsider_until"] == day:
                 continue
-            reconsideration_period_record(
+            filing_day_record(
                 actor=actor,
                 municipality=municipality,
                 filing=filing,
+                field="reconsider_until",
                 d=d,
                 action="appeal.reconsider.move",
             )

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
-from outorga.core.acts import Actor, basis_of, record_act
+from outorga.core.acts import Actor
 from outorga.core.models import Municipality
 from outorga.enforcement.lawbridge import answers, ask
 from outorga.enforcement.models import Filing
-from outorga.enforcement.services.common import filings_fill
+from outorga.enforcement.services.common import filing_day_record, filings_fill
 from outorga.law.decisions import Decision
 
 QUESTION = "appeal_judgment"
@@ -51,35 +51,6 @@ def judgment_period(municipality: Municipality, law: str, filing: Filing) -> Dec
     return d if isinstance(d.outcome, dict) and d.outcome.get("judge_until") else None
 
 
-def judgment_period_record(
-    *,
-    actor: Actor,
-    municipality: Municipality,
-    filing: Filing,
-    d: Decision,
-    action: str,
-) -> bool:
-    """Write on ``filing`` the day ``d`` gives, with the act ``action`` (the day it replaces and
-    the new one, the law's answer as its basis); False, and nothing written, when it is the same.
-    Inside the caller's transaction."""
-    before = filing.judge_until
-    new = d.outcome["judge_until"]
-    if new == before:
-        return False
-    filing.judge_until = new
-    filing.save(update_fields=["judge_until"])
-    record_act(
-        municipality=municipality,
-        actor=actor,
-        action=action,
-        obj=filing,
-        old={"judge_until": before},
-        new={"case": filing.case.number, "judge_until": new},
-        basis=basis_of(d),
-    )
-    return True
-
-
 def recount(actor: Actor, municipality: Municipality, filings: QuerySet[Filing]) -> list[str]:
     """Count again, locked, the day of each pending appeal of ``filings`` (a day recorded as
     without business moved it or the period to reconsider before it; D-4), with the act
@@ -95,10 +66,16 @@ def recount(actor: Actor, municipality: Municipality, filings: QuerySet[Filing])
 
 def _count_again(actor: Actor, municipality: Municipality, filing: Filing, action: str) -> bool:
     """Ask the law the day of ``filing`` (locked) again and record it with ``action`` where it
-    changed (:func:`judgment_period_record`)."""
+    changed (:func:`.common.filing_day_record`)."""
     d = judgment_period(municipality, filing.case.law, filing)
-    return d is not None and judgment_period_record(
-        actor=actor, municipality=municipality, filing=filing, d=d, action=action
+    return d is not None and filing_day_record(
+        actor=actor,
+        municipality=municipality,
+        filing=filing,
+        field="judge_until",
+        d=d,
+        action=action,
+        case=filing.case.number,
     )
 
 

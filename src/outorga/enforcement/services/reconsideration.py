@@ -24,6 +24,7 @@ from outorga.enforcement.services.common import (
     InvalidStep,
     case_debts,
     competence_citations,
+    filing_day_record,
     filings_fill,
 )
 from outorga.enforcement.services.judgment import judgment_period
@@ -102,49 +103,22 @@ def reconsideration_periods_fill(*, actor: Actor, municipality: Municipality) ->
         law = filing.case.law
         if not _still_with_the_authority(filing) or not reconsiders(law, filing.stage):
             return False  # judged, reconsidered, sent up or given its period meanwhile
-        reconsideration_period_record(
+        return filing_day_record(
             actor=actor,
             municipality=municipality,
             filing=filing,
+            field="reconsider_until",
             d=reconsideration_period(municipality, law, filing),
             action="appeal.reconsider.fill",
             case=filing.case.number,
             filed_on=filing.filed_on,
         )
-        return True
 
     return filings_fill(
         municipality,
         lambda: _awaiting_a_period(Filing.objects.all()),
         lambda law: reconsiders(law, Filing.Stage.EXECUTIVE),
         fill,
-    )
-
-
-def reconsideration_period_record(
-    *,
-    actor: Actor,
-    municipality: Municipality,
-    filing: Filing,
-    d: Decision,
-    action: str,
-    **shown: object,
-) -> None:
-    """Write on ``filing`` the last day to reconsider that ``d`` (:func:`reconsideration_period`)
-    gives, with the act ``action``: the day it replaces, ``shown`` and the new day. A period
-    filled late (:func:`reconsideration_periods_fill`) or moved by a day recorded as no business
-    day (D-4, ``finality.deadlines_recount``). Inside the caller's transaction."""
-    before = filing.reconsider_until
-    filing.reconsider_until = d.outcome["reconsider_until"]
-    filing.save(update_fields=["reconsider_until"])
-    record_act(
-        municipality=municipality,
-        actor=actor,
-        action=action,
-        obj=filing,
-        old={"reconsider_until": before},
-        new={**shown, "reconsider_until": filing.reconsider_until},
-        basis=basis_of(d),
     )
 
 

@@ -56,8 +56,13 @@ def sign_up_filled(
 
 
 def fits(page: Any, width: int) -> None:
-    """The page is no wider than the screen (nothing to scroll sideways)."""
-    scrolled = page.evaluate("document.documentElement.scrollWidth")
+    """The page is no wider than the screen (nothing to scroll sideways), measured once its
+    stylesheets and fonts have loaded: before them, a table's scroller (``app.css``) is not
+    there yet and the table's own width is read, as a slow CI once did."""
+    page.wait_for_load_state("load")
+    scrolled = page.evaluate(
+        "document.fonts.ready.then(() => document.documentElement.scrollWidth)"
+    )
     assert scrolled <= width, f"a página transborda a largura da tela ({scrolled}px > {width}px)"
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from browser_factories import fits
 from playwright.sync_api import expect
 from registry_factories import make_permit
 
@@ -28,11 +29,6 @@ def _login(page, base: str) -> None:
     page.wait_for_url(f"{base}/")
 
 
-def _fits(page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, f"a página transborda a largura do telefone ({width}px)"
-
-
 def _visible_radios(page) -> int:
     return page.locator("input[name=code]:visible").count()
 
@@ -47,7 +43,7 @@ def test_the_inspector_filters_and_picks_an_infraction_on_a_phone(page, demo_sit
     picker = page.get_by_role("group", name="Infração (dispositivo infringido)")
     assert _visible_radios(page) >= 40
     expect(picker.get_by_role("group", name="Gravíssima")).to_be_visible()
-    _fits(page)
+    fits(page, 390)
     picker.scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / "auto-infraction-picker-390px.png"))
 
@@ -67,7 +63,7 @@ def test_the_inspector_filters_and_picks_an_infraction_on_a_phone(page, demo_sit
     choice = page.get_by_role("radio", name=re.compile(r"^art\. 38, II —"))
     choice.check()
     expect(page.get_by_text(re.compile(r"^Escolhida: art\. 38, II —"))).to_be_visible()
-    _fits(page)
+    fits(page, 390)
     page.screenshot(path=str(artifacts / "auto-infraction-picker-filtered-390px.png"))
 
     page.get_by_label("Local", exact=True).fill("Av. 28 de Abril, 300")
@@ -92,7 +88,7 @@ def test_without_the_script_the_whole_list_still_posts(page, demo_site, artifact
         nojs.goto(f"{base}/fiscalizacao/autos/novo/?permit={permit.pk}")
         expect(nojs.get_by_label("Filtrar por artigo, palavra ou natureza")).not_to_be_visible()
         assert _visible_radios(nojs) >= 40
-        _fits(nojs)
+        fits(nojs, 390)
         nojs.get_by_role("radio", name=re.compile(r"^art\. 38, III —")).check()
         nojs.get_by_label("Local", exact=True).fill("Centro")
         nojs.get_by_label("Descrição sucinta").fill("Lavando a moto na rua.")

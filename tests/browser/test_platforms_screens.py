@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from browser_factories import fits
 from playwright.sync_api import expect
 
 from outorga.core.demo import demo_password, demo_username
@@ -30,13 +31,11 @@ def test_finance_opens_the_platforms_screen_at_390px(page, demo_site, artifacts)
     expect(chart).to_be_visible()
     box = chart.bounding_box()
     assert box is not None and box["width"] <= 390
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, f"a página transborda a largura do telefone ({width}px)"
+    fits(page, 390)
     page.screenshot(path=str(artifacts / "finance-platforms-390px.png"), full_page=True)
     # The late and missing reports are one tap away.
     page.get_by_role("link", name="Relatórios mensais").first.click()
     page.wait_for_url(f"{demo_site.url}/plataformas/relatorios/")
     expect(page.get_by_text("não entregue").first).to_be_visible()
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, f"relatórios transbordam ({width}px)"
+    fits(page, 390)
     page.screenshot(path=str(artifacts / "finance-platform-reports-390px.png"), full_page=True)

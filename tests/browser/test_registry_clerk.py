@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from browser_factories import fits
 from django.utils import timezone
 from playwright.sync_api import expect
 from validate_docbr import CPF, RENAVAM
@@ -130,8 +131,7 @@ def test_a_clerk_registers_and_grants_a_mototaxi_permission(page, demo_site, art
     with tenant(m):
         permit = Permit.objects.get()
     assert permit.status == Permit.Status.ACTIVE and permit.vehicle.plate == "RST2E45"
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, f"a página transborda a largura do telefone ({width}px)"
+    fits(page, 390)
 
     # After the grant, the permit's acts are screens too: the yearly certificate shows the reasons
     # again before renewing (art. 4 §1), and an auxiliary must already be in the registry.
@@ -149,5 +149,4 @@ def test_a_clerk_registers_and_grants_a_mototaxi_permission(page, demo_site, art
         page.locator(".feedback", has_text="CPF/CNPJ não encontrado no cadastro")
     ).to_be_visible()
     page.screenshot(path=str(artifacts / "clerk-auxiliary-390px.png"), full_page=True)
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, f"a tela do auxiliar transborda a largura do telefone ({width}px)"
+    fits(page, 390)

@@ -72,6 +72,22 @@ def _made(
     return made  # type: ignore[return-value]
 
 
+def _made_check(
+    rule: str,
+    citations: tuple[Citation, ...],
+    passed: bool,
+    ok_message: Message,
+    refused_message: Message,
+    facts: Facts | None,
+    params: tuple[ParameterValue, ...],
+) -> Reason:
+    """A requirement's reason in full, as :func:`check` and :meth:`Requirement.check` give it: OK
+    with ``ok_message`` when ``passed``, else REFUSED with ``refused_message``."""
+    if passed:
+        return _made(rule, citations, _OK, ok_message, facts, params)
+    return _made(rule, citations, _REFUSED, refused_message, facts, params)
+
+
 def check(
     rule: str,
     passed: bool,
@@ -90,9 +106,7 @@ def check(
             if found is not None:
                 return found  # type: ignore[return-value]
         return quick_check(rule, passed, citations)
-    if passed:
-        return _made(rule, citations, _OK, ok_message, facts, params)
-    return _made(rule, citations, _REFUSED, refused_message, facts, params)
+    return _made_check(rule, citations, passed, ok_message, refused_message, facts, params)
 
 
 #: Whether the question being answered is answered verdict-only: a rule whose texts, facts or
@@ -144,9 +158,9 @@ class Requirement:
         answered verdict-only, else the reason in full, made as :func:`check` makes it."""
         if _verdict_only():
             return self.stand_in[passed]
-        if passed:
-            return _made(self.rule, self.citations, _OK, ok_message, facts, params)
-        return _made(self.rule, self.citations, _REFUSED, refused_message, facts, params)
+        return _made_check(
+            self.rule, self.citations, passed, ok_message, refused_message, facts, params
+        )
 
     def __repr__(self) -> str:
         return f"Requirement({self.rule!r})"

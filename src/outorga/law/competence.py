@@ -155,6 +155,10 @@ MOTO = "ipatinga.mototaxi-2013"
 TAXI = "ipatinga.taxi-2017"
 APPS = "barra-do-garcas.apps-2025"
 R = Role
+#: Lei 4.976/2025 only demands due process (art. 26, parágrafo único); until a regulation, Lei
+#: 9.784/1999 (D-17): the appeal goes to the authority that decided, which may reconsider, and the
+#: superior authority judges it (art. 56 §1). Who files, reconsiders and judges rests on it.
+APPS_APPEAL = (cite(APPS, 26, "único"), cite("federal.9784-1999", 56, 1), decision(17))
 
 _TABLE: list[Competence] = [
     # Ipatinga mototaxi/motofrete 2013: SESUMA authorizes and inspects (art. 2 XVII, XXIX, art. 27);
@@ -394,16 +398,13 @@ _TABLE: list[Competence] = [
         cite(APPS, 26, inc="III"),
         cite(APPS, 27),
     ),
-    # The law only demands due process (art. 26, parágrafo único); until a regulation, Lei
-    # 9.784/1999 (D-17): the appeal goes to the authority that decided, who records one delivered
-    # on paper, and the superior authority judges it (art. 56 §1); the notice starts the period.
+    # Due process under Lei 9.784/1999 (APPS_APPEAL): the authority that decided records a defence
+    # or appeal delivered on paper; the notice starts the period.
     _c(
         APPS,
         "defence.file",
         {R.PLATAFORMA, R.PERMISSIONARIO, R.AUTORIDADE},
-        cite(APPS, 26, "único"),
-        cite("federal.9784-1999", 56, 1),
-        decision(17),
+        *APPS_APPEAL,
         note="a autoridade registra defesa ou recurso entregue em papel",
     ),
     _c(
@@ -415,24 +416,10 @@ _TABLE: list[Competence] = [
         decision(17),
     ),
     _c(APPS, "defence.judge", {R.AUTORIDADE}, cite(APPS, 26, "único"), decision(17)),
-    _c(
-        APPS,
-        "appeal.executive.judge",
-        {R.CHEFE_EXECUTIVO},
-        cite(APPS, 26, "único"),
-        cite("federal.9784-1999", 56, 1),
-        decision(17),
-    ),
+    _c(APPS, "appeal.executive.judge", {R.CHEFE_EXECUTIVO}, *APPS_APPEAL),
     # Lei 9.784/1999 art. 56 §1 (D-17): the authority that imposed the penalty may reconsider it
     # within the period before the appeal goes up.
-    _c(
-        APPS,
-        "appeal.reconsider",
-        {R.AUTORIDADE},
-        cite(APPS, 26, "único"),
-        cite("federal.9784-1999", 56, 1),
-        decision(17),
-    ),
+    _c(APPS, "appeal.reconsider", {R.AUTORIDADE}, *APPS_APPEAL),
     # Art. 7: the fares by act of the Chief Executive. Art. 8's yearly review of the limits is
     # "o órgão municipal competente", named by no one: it grounds no authority here.
     _c(APPS, "tariff.set", {R.CHEFE_EXECUTIVO}, cite(APPS, 7)),

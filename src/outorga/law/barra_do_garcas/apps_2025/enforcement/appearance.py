@@ -8,11 +8,11 @@ from typing import Any
 
 from outorga.law.common import appearance
 from outorga.law.context import Context
-from outorga.law.decisions import Decision, Verdict
+from outorga.law.decisions import Decision
 from outorga.law.questions import question
 
 from .._base import DATE, LAW, art, day, decide
-from ..final_provisions import law_in_force
+from ..final_provisions import not_in_force
 
 APPEARANCE_GROUNDS = (art(26, "único"),)
 
@@ -31,9 +31,11 @@ def notice_by_appearance(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     (D-4). The platforms' own penalties apply the same rule in ``penalty_appeal``."""
     qid = "barra-do-garcas.apps-2025.notice_by_appearance"
     appeared_on = day(facts["appeared_on"])
-    in_force = law_in_force(ctx, appeared_on)
-    if in_force.verdict is Verdict.REFUSED:
-        return decide(qid, ctx, None, [in_force], "Lei não vigente na data do fato.")
+    before = not_in_force(
+        qid, ctx, appeared_on, outcome=None, summary="Lei não vigente na data do fato."
+    )
+    if before is not None:
+        return before
     outcome, reasons, summary = appearance.notice_by_appearance(
         facts, rule="apps.art26.appearance_supplies_notice", grounds=APPEARANCE_GROUNDS
     )

@@ -26,18 +26,17 @@ from outorga.law.money import brl
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
 from outorga.law.rules import check, reason, unless_suspended
-from outorga.law.schemas import closed, list_of
+from outorga.law.schemas import closed
 
-from ._base import CENTS, LAW, art, decide_eligibility, optional_param
+from ._base import LAW, art, optional_param
 from .fares import (
-    EXTRA,
     RULE_DYNAMIC_LIMITS,
+    TABLE_FACTS,
     TABLE_ITEMS,
-    art6_table_complete,
-    art7_table_within_limits,
     art9_within_maxima,
+    table_requirements,
 )
-from .final_provisions import not_in_force
+from .final_provisions import eligibility_in_force
 
 PERCENT_PATTERN = r"^\d{1,4}(\.\d{1,2})?$"
 
@@ -123,33 +122,27 @@ def art9_table_dynamic_ceiling(
     return out
 
 
+def publication_requirements(ctx: Context, facts: Mapping[str, Any]) -> list[Reason]:
+    """The table's requirements (art. 6–7) and its declared dynamic ceiling (art. 9)."""
+    percent = Decimal(facts["dynamic_max_percent"]) if "dynamic_max_percent" in facts else None
+    return table_requirements(ctx, facts) + art9_table_dynamic_ceiling(ctx, facts, percent)
+
+
 @question(
     "barra-do-garcas.apps-2025.fare_publication",
     law=LAW,
     title="A tabela publicada pela plataforma (com a tarifa dinâmica) atende à lei?",
     schema=closed(
-        {
-            **{key: CENTS for key in TABLE_ITEMS},
-            "extras": list_of(EXTRA),
-            "dynamic_max_percent": {"type": "string", "pattern": PERCENT_PATTERN},
-        }
+        {**TABLE_FACTS, "dynamic_max_percent": {"type": "string", "pattern": PERCENT_PATTERN}}
     ),
 )
 def fare_publication(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 6 (completeness), art. 7 (limits) and art. 9 (dynamic ceiling) for a published table."""
-    qid = "barra-do-garcas.apps-2025.fare_publication"
-    if (before := not_in_force(qid, ctx)) is not None:
-        return before
-    percent = Decimal(facts["dynamic_max_percent"]) if "dynamic_max_percent" in facts else None
-    reasons = (
-        art6_table_complete(facts)
-        + art7_table_within_limits(ctx, facts)
-        + art9_table_dynamic_ceiling(ctx, facts, percent)
-    )
-    return decide_eligibility(
-        qid,
+    return eligibility_in_force(
+        "barra-do-garcas.apps-2025.fare_publication",
         ctx,
-        reasons,
+        facts,
+        publication_requirements,
         "Tabela completa e dentro dos limites, inclusive com a tarifa dinâmica.",
         "Tabela irregular.",
         "Tabela completa; limites a verificar (ainda não fixados pelo Executivo).",

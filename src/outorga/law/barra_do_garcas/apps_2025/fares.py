@@ -38,7 +38,7 @@ from ._base import (
     optional_param,
     param,
 )
-from .final_provisions import not_in_force
+from .final_provisions import eligibility_in_force, not_in_force
 
 RULE_FARE_LIMITS = "apps.art7.fare_limits"
 RULE_DYNAMIC_LIMITS = "apps.art9.dynamic_within_limits"
@@ -366,27 +366,31 @@ def art10_dynamic_disclosure(dynamic: Mapping[str, Any]) -> list[Reason]:
 # --- questions ------------------------------------------------------------------------------------
 
 
+#: A platform's fare table: its items (art. 6 I–III) and the other amounts it charges.
+TABLE_FACTS: dict[str, Any] = {
+    **{key: CENTS for key in TABLE_ITEMS},
+    "extras": list_of(EXTRA),
+}
+
+
+def table_requirements(ctx: Context, table: Mapping[str, Any]) -> list[Reason]:
+    """Art. 6 (completeness) and art. 7 (limits) for a platform's fare ``table``."""
+    return art6_table_complete(table) + art7_table_within_limits(ctx, table)
+
+
 @question(
     "barra-do-garcas.apps-2025.fare_table",
     law=LAW,
     title="A tabela de tarifas da plataforma está completa e dentro dos limites?",
-    schema=closed(
-        {
-            **{key: CENTS for key in TABLE_ITEMS},
-            "extras": list_of(EXTRA),
-        }
-    ),
+    schema=closed(TABLE_FACTS),
 )
 def fare_table(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 6 (completeness) and art. 7 (limits) for a platform's fare table."""
-    qid = "barra-do-garcas.apps-2025.fare_table"
-    if (before := not_in_force(qid, ctx)) is not None:
-        return before
-    reasons = art6_table_complete(facts) + art7_table_within_limits(ctx, facts)
-    return decide_eligibility(
-        qid,
+    return eligibility_in_force(
+        "barra-do-garcas.apps-2025.fare_table",
         ctx,
-        reasons,
+        facts,
+        table_requirements,
         "Tabela completa e dentro dos limites.",
         "Tabela irregular.",
         "Tabela completa; limites a verificar.",

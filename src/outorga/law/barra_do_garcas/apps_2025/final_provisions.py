@@ -6,7 +6,7 @@ Other chapters import these rules, so they live in their own module even though 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,7 +18,7 @@ from outorga.law.questions import question
 from outorga.law.rules import reason
 from outorga.law.schemas import closed
 
-from ._base import DATE, LAW, art, decide, fmt, param
+from ._base import DATE, LAW, art, decide, decide_eligibility, fmt, param
 
 
 def publication(ctx: Context) -> tuple[dt.date, ParameterValue]:
@@ -66,6 +66,23 @@ def not_in_force(
     if in_force.verdict is Verdict.REFUSED:
         return decide(qid, ctx, outcome, (in_force,), summary)
     return None
+
+
+def eligibility_in_force(
+    qid: str,
+    ctx: Context,
+    facts: Mapping[str, Any],
+    requirements: Callable[[Context, Mapping[str, Any]], Iterable[Reason]],
+    ok: str,
+    refused: str,
+    pending: str,
+) -> Decision:
+    """An eligibility under this law: before its publication (art. 29) :func:`not_in_force`;
+    from it, :func:`decide_eligibility` of the ``requirements`` the ``facts`` meet, which are
+    read only once the law applies."""
+    if (before := not_in_force(qid, ctx)) is not None:
+        return before
+    return decide_eligibility(qid, ctx, requirements(ctx, facts), ok, refused, pending)
 
 
 def not_in_force_in_month(

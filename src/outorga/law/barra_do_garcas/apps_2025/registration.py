@@ -22,13 +22,12 @@ from ._base import (
     art,
     day,
     decide,
-    decide_eligibility,
     fmt,
     info,
     optional_param,
     param,
 )
-from .final_provisions import not_in_force
+from .final_provisions import eligibility_in_force
 from .platform_duties import VEHICLE_KINDS, art11_iii_complaint_channel, art17_two_wheeler_ban
 from .taxation import art19_2_cadastro_mobiliario
 
@@ -264,6 +263,15 @@ def art3_2_measured_peak(ctx: Context, peak: int, on: dt.date) -> Reason:
     return unless_suspended(ctx, RULE_DRIVER_CAP_PLATFORM, apply)
 
 
+def platform_credential_requirements(ctx: Context, facts: Mapping[str, Any]) -> list[Reason]:
+    """Art. 3 §1, art. 19 §2 and art. 11 III for the platform ``facts`` on ``ctx.as_of``."""
+    return [
+        art3_1_platform_cap(ctx, int(facts["credentialed_platforms"])),
+        art19_2_cadastro_mobiliario(facts.get("cadastro_mobiliario")),
+        art11_iii_complaint_channel(facts.get("complaint_channel")),
+    ]
+
+
 @question(
     "barra-do-garcas.apps-2025.platform_credential",
     law=LAW,
@@ -281,18 +289,11 @@ def platform_credential(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """A new credential (art. 3 §1) given the platforms credentialed now (not counting this
     one), with the conditions to operate: cadastro mobiliário (art. 19 §2), complaint channel
     (art. 11 III)."""
-    qid = "barra-do-garcas.apps-2025.platform_credential"
-    if (before := not_in_force(qid, ctx)) is not None:
-        return before
-    reasons = [
-        art3_1_platform_cap(ctx, int(facts["credentialed_platforms"])),
-        art19_2_cadastro_mobiliario(facts.get("cadastro_mobiliario")),
-        art11_iii_complaint_channel(facts.get("complaint_channel")),
-    ]
-    return decide_eligibility(
-        qid,
+    return eligibility_in_force(
+        "barra-do-garcas.apps-2025.platform_credential",
         ctx,
-        reasons,
+        facts,
+        platform_credential_requirements,
         "Credenciamento possível.",
         "Credenciamento recusado.",
         "Credenciamento depende de verificação.",
@@ -334,18 +335,8 @@ ROSTER_FACTS: dict[str, Any] = closed(
 )
 
 
-@question(
-    "barra-do-garcas.apps-2025.roster_capacity",
-    law=LAW,
-    title="A plataforma pode habilitar mais um motorista no Município?",
-    schema=ROSTER_FACTS,
-)
-def roster_capacity(ctx: Context, facts: Mapping[str, Any]) -> Decision:
-    """D-9 (a): one more driver on the platform's roster, given the current rosters (art. 3 §2);
-    the municipality's roster counts persons."""
-    qid = "barra-do-garcas.apps-2025.roster_capacity"
-    if (before := not_in_force(qid, ctx)) is not None:
-        return before
+def roster_requirements(ctx: Context, facts: Mapping[str, Any]) -> list[Reason]:
+    """Art. 3 and its §2 for one more driver on the rosters ``facts`` on ``ctx.as_of``."""
     reasons = []
     if "platform_credentialed" in facts:
         reasons.append(art3_credentialed(bool(facts["platform_credentialed"])))
@@ -357,10 +348,23 @@ def roster_capacity(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             bool(facts.get("driver_active_in_municipality", False)),
         ),
     ]
-    return decide_eligibility(
-        qid,
+    return reasons
+
+
+@question(
+    "barra-do-garcas.apps-2025.roster_capacity",
+    law=LAW,
+    title="A plataforma pode habilitar mais um motorista no Município?",
+    schema=ROSTER_FACTS,
+)
+def roster_capacity(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """D-9 (a): one more driver on the platform's roster, given the current rosters (art. 3 §2);
+    the municipality's roster counts persons."""
+    return eligibility_in_force(
+        "barra-do-garcas.apps-2025.roster_capacity",
         ctx,
-        reasons,
+        facts,
+        roster_requirements,
         "Há vaga para o motorista.",
         "Não há vaga para o motorista.",
         "Verificar.",
@@ -657,14 +661,11 @@ def driver_document_requirements(ctx: Context, facts: Mapping[str, Any]) -> list
 )
 def driver_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 4, II, b, c, e, f: the driver's documents (a missing document refuses)."""
-    qid = "barra-do-garcas.apps-2025.driver_eligibility"
-    if (before := not_in_force(qid, ctx)) is not None:
-        return before
-    reasons = driver_document_requirements(ctx, facts)
-    return decide_eligibility(
-        qid,
+    return eligibility_in_force(
+        "barra-do-garcas.apps-2025.driver_eligibility",
         ctx,
-        reasons,
+        facts,
+        driver_document_requirements,
         "Motorista apto.",
         "Motorista não apto.",
         "Motorista com pendências a verificar.",
@@ -714,14 +715,11 @@ VEHICLE_FACTS: dict[str, Any] = closed(
 )
 def vehicle_eligibility(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 4, I and II a, d, and the two-wheeler ban of art. 17."""
-    qid = "barra-do-garcas.apps-2025.vehicle_eligibility"
-    if (before := not_in_force(qid, ctx)) is not None:
-        return before
-    reasons = vehicle_requirements(ctx, facts)
-    return decide_eligibility(
-        qid,
+    return eligibility_in_force(
+        "barra-do-garcas.apps-2025.vehicle_eligibility",
         ctx,
-        reasons,
+        facts,
+        vehicle_requirements,
         "Veículo apto.",
         "Veículo não apto.",
         "Veículo com pendências a verificar.",

@@ -9,15 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from outorga.law.citations import decision
 from outorga.law.common import appearance
 from outorga.law.context import Context
 from outorga.law.decisions import Decision
 from outorga.law.questions import question
 
-from .._base import DATE, LAW, answer, art, day, decide, rule_id
-
-GROUNDS = (art(43),)
+from .._base import DATE, LAW, answer, day, decide, rule_id
+from .deadlines import PROCEDURE, PROCEDURE_BY_DEFAULT
 
 
 @question(
@@ -36,8 +34,8 @@ def appearance_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
 
     def build() -> Decision:
         outcome, reasons, summary = appearance.notice_by_appearance(
-            facts, rule=rule_id("d_17_art_26_5_appearance"), grounds=GROUNDS
+            facts, rule=rule_id("d_17_art_26_5_appearance"), grounds=PROCEDURE
         )
         return decide(qid, ctx, outcome, reasons, summary)
 
-    return answer(qid, ctx, appeared_on, (*GROUNDS, decision(17)), build)
+    return answer(qid, ctx, appeared_on, PROCEDURE_BY_DEFAULT, build)

@@ -22,6 +22,13 @@ from .._base import DATE, LAW, answer, art, day, decide, fmt, optional_param, ru
 
 LEI_9784 = "federal.9784-1999"
 
+#: The law leaves the procedure of its penalties to a regulation (art. 43): the ground of every
+#: procedure rule of this package (deadlines, reconsideration, judgment, notice by appearance).
+PROCEDURE = (art(43),)
+#: What a procedure question rests on while the regulation is silent: art. 43 filled by Lei
+#: 9.784/1999 (decision D-17) — the articles a pending answer cites (``_base.answer``).
+PROCEDURE_BY_DEFAULT = (*PROCEDURE, decision(17))
+
 # --- D-17: procedure deadlines -------------------------------------------------------------------
 
 STEPS: dict[str, tuple[str, str, tuple[int, int | None]]] = {
@@ -55,7 +62,7 @@ def deadline_citations(step: str) -> tuple[Citation, ...]:
     its notice — the law's art. 43, which leaves the procedure to the regulation, and the Lei
     9.784/1999 defaults (art. 44 for the defence, art. 59 for the appeal; art. 66)."""
     _, _, (article, par) = STEPS[step]
-    return (art(43), decision(17), cite(LEI_9784, article, par), FEDERAL_PERIOD_FROM_NOTICE)
+    return (*PROCEDURE_BY_DEFAULT, cite(LEI_9784, article, par), FEDERAL_PERIOD_FROM_NOTICE)
 
 
 def d_17_procedure_days(ctx: Context, step: str, on: dt.date) -> tuple[ParameterValue, Reason]:
@@ -73,8 +80,7 @@ def d_17_procedure_days(ctx: Context, step: str, on: dt.date) -> tuple[Parameter
             rule_id("d_17_procedure_days"),
             Verdict.INFO,
             f"Prazo de {step} fixado pelo regulamento do táxi: {regulation.value} dias.",
-            art(43),
-            decision(17),
+            *PROCEDURE_BY_DEFAULT,
             params=(regulation,),
         )
     value = ctx.param(default, on)
@@ -83,12 +89,17 @@ def d_17_procedure_days(ctx: Context, step: str, on: dt.date) -> tuple[Parameter
         Verdict.INFO,
         f"O regulamento do táxi (art. 43) não fixou o prazo de {step}; usa-se o padrão da Lei "
         f"9.784/1999, art. {where}: {value.value} dias (decisão D-17).",
-        art(43),
-        decision(17),
+        *PROCEDURE_BY_DEFAULT,
         federal,
         facts={"etapa": step, "padrão_usado": True},
         params=(value,),
     )
+
+
+def default_used(why: Reason) -> bool:
+    """Whether the period :func:`d_17_procedure_days` explains with ``why`` is Lei 9.784/1999's
+    default, the regulation (art. 43) having set none (D-17)."""
+    return bool(why.facts.get("padrão_usado"))
 
 
 def d_4_deadline(
@@ -116,8 +127,7 @@ def art_43_d_17_filed_in_time(step: str, filed_on: dt.date, last: dt.date) -> Re
         step,
         filed_on,
         last,
-        art(43),
-        decision(17),
+        *PROCEDURE_BY_DEFAULT,
         decision(4),
         cite(LEI_9784, article, par),
         cite(LEI_9784, 63, inc="I"),
@@ -146,15 +156,15 @@ def deadline_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     def build() -> Decision:
         days, source = d_17_procedure_days(ctx, step, notified)
         last, counted = d_4_deadline(ctx, step, notified, int(days.value))
-        default_used = bool(source.facts.get("padrão_usado"))
+        by_default = default_used(source)
         outcome: dict[str, Any] = {
             "step": step,
             "days": days.value,
             "deadline": last,
-            "default_used": default_used,
+            "default_used": by_default,
         }
         summary = f"Prazo de {step} até {fmt(last)}" + (
-            " (padrão da Lei 9.784/1999, decisão D-17)." if default_used else "."
+            " (padrão da Lei 9.784/1999, decisão D-17)." if by_default else "."
         )
         reasons = [source, counted]
         if filed is not None:
@@ -164,4 +174,4 @@ def deadline_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             summary += " Apresentado a tempo." if outcome["filed_in_time"] else " Intempestivo."
         return decide(qid, ctx, outcome, reasons, summary)
 
-    return answer(qid, ctx, notified, (art(43), decision(17)), build)
+    return answer(qid, ctx, notified, PROCEDURE_BY_DEFAULT, build)

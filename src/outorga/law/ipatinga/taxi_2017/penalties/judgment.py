@@ -20,10 +20,8 @@ from outorga.law.decisions import Decision, Verdict
 from outorga.law.questions import question
 from outorga.law.rules import reason
 
-from .._base import DATE, LAW, answer, art, day, decide, deciders, fmt, rule_id
-from .deadlines import d_17_procedure_days
-
-GROUNDS = (art(43),)
+from .._base import DATE, LAW, answer, day, decide, deciders, fmt, rule_id
+from .deadlines import PROCEDURE, PROCEDURE_BY_DEFAULT, d_17_procedure_days, default_used
 
 
 @question(
@@ -52,12 +50,12 @@ def judgment_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
                 ctx, filed_on, int(to_reconsider.value)
             ),
             rule=rule_id("d_17_art_59_1_appeal_received"),
-            grounds=GROUNDS,
+            grounds=PROCEDURE,
         )
         days, why = d_17_procedure_days(ctx, "julgamento", filed_on)
         last, closed_day = judgment.judge_until(ctx, received_on, int(days.value))
         judges, judge_cites = deciders("appeal.executive.judge", filed_on)
-        default_used = bool(why.facts.get("padrão_usado"))
+        by_default = default_used(why)
         moved = (
             f" (o {days.value}º dia caiu em dia sem expediente — {closed_day} —, D-4)"
             if closed_day
@@ -71,8 +69,7 @@ def judgment_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             f"{fmt(received_on)}.",
             *dict.fromkeys(
                 (
-                    *GROUNDS,
-                    decision(17),
+                    *PROCEDURE_BY_DEFAULT,
                     decision(4),
                     judgment.FEDERAL_JUDGMENT_FROM_RECEIPT,
                     *judge_cites,
@@ -89,14 +86,14 @@ def judgment_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             "received_on": received_on,
             "judge_until": last,
             "days": days.value,
-            "default_used": default_used,
+            "default_used": by_default,
             "judged_by": judges,
         }
         summary = f"Julgar até {fmt(last)} " + (
             "(Lei 9.784/1999, art. 59, §1º; decisão D-17)."
-            if default_used
+            if by_default
             else "(prazo do regulamento, art. 43; decisão D-17)."
         )
         return decide(qid, ctx, outcome, [received, why, counted], summary)
 
-    return answer(qid, ctx, filed_on, (*GROUNDS, decision(17)), build)
+    return answer(qid, ctx, filed_on, PROCEDURE_BY_DEFAULT, build)

@@ -12,23 +12,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from outorga.law.citations import decision
 from outorga.law.common import reconsideration
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason
 from outorga.law.questions import question
 
-from .._base import DATE, LAW, answer, art, day, decide, deciders, rule_id
-from .deadlines import d_17_procedure_days
-
-GROUNDS = (art(43),)
+from .._base import DATE, LAW, answer, day, decide, deciders, rule_id
+from .deadlines import PROCEDURE, PROCEDURE_BY_DEFAULT, d_17_procedure_days, default_used
 
 
 def d_17_art_56_1_who_decides(on: Any) -> tuple[list[str], list[str], Reason]:
     """Who reconsiders (the authority that decided) and who judges the appeal sent up (the
     superior authority), as the competence table names them on the day of the act."""
     return reconsideration.who_decides(
-        deciders, on, rule=rule_id("d_17_art_56_1_authorities"), grounds=GROUNDS
+        deciders, on, rule=rule_id("d_17_art_56_1_authorities"), grounds=PROCEDURE
     )
 
 
@@ -55,8 +52,8 @@ def reconsideration_question(ctx: Context, facts: Mapping[str, Any]) -> Decision
             facts,
             days=int(days.value),
             why=why,
-            default_used=bool(why.facts.get("padrão_usado")),
-            grounds=GROUNDS,
+            default_used=default_used(why),
+            grounds=PROCEDURE,
             rules=(
                 rule_id("d_17_art_56_1_reconsideration"),
                 rule_id("d_17_art_56_1_before_the_superior"),
@@ -65,4 +62,4 @@ def reconsideration_question(ctx: Context, facts: Mapping[str, Any]) -> Decision
         )
         return decide(qid, ctx, outcome, reasons, summary)
 
-    return answer(qid, ctx, filed_on, (*GROUNDS, decision(17)), build)
+    return answer(qid, ctx, filed_on, PROCEDURE_BY_DEFAULT, build)

@@ -365,6 +365,21 @@ def art_42_par_3_windows(
     return windows
 
 
+def art_42_vii_points_pending(message: str, facts: dict[str, Any] | None = None) -> Reason:
+    """Art. 42, VII with art. 43 (D-10): the points of an infraction are the regulation's data;
+    while it has not set those of a nature, or not classified an infraction's nature, the count
+    waits for it."""
+    return reason(
+        rule_id("art_42_vii_points"),
+        Verdict.PENDING,
+        message,
+        art(42, inc="VII"),
+        art(43),
+        decision(10),
+        facts=facts,
+    )
+
+
 POINTS_SCHEMA: dict[str, Any] = closed(
     {
         "infractions": list_of(
@@ -473,25 +488,15 @@ def points_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         if missing:
             names = ", ".join(SEVERITY_PT[s] for s in Severity if s in missing)
             reasons.append(
-                reason(
-                    rule_id("art_42_vii_points"),
-                    Verdict.PENDING,
-                    f"O regulamento não fixou os pontos por infração {names}; sem valor padrão.",
-                    art(42, inc="VII"),
-                    art(43),
-                    decision(10),
+                art_42_vii_points_pending(
+                    f"O regulamento não fixou os pontos por infração {names}; sem valor padrão."
                 )
             )
         if unclassified:
             reasons.append(
-                reason(
-                    rule_id("art_42_vii_points"),
-                    Verdict.PENDING,
+                art_42_vii_points_pending(
                     "Infração(ões) sem natureza classificada pelo regulamento: "
                     f"{', '.join(unclassified)}; seus pontos dependem dela.",
-                    art(42, inc="VII"),
-                    art(43),
-                    decision(10),
                     facts={"sem_natureza": unclassified},
                 )
             )

@@ -17,7 +17,12 @@ from outorga.law.schemas import closed, nullable
 from outorga.law.windows import add_years, renewal_period, years_elapsed_on
 
 from .._base import DATE, LAW, answer, art, decide, fmt, has_refusal, opt_day, param, rule_id
-from .renewal import AUXILIARY_RENEWAL_FEES, RENEWAL_SCHEMA, art_21_par_1_debts
+from .renewal import (
+    AUXILIARY_RENEWAL_FEES,
+    RENEWAL_SCHEMA,
+    art_21_par_1_debts,
+    blocking_outcome,
+)
 
 # --- art. 20: auxiliaries ------------------------------------------------------------------------
 
@@ -247,8 +252,7 @@ def auxiliary_renewal_question(ctx: Context, facts: Mapping[str, Any]) -> Decisi
                 "renewable": ok,
                 "valid_from": start,
                 "valid_until": until,
-                "blocking_debts": [d.id for d in blocking],
-                "blocking_total_cents": sum(d.amount_cents for d in blocking),
+                **blocking_outcome(blocking),
             },
             reasons,
             f"Inscrição do auxiliar renovada até {fmt(until)}."

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -167,6 +167,15 @@ def art_21_par_1_debts(
     return blocking, reasons
 
 
+def blocking_outcome(blocking: Sequence[Debt]) -> dict[str, Any]:
+    """What a renewal's outcome says of the final debts that block it (art. 21, §1º; D-11): each
+    one's id and their total."""
+    return {
+        "blocking_debts": [d.id for d in blocking],
+        "blocking_total_cents": sum(d.amount_cents for d in blocking),
+    }
+
+
 RENEWAL_SCHEMA: dict[str, Any] = closed(
     {
         "last_renewed_on": DATE,
@@ -213,8 +222,7 @@ def renewal_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         outcome = {
             "documents_released": not blocking,
             "valid_until": until,
-            "blocking_debts": [d.id for d in blocking],
-            "blocking_total_cents": sum(d.amount_cents for d in blocking),
+            **blocking_outcome(blocking),
         }
         summary = (
             "Renovação liberada."

@@ -63,11 +63,13 @@ class PenaltyForm(AppsForm):
     infraction_on = forms.DateField(label="Data do fato", widget=forms.DateInput({"type": "date"}))
     description = forms.CharField(label="Fato", widget=forms.Textarea({"rows": 2}))
     reasoning = forms.CharField(label="Fundamentação", widget=forms.Textarea({"rows": 3}))
-    fine_upfbg = cites(_upfbg("Multa em UPFBG"), "fine", lead="até 500")
+    fine_upfbg = cites(_upfbg("Multa em UPFBG"), "fine")
     defence_notice_on = forms.DateField(
         label="Notificação para defesa", widget=forms.DateInput({"type": "date"})
     )
     defence_judged = forms.BooleanField(label="Defesa apresentada e julgada", required=False)
+
+    UP_TO = {"fine_upfbg": "fine_max"}  # the maximum fine the law sets, in UPFBG
 
 
 class NoticeForm(forms.Form):

@@ -29,7 +29,7 @@ from outorga.platforms.models import (
 from outorga.platforms.services.cases import platform_case_appeal_decide, platform_case_decide
 from outorga.platforms.services.common import PlatformError
 from outorga.platforms.services.penalties import platform_penalty_impose
-from outorga.platforms.services.penalty_process import (
+from outorga.platforms.services.penalty_appeals import (
     platform_penalty_appeal_judge,
     platform_penalty_reconsider,
 )

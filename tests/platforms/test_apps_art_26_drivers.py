@@ -23,12 +23,12 @@ from outorga.law.competence import Role
 from outorga.platforms.models import PlatformDriver, PlatformNotice, PlatformPenalty
 from outorga.platforms.services.common import PlatformError
 from outorga.platforms.services.penalties import platform_penalty_impose
-from outorga.platforms.services.penalty_process import (
+from outorga.platforms.services.penalty_appeals import (
     platform_penalty_appeal_file,
     platform_penalty_appeal_judge,
-    platform_penalty_notice_record,
     platform_penalty_reconsider,
 )
+from outorga.platforms.services.penalty_process import platform_penalty_notice_record
 from outorga.platforms.sweeping import sweep_platforms
 from outorga.platforms.tokens import api_token_issue
 from outorga.registry.models import Person

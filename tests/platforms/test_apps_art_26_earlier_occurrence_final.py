@@ -26,10 +26,8 @@ from outorga.platforms.services.cases import (
 )
 from outorga.platforms.services.common import PlatformError, occurrences
 from outorga.platforms.services.penalties import platform_penalty_impose
-from outorga.platforms.services.penalty_process import (
-    platform_penalty_appeal_file,
-    platform_penalty_notice_record,
-)
+from outorga.platforms.services.penalty_appeals import platform_penalty_appeal_file
+from outorga.platforms.services.penalty_process import platform_penalty_notice_record
 
 pytestmark = pytest.mark.django_db
 

@@ -21,7 +21,7 @@ from outorga.finance.models import Debt, Refund
 from outorga.law.competence import NotCompetent, Role
 from outorga.platforms.models import PlatformNotice, PlatformPenalty, PlatformPenaltyAppeal
 from outorga.platforms.services.common import PlatformError
-from outorga.platforms.services.penalty_process import (
+from outorga.platforms.services.penalty_appeals import (
     platform_penalty_appeal_judge,
     platform_penalty_reconsider,
 )

@@ -23,7 +23,7 @@ from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.platforms.models import PlatformPenalty, PlatformPenaltyAppeal
 from outorga.platforms.services.common import PlatformError
-from outorga.platforms.services.penalty_process import platform_penalty_appeal_judge
+from outorga.platforms.services.penalty_appeals import platform_penalty_appeal_judge
 from outorga.platforms.sweeping import sweep_platforms
 
 pytestmark = pytest.mark.django_db

@@ -19,11 +19,11 @@ from outorga.law.competence import NotCompetent, Role
 from outorga.platforms.models import PlatformPenalty, PlatformPenaltyAppeal
 from outorga.platforms.services.common import PlatformError, PlatformRefused
 from outorga.platforms.services.penalty_annulment import platform_penalty_annul_ex_officio
-from outorga.platforms.services.penalty_process import (
+from outorga.platforms.services.penalty_appeals import (
     platform_penalty_appeal_file,
     platform_penalty_appeal_judge,
-    platform_penalty_notice_record,
 )
+from outorga.platforms.services.penalty_process import platform_penalty_notice_record
 from outorga.platforms.sweeping import sweep_platforms
 
 pytestmark = pytest.mark.django_db

@@ -23,10 +23,8 @@ from outorga.law.competence import Role
 from outorga.platforms.models import Complaint, PlatformCase, PlatformNotice
 from outorga.platforms.services.cases import platform_case_defend
 from outorga.platforms.services.complaints import complaint_answer, complaint_file_public
-from outorga.platforms.services.penalty_process import (
-    platform_penalty_appeal_file,
-    platform_penalty_notice_record,
-)
+from outorga.platforms.services.penalty_appeals import platform_penalty_appeal_file
+from outorga.platforms.services.penalty_process import platform_penalty_notice_record
 from outorga.platforms.tokens import api_token_issue
 
 pytestmark = pytest.mark.django_db

@@ -22,11 +22,11 @@ from outorga.finance.services import debts_overdue_make_final
 from outorga.law.competence import NotCompetent, Role
 from outorga.platforms.models import PlatformPenalty, PlatformPenaltyAppeal
 from outorga.platforms.services.common import PlatformError
-from outorga.platforms.services.penalty_process import (
+from outorga.platforms.services.penalty_appeals import (
     platform_penalty_appeal_file,
     platform_penalty_appeal_judge,
-    platform_penalty_notice_record,
 )
+from outorga.platforms.services.penalty_process import platform_penalty_notice_record
 from outorga.platforms.sweeping import sweep_platforms
 from outorga.platforms.tokens import api_token_issue
 

@@ -13,7 +13,7 @@ from ninja import Field, Router, Schema, Status
 from outorga.core.apikit import Error, IsoDate, acting, staff
 from outorga.core.pdfkit import pdf_response
 from outorga.platforms.services.penalties import driver_of, platform_penalty_impose
-from outorga.platforms.services.penalty_process import platform_penalty_appeal_file
+from outorga.platforms.services.penalty_appeals import platform_penalty_appeal_file
 from outorga.platforms.tokens import platform_token
 
 from .. import pdf

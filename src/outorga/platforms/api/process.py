@@ -32,13 +32,13 @@ from outorga.platforms.services.cases import (
 )
 from outorga.platforms.services.common import field_error
 from outorga.platforms.services.penalty_annulment import platform_penalty_annul_ex_officio
-from outorga.platforms.services.penalty_process import (
+from outorga.platforms.services.penalty_appeals import (
     fine_in_part,
     platform_penalty_appeal_file,
     platform_penalty_appeal_judge,
-    platform_penalty_notice_record,
     platform_penalty_reconsider,
 )
+from outorga.platforms.services.penalty_process import platform_penalty_notice_record
 
 from .. import selectors
 from ..models import (

@@ -20,8 +20,12 @@ One module per aggregate:
 * ``reports`` — monthly reports (art. 16, D-8);
 * ``complaints`` — complaints, forwarded and answered (art. 11 III, art. 15);
 * ``penalties`` — imposing a warning or fine and the fine's debt (art. 26 I–II, D-5);
-* ``penalty_process`` — a penalty's notice, appeal, reconsideration, judgment and finality (art. 26
-  sole paragraph; D-1, D-4, D-17);
+* ``penalty_process`` — a penalty's notice and finality, and what its later steps share (art. 26
+  sole paragraph; D-1, D-4);
+* ``penalty_appeals`` — a penalty's appeal: its filing, reconsideration and judgment (art. 26 sole
+  paragraph; Lei 9.784/1999 art. 56 §1, 64; D-17);
+* ``penalty_annulment`` — a penalty annulled: on an appeal upheld, or of the authority's own
+  motion (Lei 9.784/1999 art. 53, D-17);
 * ``penalty_period_fill`` — the reconsideration period given late to appeals filed before the
   step existed (Lei 9.784/1999 art. 56 §1, D-17);
 * ``candidates`` — infraction and concurrency candidates (art. 3 §2, art. 15, art. 16);

@@ -1,5 +1,6 @@
 """Penalties of a platform or of one of its drivers (art. 26 I–II, D-5): imposing a warning or
-fine and the fine's debt. What follows — notice, appeal, finality — is ``penalty_process``."""
+fine and the fine's debt. What follows — notice and finality — is ``penalty_process``; the
+appeal, ``penalty_appeals``."""
 
 from __future__ import annotations
 
@@ -77,7 +78,7 @@ def _fine_debt(
     """The fine as a debt of the platform in the finance ledger, inside the penalty's transaction
     (whose competence was checked): the amount the law core converted at the UPFBG in force on
     the day the fine is imposed (art. 26, II; decision D-5). It awaits the penalty's finality
-    (D-1): :func:`.penalty_process._penalty_make_final` clears
+    (D-1): :func:`.penalty_process.penalty_make_final` clears
     the flag, an upheld appeal cancels or refunds it."""
     from outorga.finance import services as ledger
     from outorga.finance.models import Debt

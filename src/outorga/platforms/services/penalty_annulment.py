@@ -1,17 +1,20 @@
 """A warning or a fine on a platform or one of its drivers (apps art. 26 I–II) annulled of the
 authority's own motion for a vício de legalidade (Lei 9.784/1999 art. 53, D-17): the law's
 ``case_annulment`` asked, the annulment's effects those of an appeal upheld
-(:func:`.penalty_process.penalty_annul`), an appeal still waiting prejudicado (art. 52)."""
+(:func:`penalty_annul`, which an appeal upheld or reconsidered in full reaches too), an appeal
+still waiting prejudicado (art. 52)."""
 
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from django.db import transaction
 
-from outorga.core.acts import Actor
+from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
+from outorga.law.decisions import Decision
 
 from ..models import PlatformNotice, PlatformPenalty, PlatformPenaltyAppeal
 from ..notices import platform_notice_send
@@ -19,14 +22,84 @@ from .common import (
     MOOT_REASONING,
     annulment_asked,
     annulment_day,
+    cited,
 )
-from .penalty_process import (
-    ANNUL_EX_OFFICIO,
-    appeal_judged,
-    imposed_on,
-    locked_penalty,
-    penalty_annul,
-)
+from .penalty_process import appeal_judged, imposed_on, locked_penalty
+
+#: The act of a warning or fine annulled of the authority's own motion (Lei 9.784/1999 art. 53,
+#: D-17; competence ``case.annul``): :func:`platform_penalty_annul_ex_officio`.
+ANNUL_EX_OFFICIO = "penalty.annul_ex_officio"
+
+
+def penalty_annul(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    penalty: PlatformPenalty,
+    appeal: PlatformPenaltyAppeal | None,
+    on: dt.date,
+    annulment: Decision | None = None,
+    grounds: str = "",
+) -> None:
+    """Appeal upheld — or, ``appeal`` None, the penalty annulled of the authority's own motion
+    (``annulment``, the law's ``case_annulment``, on ``grounds``: Lei 9.784/1999 art. 53): the
+    penalty is annulled (it no longer counts as an occurrence, art. 26 I) and the fine falls —
+    cancelled while owed, and what was paid of it, all or part, refunded (finance's refund, which
+    the judge's or the annulling authority's competence allows). Inside the deciding transaction."""
+    from outorga.finance import services as ledger
+    from outorga.finance.models import Debt
+    from outorga.finance.payments import paid_cents, refund_for_upheld_defence
+
+    # An appeal upheld is the penalty's finality (D-1); an annulment of the authority's own motion
+    # is kept apart, beside the finality it found.
+    decision: Any
+    if appeal is not None:
+        decision, action = appeal, "penalty.annul"
+        kept = {"finality": appeal.judgment}
+        why = (
+            f"recurso provido contra a penalidade {penalty.pk} ({cited(municipality, 'penalties')})"
+        )
+        basis = {"citations": list(appeal.judgment.get("citations", [])), "appeal": appeal.pk}
+        new: dict[str, Any] = {"appeal": appeal.pk}
+    else:
+        assert annulment is not None
+        decision, action = annulment, ANNUL_EX_OFFICIO
+        kept = {"annulment": {**annulment.to_json(), "grounds": grounds}}
+        why = f"penalidade {penalty.pk} anulada de ofício (Lei 9.784/1999, art. 53): {grounds}"
+        basis = basis_of(annulment) | {"grounds": grounds}
+        new = {"grounds": grounds, "on": on}
+    old = penalty.status
+    penalty.status = PlatformPenalty.Status.ANNULLED
+    penalty.final_on = None
+    penalty.procedure = {**penalty.procedure, **kept}
+    penalty.save(update_fields=["status", "final_on", "procedure"])
+    debt_after = None
+    if penalty.debt_id is not None:
+        debt = Debt.objects.select_for_update().get(pk=penalty.debt_id)
+        if paid_cents(debt) > 0:  # paid in full or in part: what was paid is owed back
+            refund_for_upheld_defence(
+                actor=actor,
+                municipality=municipality,
+                debt=debt,
+                decision=decision,
+                related=[],
+                on=on,
+            )
+        else:
+            ledger.debt_cancel_in_transaction(
+                actor=actor, municipality=municipality, debt=debt, reason=why, basis=basis
+            )
+        debt.refresh_from_db(fields=["status"])
+        debt_after = debt.status
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action=action,
+        obj=penalty,
+        old={"status": old},
+        new={"status": penalty.status, **new, "debt_status": debt_after},
+        basis=basis,
+    )
 
 
 def platform_penalty_annul_ex_officio(

@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from functools import partial, wraps
-from typing import Any
+from typing import Any, ClassVar
 
 from django import forms
 from django.contrib import messages
@@ -20,14 +20,16 @@ from django.views.decorators.http import require_POST
 from outorga.core import access
 from outorga.core.charts import last_months
 from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
-from outorga.core.formcites import cite_labels
+from outorga.core.formcites import cite_labels, cites
 from outorga.core.formerrors import form_messages, messages_add
-from outorga.core.lawseam import governs
+from outorga.core.lawseam import governs, law_for
 from outorga.core.localtime import today_of
 from outorga.core.models import Municipality, User
 from outorga.core.requests import actor_of, user_of
-from outorga.law.bindings import Service
+from outorga.core.tenancy import current_municipality_or_none
+from outorga.law.bindings import LawNotBound, Service
 from outorga.law.competence import NotCompetent, Role
+from outorga.law.money import number_br
 from outorga.platforms.services.common import PlatformError, cited_here
 
 from .. import selectors
@@ -35,13 +37,36 @@ from ..models import Platform
 from .confirmations import GROUNDS
 
 
+def up_to_here(concept: str) -> str:
+    """The maximum the law governing transport by app in the current municipality sets today for
+    ``concept`` (its ``LIMITS``: the fine of art. 26, II), as a page writes it ("até 500") —
+    never a number written in a screen. Empty where no law governs it or sets none, or outside a
+    municipality."""
+    m = current_municipality_or_none()
+    if m is None:
+        return ""
+    try:
+        found = law_for(m, Service.APLICATIVO).limit(concept)
+    except LawNotBound:
+        return ""
+    return f"até {number_br(found.value)}" if found is not None else ""
+
+
 class AppsForm(forms.Form):
     """A form whose fields marked by ``cites`` (``core.formcites``) name the articles the law
     governing transport by app here names for their concepts (``cited_here``): no article is
-    written in a platforms form."""
+    written in a platforms form. A field of :attr:`UP_TO` leads them with the maximum that law
+    sets for its concept (:func:`up_to_here`: "até 500"), no number written in the form either."""
+
+    #: field → the concept of the law's ``LIMITS`` whose maximum leads its label's articles.
+    UP_TO: ClassVar[dict[str, str]] = {}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        for name, concept in self.UP_TO.items():
+            field = self.fields[name]
+            _, _, concepts, note = field.law_label  # type: ignore[attr-defined]
+            cites(field, *concepts, lead=up_to_here(concept), note=note)
         cite_labels(self, lambda concepts: cited_here(*concepts))
 
 

@@ -42,7 +42,7 @@ from ..models import (
     PlatformPenalty,
 )
 from .cases import CaseForm
-from .common import AppsForm, as_servant, forbidden, form_step, page_step, screen
+from .common import AppsForm, as_servant, forbidden, form_step, page_step, screen, up_to_here
 from .penalties import PenaltyForm
 
 
@@ -188,6 +188,7 @@ def detail(request: HttpRequest, user: User, platform_id: int) -> HttpResponse:
         "cases": PlatformCase.objects.filter(platform=p),
         "candidates": InfractionCandidate.objects.filter(platform=p).order_by("-detected_on")[:50],
         "penalty_form": PenaltyForm(initial={"infraction_on": today, "defence_notice_on": today}),
+        "fine_up_to": up_to_here("fine_max"),
         "case_form": CaseForm(initial={"infraction_on": today}),
         "contacts_form": ContactsForm(initial={k: getattr(p, k) for k in ContactsForm.base_fields}),
         "is_authority": user.role == Role.AUTORIDADE,

@@ -27,13 +27,13 @@ from outorga.law.money import brl
 from outorga.platforms.services.common import apps_law, cited_here
 from outorga.platforms.services.penalties import driver_of, platform_penalty_impose
 from outorga.platforms.services.penalty_annulment import platform_penalty_annul_ex_officio
-from outorga.platforms.services.penalty_process import (
+from outorga.platforms.services.penalty_appeals import (
     fine_in_part,
     platform_penalty_appeal_file,
     platform_penalty_appeal_judge,
-    platform_penalty_notice_record,
     platform_penalty_reconsider,
 )
+from outorga.platforms.services.penalty_process import platform_penalty_notice_record
 
 from .. import pdf, selectors
 from ..models import (
@@ -63,11 +63,13 @@ class PenaltyForm(AppsForm):
     infraction_on = forms.DateField(label="Data do fato", widget=forms.DateInput({"type": "date"}))
     description = forms.CharField(label="Fato", widget=forms.Textarea({"rows": 2}))
     reasoning = forms.CharField(label="Fundamentação", widget=forms.Textarea({"rows": 3}))
-    fine_upfbg = cites(_upfbg("Multa em UPFBG"), "fine", lead="até 500")
+    fine_upfbg = cites(_upfbg("Multa em UPFBG"), "fine")
     defence_notice_on = forms.DateField(
         label="Notificação para defesa", widget=forms.DateInput({"type": "date"})
     )
     defence_judged = forms.BooleanField(label="Defesa apresentada e julgada", required=False)
+
+    UP_TO = {"fine_upfbg": "fine_max"}  # the maximum fine the law sets, in UPFBG
 
 
 class NoticeForm(forms.Form):

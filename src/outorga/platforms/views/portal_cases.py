@@ -21,7 +21,7 @@ from outorga.core.localtime import today_of
 from outorga.core.pdfkit import pdf_response
 from outorga.platforms.services.cases import platform_case_appeal_file, platform_case_defend
 from outorga.platforms.services.common import cited
-from outorga.platforms.services.penalty_process import platform_penalty_appeal_file
+from outorga.platforms.services.penalty_appeals import platform_penalty_appeal_file
 
 from .. import pdf
 from ..models import (

@@ -184,6 +184,7 @@ LIMITS: dict[str, str] = {
     "platform_cap": "apps_2025.platform_cap",  # art. 3, §1
     "drivers_per_platform": "apps_2025.driver_cap_platform",  # art. 3, §2
     "drivers_in_municipality": "apps_2025.driver_cap_municipality",  # art. 3, §2
+    "fine_max": "apps_2025.fine_max_upfbg",  # art. 26, II: the maximum fine, in UPFBG
 }
 
 #: The rules a court may suspend (D-16), by the stable id the rules apply them under, with the

@@ -1,7 +1,8 @@
 """Demo platforms of Barra do Garças (all marked as demonstration data): three credentialed
 platforms with a few drivers (one CPF on two platforms, one motorcycle refused by art. 17), fare
 tables, monthly reports of the last complete months (one month missing, one late; the first
-platform's report still within its term left for its login to send), complaints (one overdue) and a warning; the demo login of role plataforma serves the first one on the portal. Two drivers are MEI, the others autônomos (art. 20). Idempotent: a
+platform's report still within its term left for its login to send), complaints (one overdue), a warning of a platform and a final warning of a driver (so a fine
+for his next fact is open to the authority, art. 26 I); the demo login of role plataforma serves the first one on the portal. Two drivers are MEI, the others autônomos (art. 20). Idempotent: a
 platform that already has drivers is left as it is.
 
 Names, CNPJs and CPFs are fictitious (valid check digits only)."""
@@ -29,6 +30,10 @@ from outorga.platforms.services.credentialing import platform_user_link
 from outorga.platforms.services.drivers import DriverData, platform_driver_register
 from outorga.platforms.services.fares import fare_table_publish
 from outorga.platforms.services.penalties import platform_penalty_impose
+from outorga.platforms.services.penalty_process import (
+    platform_penalty_finalize_lapsed,
+    platform_penalty_notice_record,
+)
 from outorga.platforms.services.reports import monthly_report_submit
 from outorga.platforms.services.staff import platform_staff_set_admin
 
@@ -37,6 +42,7 @@ from .models import (
     Platform,
     PlatformDocument,
     PlatformDriver,
+    PlatformPenalty,
     PlatformStatusChange,
     PlatformUser,
 )
@@ -194,6 +200,8 @@ def load(m: Municipality) -> None:
             )
             _reports(m, p, idx, bot)
             _complaints(m, p, idx, today, bot)
+            if idx == 0 and authority is not None:
+                _final_warning(m, p, first_day, Actor.of(authority))
             if idx == 2 and authority is not None:
                 late = months[0]
                 platform_penalty_impose(
@@ -207,6 +215,44 @@ def load(m: Municipality) -> None:
                     defence_notice_on=dt.date(late[0], late[1], 1),
                     defence_judged=True,
                 )
+
+
+#: The driver whose warning the demo makes final, so that a fine for a new fact of his is the
+#: authority's to impose (art. 26, I; ADR 0082): the README's apps walk in one sitting.
+WARNED_DRIVER = "91476670790"  # Bruno Carvalho (demo)
+
+
+def _final_warning(m: Municipality, p: Platform, first_day: dt.date, authority: Actor) -> None:
+    """A written warning of the platform's driver ``WARNED_DRIVER`` for a fact of the demo's first
+    month, decided twelve days later after his defence, notified the next day in person and never
+    appealed: final since its appeal period ran out (art. 26 sole paragraph; D-1, D-4, D-17), as
+    the daily sweep finds it."""
+    fact = first_day + dt.timedelta(days=14)
+    decided = fact + dt.timedelta(days=12)
+    driver = PlatformDriver.objects.get(platform=p, cpf=WARNED_DRIVER)
+    warning, _ = platform_penalty_impose(
+        actor=authority,
+        municipality=m,
+        platform=p,
+        driver=driver,
+        kind="warning",
+        infraction_on=fact,
+        description="Recusa de corrida por destino curto (demonstração).",
+        reasoning=f"Primeira ocorrência: advertência escrita ({cited(m, 'warning')}).",
+        defence_notice_on=fact + dt.timedelta(days=1),
+        defence_judged=True,
+        on=decided,
+    )
+    notified = decided + dt.timedelta(days=1)
+    platform_penalty_notice_record(
+        actor=authority,
+        municipality=m,
+        penalty=warning,
+        notice_on=notified,
+        channel=PlatformPenalty.NoticeChannel.PERSONAL,
+        on=notified,
+    )
+    platform_penalty_finalize_lapsed(municipality=m, penalty=warning, on=today_of(m))
 
 
 def _portal_login(m: Municipality, p: Platform, authority: User) -> None:

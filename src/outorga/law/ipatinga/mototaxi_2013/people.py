@@ -31,6 +31,7 @@ from ._common import (
     opt_day,
     param,
     record_of,
+    yes_no,
 )
 
 #: The citations the rules below make on every call, made once.
@@ -66,7 +67,7 @@ ROLE_PT = {Role.PERMISSIONARIO: "permissionário", Role.AUXILIAR: "condutor auxi
 #: The roles as the rules compare them on every call (a member read off its enum costs a lookup).
 PERMISSIONARIO, AUXILIAR = Role.PERMISSIONARIO, Role.AUXILIAR
 
-#: The requirements of art. 5º–8º and 32 below, each named once with its articles (issue #21).
+#: The requirements of art. 5º–8º, 14 and 32 below, each named once with its articles (issue #21).
 MINIMUM_AGE = Requirement("art_5_i_minimum_age", ART_5_I)
 CNH_CATEGORY_A = Requirement("art_5_ii_cnh_category_a", ART_5_II)
 COURSE = Requirement("art_5_iii_course", ART_5_III)
@@ -79,6 +80,8 @@ MEDICAL_CERTIFICATE_AFTER_TENDER = Requirement(
 )
 NATURAL_PERSON = Requirement("art_6_par1_natural_person", ART_6_P1)
 EXCLUSIVITY = Requirement("art_8_exclusivity", ART_8, D_13)
+WRITTEN_INDICATION = Requirement("art_14_par1_written_indication", ART_14_P1)
+SCHEDULE_FILED = Requirement("art_14_par3_schedule_filed", ART_14_P3)
 OTHER_COMMERCIAL_PERMISSION = {
     PERMISSIONARIO: Requirement("art_32_other_commercial_permission", ART_32_III_F, D_13),
     AUXILIAR: Requirement("art_32_other_commercial_permission", ART_32_IV_D, D_13),
@@ -286,13 +289,12 @@ def art_5_ii_cnh_category_a(ctx: Context, p: PersonFacts) -> Reason:
 
 def art_5_iii_course(ctx: Context, p: PersonFacts) -> Reason:
     """Art. 5º, III — ser aprovado em curso especializado, nos termos da regulamentação do CONTRAN."""
-    if verdict_only():
-        return COURSE.stand_in[p.course_approved]
-    return COURSE.check(
+    return yes_no(
+        COURSE,
         p.course_approved,
         "Aprovado em curso especializado (CONTRAN).",
         "Não comprovou aprovação no curso especializado exigido pelo CONTRAN.",
-        facts={"curso_aprovado": p.course_approved},
+        fact="curso_aprovado",
     )
 
 
@@ -308,11 +310,12 @@ def art_5_iv_safety_gear(ctx: Context, p: PersonFacts) -> Reason:
             "Colete e capacete com dispositivos retrorrefletivos não verificados.",
             ART_5_IV,
         )
-    return SAFETY_GEAR.check(
+    return yes_no(
+        SAFETY_GEAR,
         p.safety_gear,
         "Colete e capacete com dispositivos retrorrefletivos verificados.",
         "Não dispõe de colete e capacete com dispositivos retrorrefletivos.",
-        facts={"colete_e_capacete": p.safety_gear},
+        fact="colete_e_capacete",
     )
 
 
@@ -488,27 +491,23 @@ def art_6_par4_one_auxiliary_per_vehicle(ctx: Context, p: PersonFacts) -> Reason
 
 def art_14_par1_written_indication(ctx: Context, p: PersonFacts) -> Reason:
     """Art. 14, §1º — a indicação do condutor auxiliar será feita por escrito junto à SESUMA."""
-    written = bool(p.auxiliary and p.auxiliary.indicated_in_writing)
-    return check(
-        "art_14_par1_written_indication",
-        written,
+    return yes_no(
+        WRITTEN_INDICATION,
+        bool(p.auxiliary and p.auxiliary.indicated_in_writing),
         "Indicação do condutor auxiliar feita por escrito pelo permissionário.",
         "Falta a indicação por escrito do condutor auxiliar pelo permissionário.",
-        ART_14_P1,
-        facts={"indicacao_escrita": written},
+        fact="indicacao_escrita",
     )
 
 
 def art_14_par3_schedule_filed(ctx: Context, p: PersonFacts) -> Reason:
     """Art. 14, §3º — a escala do detentor do serviço e do condutor auxiliar será entregue à SESUMA."""
-    filed = bool(p.auxiliary and p.auxiliary.schedule_filed)
-    return check(
-        "art_14_par3_schedule_filed",
-        filed,
+    return yes_no(
+        SCHEDULE_FILED,
+        bool(p.auxiliary and p.auxiliary.schedule_filed),
         "Escala do permissionário e do condutor auxiliar entregue à SESUMA.",
         "Falta entregar à SESUMA a escala do permissionário e do condutor auxiliar.",
-        ART_14_P3,
-        facts={"escala_entregue": filed},
+        fact="escala_entregue",
     )
 
 

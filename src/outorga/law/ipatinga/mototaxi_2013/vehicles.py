@@ -35,6 +35,7 @@ from ._common import (
     param,
     param_set,
     record_of,
+    yes_no,
 )
 
 #: The citations the rules below make on every call, made once.
@@ -322,13 +323,12 @@ def art_5_par1_i_crlv(ctx: Context, v: VehicleFacts) -> Reason:
 
 def art_5_par1_ii_vistoria(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 5º, §1º, II — laudo de vistoria expedido pelo órgão executivo de trânsito."""
-    if verdict_only():
-        return VISTORIA.stand_in[v.vistoria_report]
-    return VISTORIA.check(
+    return yes_no(
+        VISTORIA,
         v.vistoria_report,
         "Laudo de vistoria apresentado.",
         "Falta o laudo de vistoria do órgão executivo de trânsito.",
-        facts={"laudo_vistoria": v.vistoria_report},
+        fact="laudo_vistoria",
     )
 
 
@@ -369,13 +369,12 @@ def art_5_par1_iii_semiannual_inspection(ctx: Context, v: VehicleFacts) -> Reaso
 
 def art_5_par1_iv_red_plate(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 5º, §1º, IV — placa de aluguel (vermelha) conforme o CTB."""
-    if verdict_only():
-        return RED_PLATE.stand_in[v.red_plate]
-    return RED_PLATE.check(
+    return yes_no(
+        RED_PLATE,
         v.red_plate,
         "Placa de aluguel.",
         "O veículo não tem placa de aluguel.",
-        facts={"placa_aluguel": v.red_plate},
+        fact="placa_aluguel",
     )
 
 
@@ -598,18 +597,20 @@ def art_24_par1_par2_cargo_device(ctx: Context, v: VehicleFacts) -> Reason:
     )
 
 
+RETROREFLECTIVE_STRIPS = Requirement("art_24_par4_retroreflective_strips", ART_24_P4)
+
+
 def art_24_par4_retroreflective_strips(ctx: Context, v: VehicleFacts) -> Reason | None:
     """Art. 24, §4º — o sidecar e o semirreboque devem conter faixas retrorrefletivas."""
     c = v.cargo
     if c is None or not (c.sidecar or c.semi_trailer):
         return None
-    return check(
-        "art_24_par4_retroreflective_strips",
+    return yes_no(
+        RETROREFLECTIVE_STRIPS,
         c.retroreflective_strips,
         "Sidecar/semirreboque com faixas retrorrefletivas.",
         "Sidecar/semirreboque sem faixas retrorrefletivas.",
-        ART_24_P4,
-        facts={"faixas_retrorrefletivas": c.retroreflective_strips},
+        fact="faixas_retrorrefletivas",
     )
 
 

@@ -4,7 +4,7 @@ and §3). The permissionário and the condutor auxiliar meet the same requiremen
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -435,19 +435,35 @@ def art_6_par1_natural_person(ctx: Context, p: PersonFacts) -> Reason:
     )
 
 
+def _holds_none(
+    requirement: Requirement,
+    p: PersonFacts,
+    services: Mapping[str, str],
+    ok: str,
+    refused: Callable[[str], str],
+) -> Reason:
+    """``requirement``, met when the person holds no active permission of the municipality in
+    ``services`` (D-13); ``refused`` writes its refusal from the names of those held."""
+    held = p.held(services)
+    if verdict_only():
+        return requirement.stand_in[not held]
+    return requirement.check(
+        not held,
+        ok,
+        lambda: refused(", ".join(held)),
+        facts={"outras_permissoes": p.active_permissions()},
+    )
+
+
 def art_8_no_taxi_school_or_collective_permission(ctx: Context, p: PersonFacts) -> Reason:
     """Art. 8º — não é permitido o exercício das atividades aos que detêm permissão do Município nas
     atividades de taxista, transporte escolar e transporte coletivo urbano ou rural (D-13)."""
-    held = p.held(ART_8_SERVICES)
-    if verdict_only():
-        return EXCLUSIVITY.stand_in[not held]
-    return EXCLUSIVITY.check(
-        not held,
+    return _holds_none(
+        EXCLUSIVITY,
+        p,
+        ART_8_SERVICES,
         "Não detém permissão de táxi, transporte escolar ou coletivo no Município.",
-        lambda: (
-            f"Detém permissão do Município de {', '.join(held)}; a lei veda o exercício simultâneo."
-        ),
-        facts={"outras_permissoes": p.active_permissions()},
+        lambda held: f"Detém permissão do Município de {held}; a lei veda o exercício simultâneo.",
     )
 
 
@@ -455,18 +471,14 @@ def art_32_iii_f_no_other_commercial_permission(ctx: Context, p: PersonFacts) ->
     """Art. 32, III, f (permissionário) / IV, d (auxiliar) — deter do Município qualquer permissão
     para fins comerciais é causa de cassação; per decision D-13 it also bars a new grant. Another
     mototáxi/motofrete permission also breaks art. 6º §2º (one vehicle per holder)."""
-    held = p.held(OTHER_COMMERCIAL)
-    requirement = OTHER_COMMERCIAL_PERMISSION[p.role]
-    if verdict_only():
-        return requirement.stand_in[not held]
-    return requirement.check(
-        not held,
+    return _holds_none(
+        OTHER_COMMERCIAL_PERMISSION[p.role],
+        p,
+        OTHER_COMMERCIAL,
         "Não detém outra permissão do Município para fins comerciais.",
-        lambda: (
-            f"Detém outra permissão do Município para fins comerciais ({', '.join(held)}), "
-            "causa de cassação."
+        lambda held: (
+            f"Detém outra permissão do Município para fins comerciais ({held}), causa de cassação."
         ),
-        facts={"outras_permissoes": p.active_permissions()},
     )
 
 

@@ -3,6 +3,7 @@
 One submodule per part of the law, in the order of its articles:
 
 - :mod:`.vehicles` — art. 3, 5 §1 and §5–§8, 6 §2, 13 XXI, 19, 24 (``ipatinga.mototaxi-2013.vehicle_eligibility``)
+  on the facts of :mod:`.vehicle_facts`
 - :mod:`.people` — art. 5, 6 §1 and §4, 8, 14, 32 §1/§3 (``ipatinga.mototaxi-2013.person_eligibility``)
 - :mod:`.permits` — art. 4 §1, 6, 10 and dated documents (``ipatinga.mototaxi-2013.permit_term``,
   ``ipatinga.mototaxi-2013.quota``, ``ipatinga.mototaxi-2013.document_validity``)

@@ -26,6 +26,7 @@ from outorga.law.rulebook import (
     record_of,
     summary_of,
 )
+from outorga.law.rules import Requirement, verdict_only
 
 LAW_ID = "ipatinga.mototaxi-2013"
 PARAMS = "mototaxi_2013"
@@ -64,6 +65,7 @@ __all__ = [
     "param_set",
     "record_of",
     "summary_of",
+    "yes_no",
 ]
 
 
@@ -92,3 +94,12 @@ def decide_eligible(
     pending) then ``outcome``, summarized by ``texts`` (eligible, not eligible, pending)."""
     eligible, text = ELIGIBLE_AS[eligibility_of(reasons)]  # eligibility and summary_of at once
     return decide(qid, ctx, {"eligible": eligible, **outcome}, reasons, texts[text])
+
+
+def yes_no(requirement: Requirement, value: bool, ok: str, refused: str, *, fact: str) -> Reason:
+    """``requirement`` met by one yes-or-no fact, ``value``, recorded under ``fact``: its shared
+    stand-in while a question is answered verdict-only (no facts record is written), else the
+    reason in full, OK with ``ok`` or REFUSED with ``refused``."""
+    if verdict_only():
+        return requirement.stand_in[value]
+    return requirement.check(value, ok, refused, facts={fact: value})

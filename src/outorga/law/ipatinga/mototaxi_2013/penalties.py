@@ -502,6 +502,22 @@ class Cause:
     message: str
 
 
+class _Causes:
+    """The causes of cassação found under one inciso of art. 32 (III: the permission; IV: the
+    auxiliary's credential), in the order of its alíneas."""
+
+    __slots__ = ("inciso", "found")
+
+    def __init__(self, inciso: str) -> None:
+        self.inciso = inciso
+        self.found: list[Cause] = []
+
+    def add(self, ali: str, msg: str) -> None:
+        """The cause of alínea ``ali``, ``msg`` saying what the facts show."""
+        code = f"art32-{self.inciso}-{ali}"
+        self.found.append(Cause(code, art(32, inc=self.inciso, ali=ali), msg))
+
+
 def art_32_iii_cassation_causes(ctx: Context, f: Mapping[str, Any]) -> tuple[list[Cause], tuple]:
     """Art. 32, III — cassação da permissão quando: a) reincidência, comprovada em processo, na
     condução sob embriaguez ou entorpecentes; b) condenação criminal a pena ≥ 2 anos de reclusão;
@@ -514,10 +530,8 @@ def art_32_iii_cassation_causes(ctx: Context, f: Mapping[str, Any]) -> tuple[lis
     years, days, points = param_set(ctx, CASSATION_PARAMS)
     if not f:
         return [], (years, days, points)
-    out: list[Cause] = []
-
-    def add(ali: str, msg: str) -> None:
-        out.append(Cause(f"art32-III-{ali}", art(32, inc="III", ali=ali), msg))
+    causes = _Causes("III")
+    add = causes.add
 
     if f.get("repeat_drunk_driving_proven"):
         add("a", "reincidência comprovada na condução sob embriaguez ou entorpecente")
@@ -546,7 +560,7 @@ def art_32_iii_cassation_causes(ctx: Context, f: Mapping[str, Any]) -> tuple[lis
         add("g", f"{f['ctb_points']} pontos no CTB (limite {points.value})")
     if f.get("term_not_renewed"):
         add("h", "Termo de Permissão não renovado no prazo")
-    return out, (years, days, points)
+    return causes.found, (years, days, points)
 
 
 def art_47_drug_trafficking(ctx: Context, f: Mapping[str, Any]) -> Cause | None:
@@ -568,10 +582,8 @@ def art_32_iv_auxiliary_cassation_causes(
     written; f) não renovar o credenciamento no prazo."""
     years = param(ctx, "cassation.sentence_min_years")
     points = param(ctx, "cassation.ctb_points")
-    out: list[Cause] = []
-
-    def add(ali: str, msg: str) -> None:
-        out.append(Cause(f"art32-IV-{ali}", art(32, inc="IV", ali=ali), msg))
+    causes = _Causes("IV")
+    add = causes.add
 
     if aux.get("repeat_drunk_driving_proven"):
         add("a", "reincidência na condução sob embriaguez ou entorpecente")
@@ -593,7 +605,7 @@ def art_32_iv_auxiliary_cassation_causes(
         )
     if aux.get("credential_not_renewed"):
         add("f", "credenciamento não renovado no prazo")
-    return out, (years, points)
+    return causes.found, (years, points)
 
 
 def _cassation(

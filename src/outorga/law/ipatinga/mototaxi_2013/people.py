@@ -4,7 +4,7 @@ and §3). The permissionário and the condutor auxiliar meet the same requiremen
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -31,6 +31,7 @@ from ._common import (
     opt_day,
     param,
     record_of,
+    yes_no,
 )
 
 #: The citations the rules below make on every call, made once.
@@ -66,7 +67,7 @@ ROLE_PT = {Role.PERMISSIONARIO: "permissionário", Role.AUXILIAR: "condutor auxi
 #: The roles as the rules compare them on every call (a member read off its enum costs a lookup).
 PERMISSIONARIO, AUXILIAR = Role.PERMISSIONARIO, Role.AUXILIAR
 
-#: The requirements of art. 5º–8º and 32 below, each named once with its articles (issue #21).
+#: The requirements of art. 5º–8º, 14 and 32 below, each named once with its articles (issue #21).
 MINIMUM_AGE = Requirement("art_5_i_minimum_age", ART_5_I)
 CNH_CATEGORY_A = Requirement("art_5_ii_cnh_category_a", ART_5_II)
 COURSE = Requirement("art_5_iii_course", ART_5_III)
@@ -79,6 +80,8 @@ MEDICAL_CERTIFICATE_AFTER_TENDER = Requirement(
 )
 NATURAL_PERSON = Requirement("art_6_par1_natural_person", ART_6_P1)
 EXCLUSIVITY = Requirement("art_8_exclusivity", ART_8, D_13)
+WRITTEN_INDICATION = Requirement("art_14_par1_written_indication", ART_14_P1)
+SCHEDULE_FILED = Requirement("art_14_par3_schedule_filed", ART_14_P3)
 OTHER_COMMERCIAL_PERMISSION = {
     PERMISSIONARIO: Requirement("art_32_other_commercial_permission", ART_32_III_F, D_13),
     AUXILIAR: Requirement("art_32_other_commercial_permission", ART_32_IV_D, D_13),
@@ -286,13 +289,12 @@ def art_5_ii_cnh_category_a(ctx: Context, p: PersonFacts) -> Reason:
 
 def art_5_iii_course(ctx: Context, p: PersonFacts) -> Reason:
     """Art. 5º, III — ser aprovado em curso especializado, nos termos da regulamentação do CONTRAN."""
-    if verdict_only():
-        return COURSE.stand_in[p.course_approved]
-    return COURSE.check(
+    return yes_no(
+        COURSE,
         p.course_approved,
         "Aprovado em curso especializado (CONTRAN).",
         "Não comprovou aprovação no curso especializado exigido pelo CONTRAN.",
-        facts={"curso_aprovado": p.course_approved},
+        fact="curso_aprovado",
     )
 
 
@@ -308,11 +310,12 @@ def art_5_iv_safety_gear(ctx: Context, p: PersonFacts) -> Reason:
             "Colete e capacete com dispositivos retrorrefletivos não verificados.",
             ART_5_IV,
         )
-    return SAFETY_GEAR.check(
+    return yes_no(
+        SAFETY_GEAR,
         p.safety_gear,
         "Colete e capacete com dispositivos retrorrefletivos verificados.",
         "Não dispõe de colete e capacete com dispositivos retrorrefletivos.",
-        facts={"colete_e_capacete": p.safety_gear},
+        fact="colete_e_capacete",
     )
 
 
@@ -432,19 +435,35 @@ def art_6_par1_natural_person(ctx: Context, p: PersonFacts) -> Reason:
     )
 
 
+def _holds_none(
+    requirement: Requirement,
+    p: PersonFacts,
+    services: Mapping[str, str],
+    ok: str,
+    refused: Callable[[str], str],
+) -> Reason:
+    """``requirement``, met when the person holds no active permission of the municipality in
+    ``services`` (D-13); ``refused`` writes its refusal from the names of those held."""
+    held = p.held(services)
+    if verdict_only():
+        return requirement.stand_in[not held]
+    return requirement.check(
+        not held,
+        ok,
+        lambda: refused(", ".join(held)),
+        facts={"outras_permissoes": p.active_permissions()},
+    )
+
+
 def art_8_no_taxi_school_or_collective_permission(ctx: Context, p: PersonFacts) -> Reason:
     """Art. 8º — não é permitido o exercício das atividades aos que detêm permissão do Município nas
     atividades de taxista, transporte escolar e transporte coletivo urbano ou rural (D-13)."""
-    held = p.held(ART_8_SERVICES)
-    if verdict_only():
-        return EXCLUSIVITY.stand_in[not held]
-    return EXCLUSIVITY.check(
-        not held,
+    return _holds_none(
+        EXCLUSIVITY,
+        p,
+        ART_8_SERVICES,
         "Não detém permissão de táxi, transporte escolar ou coletivo no Município.",
-        lambda: (
-            f"Detém permissão do Município de {', '.join(held)}; a lei veda o exercício simultâneo."
-        ),
-        facts={"outras_permissoes": p.active_permissions()},
+        lambda held: f"Detém permissão do Município de {held}; a lei veda o exercício simultâneo.",
     )
 
 
@@ -452,18 +471,14 @@ def art_32_iii_f_no_other_commercial_permission(ctx: Context, p: PersonFacts) ->
     """Art. 32, III, f (permissionário) / IV, d (auxiliar) — deter do Município qualquer permissão
     para fins comerciais é causa de cassação; per decision D-13 it also bars a new grant. Another
     mototáxi/motofrete permission also breaks art. 6º §2º (one vehicle per holder)."""
-    held = p.held(OTHER_COMMERCIAL)
-    requirement = OTHER_COMMERCIAL_PERMISSION[p.role]
-    if verdict_only():
-        return requirement.stand_in[not held]
-    return requirement.check(
-        not held,
+    return _holds_none(
+        OTHER_COMMERCIAL_PERMISSION[p.role],
+        p,
+        OTHER_COMMERCIAL,
         "Não detém outra permissão do Município para fins comerciais.",
-        lambda: (
-            f"Detém outra permissão do Município para fins comerciais ({', '.join(held)}), "
-            "causa de cassação."
+        lambda held: (
+            f"Detém outra permissão do Município para fins comerciais ({held}), causa de cassação."
         ),
-        facts={"outras_permissoes": p.active_permissions()},
     )
 
 
@@ -488,27 +503,23 @@ def art_6_par4_one_auxiliary_per_vehicle(ctx: Context, p: PersonFacts) -> Reason
 
 def art_14_par1_written_indication(ctx: Context, p: PersonFacts) -> Reason:
     """Art. 14, §1º — a indicação do condutor auxiliar será feita por escrito junto à SESUMA."""
-    written = bool(p.auxiliary and p.auxiliary.indicated_in_writing)
-    return check(
-        "art_14_par1_written_indication",
-        written,
+    return yes_no(
+        WRITTEN_INDICATION,
+        bool(p.auxiliary and p.auxiliary.indicated_in_writing),
         "Indicação do condutor auxiliar feita por escrito pelo permissionário.",
         "Falta a indicação por escrito do condutor auxiliar pelo permissionário.",
-        ART_14_P1,
-        facts={"indicacao_escrita": written},
+        fact="indicacao_escrita",
     )
 
 
 def art_14_par3_schedule_filed(ctx: Context, p: PersonFacts) -> Reason:
     """Art. 14, §3º — a escala do detentor do serviço e do condutor auxiliar será entregue à SESUMA."""
-    filed = bool(p.auxiliary and p.auxiliary.schedule_filed)
-    return check(
-        "art_14_par3_schedule_filed",
-        filed,
+    return yes_no(
+        SCHEDULE_FILED,
+        bool(p.auxiliary and p.auxiliary.schedule_filed),
         "Escala do permissionário e do condutor auxiliar entregue à SESUMA.",
         "Falta entregar à SESUMA a escala do permissionário e do condutor auxiliar.",
-        ART_14_P3,
-        facts={"escala_entregue": filed},
+        fact="escala_entregue",
     )
 
 

@@ -12,10 +12,20 @@ from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl, brl_unit, percent_br
 from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
-from outorga.law.rules import check, reason
+from outorga.law.rules import Requirement, check, reason
 from outorga.law.schemas import closed, list_of
 
-from ._common import LAW_ID, SERVICE_FACT, SERVICE_PT, Service, art, authority, decide, eligibility
+from ._common import (
+    LAW_ID,
+    SERVICE_FACT,
+    SERVICE_PT,
+    Service,
+    art,
+    authority,
+    decide,
+    eligibility,
+    yes_no,
+)
 
 # --- Art. 2º, VIII and art. 5º, §4º: the badge -----------------------------------------------------
 
@@ -126,15 +136,17 @@ def art_21_no_parking_near_restricted_stops(ctx: Context, near: frozenset[str]) 
     )
 
 
+SIGNPOSTED = Requirement("art_18_par2_signposted", art(18, 2))
+
+
 def art_18_par2_signposted(ctx: Context, signposted: bool) -> Reason:
     """Art. 18, §2º — os pontos de mototáxi deverão ser devidamente sinalizados."""
-    return check(
-        "art_18_par2_signposted",
+    return yes_no(
+        SIGNPOSTED,
         signposted,
         "Ponto sinalizado.",
         "O ponto deve ser sinalizado pelo órgão competente.",
-        art(18, 2),
-        facts={"sinalizado": signposted},
+        fact="sinalizado",
     )
 
 

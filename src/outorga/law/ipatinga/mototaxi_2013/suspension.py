@@ -8,10 +8,10 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
-from outorga.law.citations import decision
+from outorga.law.citations import Citation, decision
 from outorga.law.common.suspension import PERMIT_SUSPENSION_SCHEMA
 from outorga.law.context import Context
-from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.law.decisions import Decision, Message, Reason, Verdict
 from outorga.law.questions import question
 from outorga.law.rules import check
 from outorga.law.schemas import closed
@@ -78,15 +78,37 @@ def art_32_i_suspension_days_of_the_count(days: int, grounds: Mapping[str, Any])
     )
 
 
+def _starts_on_or_after(
+    rule: str,
+    start: dt.date,
+    earliest: dt.date | None,
+    ok: Message,
+    refused: Message,
+    *citations: Citation,
+    fact: str,
+) -> Reason:
+    """A suspension whose first day, ``start``, is not before ``earliest``, a day its grounds give
+    (recorded under ``fact``); grounds without that day hold it to none."""
+    return check(
+        rule,
+        earliest is None or start >= earliest,
+        ok,
+        refused,
+        *citations,
+        facts={"inicio": start, fact: earliest},
+    )
+
+
 def art_32_i_not_before_the_count(start: dt.date, grounds: Mapping[str, Any]) -> Reason:
     """Art. 32, I with D-1 — "após o condutor atingir 03 (três) infrações": the suspension exists
     from the day the count is reached, the day the last counted infraction's penalty became final
     (``final_on``). The authority chooses the first day (art. 34), never one before that: it would
     be served, backdated, while the defence or the appeal of a counted auto still ran."""
     final_on = opt_day(grounds.get("final_on"))
-    return check(
+    return _starts_on_or_after(
         "art_32_i_not_before_the_count",
-        final_on is None or start >= final_on,
+        start,
+        final_on,
         lambda: f"A suspensão começa em {fmt(start)}, com a contagem já definitiva.",
         lambda: (
             f"A contagem do art. 32, I, tornou-se definitiva em "
@@ -95,7 +117,7 @@ def art_32_i_not_before_the_count(start: dt.date, grounds: Mapping[str, Any]) ->
         ),
         ART_32_I,
         decision(1),
-        facts={"inicio": start, "contagem_definitiva_em": final_on},
+        fact="contagem_definitiva_em",
     )
 
 
@@ -113,9 +135,10 @@ def art_32_i_not_before_the_decision(start: dt.date, grounds: Mapping[str, Any])
     a breach of it — a cause of cassação (art. 32, III, e) — would be a breach of what he could
     not know. Asked where the day of the decision is given (``decided_on``)."""
     decided_on = opt_day(grounds.get("decided_on"))
-    return check(
+    return _starts_on_or_after(
         "art_32_i_not_before_the_decision",
-        decided_on is None or start >= decided_on,
+        start,
+        decided_on,
         lambda: (
             f"A suspensão começa em {fmt(start)}, a partir da decisão de "
             f"{fmt(decided_on) if decided_on else '?'}."
@@ -129,7 +152,7 @@ def art_32_i_not_before_the_decision(start: dt.date, grounds: Mapping[str, Any])
         ART_2_XXIV,
         ART_34,
         ART_43,
-        facts={"inicio": start, "decidida_em": decided_on},
+        fact="decidida_em",
     )
 
 
@@ -140,9 +163,10 @@ def art_32_i_not_inside_an_earlier_suspension(start: dt.date, grounds: Mapping[s
     begun before it, its first days would be days the permission was already suspended, served
     twice at once, and it would be shorter than the law orders."""
     back = opt_day(grounds.get("active_again_on"))
-    return check(
+    return _starts_on_or_after(
         "art_32_i_not_inside_an_earlier_suspension",
-        back is None or start >= back,
+        start,
+        back,
         lambda: f"A suspensão começa em {fmt(start)}, depois da suspensão anterior.",
         lambda: (
             f"A permissão esteve suspensa até voltar à atividade em "
@@ -150,7 +174,7 @@ def art_32_i_not_inside_an_earlier_suspension(start: dt.date, grounds: Mapping[s
             "nos dias da anterior — cada suspensão é cumprida por inteiro."
         ),
         ART_32_I,
-        facts={"inicio": start, "ativa_de_novo_em": back},
+        fact="ativa_de_novo_em",
     )
 
 

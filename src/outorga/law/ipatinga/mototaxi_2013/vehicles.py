@@ -1,11 +1,10 @@
 """Vehicles: what may be licensed for mototáxi or motofrete (art. 3, 5 §1 and §5–§8, 6 §2,
-13 XXI, 19, 24)."""
+13 XXI, 19, 24), on the facts of :mod:`.vehicle_facts`."""
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from outorga.law.citations import Citation, decision
@@ -24,18 +23,17 @@ from ._common import (
     LAW_ID,
     SERVICE_FACT,
     SERVICE_PT,
-    SERVICES,
     Service,
     art,
     decide,
     decide_eligible,
     fmt,
-    opt_day,
     optional_param,
     param,
     param_set,
-    record_of,
+    yes_no,
 )
+from .vehicle_facts import VehicleFacts
 
 #: The citations the rules below make on every call, made once.
 ART_13_XXI = art(13, inc="XXI")
@@ -92,88 +90,6 @@ MOTOTAXI_EQUIPMENT: dict[str, tuple[str, str]] = {
 COMMON_KEYS, MOTOTAXI_KEYS = frozenset(COMMON_EQUIPMENT), frozenset(MOTOTAXI_EQUIPMENT)
 #: Art. 24, §1º — cargo devices allowed for motofrete.
 CARGO_DEVICES = ("bau", "grelha", "alforje", "bolsa", "caixa_lateral")
-
-
-@dataclass(frozen=True)
-class CargoFacts:
-    device: str | None
-    within_contran_limits: bool
-    mirrors_unobstructed: bool
-    sidecar: bool
-    semi_trailer: bool
-    retroreflective_strips: bool
-
-
-@dataclass(frozen=True)
-class VehicleFacts:
-    service: Service
-    kind: str
-    engine_cc: int
-    manufacture_year: int
-    registration_uf: str
-    registration_category: str
-    red_plate: bool
-    crlv_updated_in_ipatinga: bool
-    dpvat: bool
-    vistoria_report: bool
-    inspection_report_on: dt.date | None
-    in_holders_name: Mapping[str, bool]
-    equipment: frozenset[str]
-    cargo: CargoFacts | None
-    insurance_policy: bool | None
-    insurance_copy_filed: bool | None
-    insurance_coverage_cents: int | None
-    authorized_services: frozenset[str]
-    other_vehicles_on_permit: int
-    other_permits: tuple[tuple[str, str], ...]  # (service, number) of other permits binding it
-
-    @classmethod
-    def from_json(cls, f: Mapping[str, Any]) -> VehicleFacts:
-        """The facts as the question's schema admitted them: its booleans and integers are read
-        as they are."""
-        docs = f["documents"]
-        cargo = f.get("cargo")
-        ins = f.get("insurance") or {}
-        permits = f.get("other_permits") or ()
-        authorized = frozenset((*f.get("authorized_services", ()), f["service"]))
-        return record_of(
-            cls,
-            {
-                "service": SERVICES.get(f["service"]) or Service(f["service"]),
-                "kind": f["kind"],
-                "engine_cc": f["engine_cc"],
-                "manufacture_year": f["manufacture_year"],
-                "registration_uf": f["registration_uf"].upper(),
-                "registration_category": f["registration_category"],
-                "red_plate": f["red_plate"],
-                "crlv_updated_in_ipatinga": docs["crlv_updated_in_ipatinga"],
-                "dpvat": docs["dpvat"],
-                "vistoria_report": docs["vistoria_report"],
-                "inspection_report_on": opt_day(docs.get("inspection_report_on")),
-                "in_holders_name": dict(f["in_holders_name"]),
-                "equipment": frozenset(f.get("equipment", ())),
-                "cargo": None
-                if cargo is None
-                else CargoFacts(
-                    cargo.get("device"),
-                    bool(cargo.get("within_contran_limits", False)),
-                    bool(cargo.get("mirrors_unobstructed", False)),
-                    bool(cargo.get("sidecar", False)),
-                    bool(cargo.get("semi_trailer", False)),
-                    bool(cargo.get("retroreflective_strips", False)),
-                ),
-                "insurance_policy": ins.get("policy_in_force"),
-                "insurance_copy_filed": ins.get("copy_filed"),
-                "insurance_coverage_cents": ins.get("coverage_cents"),
-                "authorized_services": authorized | {p["service"] for p in permits}
-                if permits
-                else authorized,
-                "other_vehicles_on_permit": f.get("other_vehicles_on_permit", 0),
-                "other_permits": tuple([(p["service"], p["number"]) for p in permits])
-                if permits
-                else (),
-            },
-        )
 
 
 # --- Art. 3º: the vehicle itself ---------------------------------------------------------------
@@ -322,13 +238,12 @@ def art_5_par1_i_crlv(ctx: Context, v: VehicleFacts) -> Reason:
 
 def art_5_par1_ii_vistoria(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 5º, §1º, II — laudo de vistoria expedido pelo órgão executivo de trânsito."""
-    if verdict_only():
-        return VISTORIA.stand_in[v.vistoria_report]
-    return VISTORIA.check(
+    return yes_no(
+        VISTORIA,
         v.vistoria_report,
         "Laudo de vistoria apresentado.",
         "Falta o laudo de vistoria do órgão executivo de trânsito.",
-        facts={"laudo_vistoria": v.vistoria_report},
+        fact="laudo_vistoria",
     )
 
 
@@ -369,13 +284,12 @@ def art_5_par1_iii_semiannual_inspection(ctx: Context, v: VehicleFacts) -> Reaso
 
 def art_5_par1_iv_red_plate(ctx: Context, v: VehicleFacts) -> Reason:
     """Art. 5º, §1º, IV — placa de aluguel (vermelha) conforme o CTB."""
-    if verdict_only():
-        return RED_PLATE.stand_in[v.red_plate]
-    return RED_PLATE.check(
+    return yes_no(
+        RED_PLATE,
         v.red_plate,
         "Placa de aluguel.",
         "O veículo não tem placa de aluguel.",
-        facts={"placa_aluguel": v.red_plate},
+        fact="placa_aluguel",
     )
 
 
@@ -598,18 +512,20 @@ def art_24_par1_par2_cargo_device(ctx: Context, v: VehicleFacts) -> Reason:
     )
 
 
+RETROREFLECTIVE_STRIPS = Requirement("art_24_par4_retroreflective_strips", ART_24_P4)
+
+
 def art_24_par4_retroreflective_strips(ctx: Context, v: VehicleFacts) -> Reason | None:
     """Art. 24, §4º — o sidecar e o semirreboque devem conter faixas retrorrefletivas."""
     c = v.cargo
     if c is None or not (c.sidecar or c.semi_trailer):
         return None
-    return check(
-        "art_24_par4_retroreflective_strips",
+    return yes_no(
+        RETROREFLECTIVE_STRIPS,
         c.retroreflective_strips,
         "Sidecar/semirreboque com faixas retrorrefletivas.",
         "Sidecar/semirreboque sem faixas retrorrefletivas.",
-        ART_24_P4,
-        facts={"faixas_retrorrefletivas": c.retroreflective_strips},
+        fact="faixas_retrorrefletivas",
     )
 
 

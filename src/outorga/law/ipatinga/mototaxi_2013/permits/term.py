@@ -13,7 +13,7 @@ from outorga.law.common.labels import sentence
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
-from outorga.law.rules import check, reason
+from outorga.law.rules import Requirement, check, reason
 from outorga.law.schemas import closed, list_of, nullable
 from outorga.law.windows import years_elapsed_on
 
@@ -29,6 +29,7 @@ from .._common import (
     has_refusal,
     opt_day,
     param,
+    yes_no,
 )
 
 # --- Art. 6º: grant by decree after a tender, term and extensions --------------------------------
@@ -372,17 +373,19 @@ class ExtensionFacts:
         )
 
 
+EXTENSION_BY_EXECUTIVE_ACT = Requirement("art_6_extension_at_executive_discretion", art(6))
+
+
 def art_6_extension_at_executive_discretion(ctx: Context, e: ExtensionFacts) -> Reason:
     """Art. 6º — prorrogável [...] a critério do Poder Executivo municipal: the extension is the
     Executive's decision, so it rests on an act of the Executive, never on the request alone."""
-    return check(
-        "art_6_extension_at_executive_discretion",
+    return yes_no(
+        EXTENSION_BY_EXECUTIVE_ACT,
         e.executive_act,
         "Prorrogação concedida por ato do Poder Executivo municipal, a seu critério.",
         "A prorrogação é concedida a critério do Poder Executivo municipal: informe o ato do "
         "Executivo (decreto ou despacho) que a concedeu.",
-        art(6),
-        facts={"ato_do_executivo": e.executive_act},
+        fact="ato_do_executivo",
     )
 
 

@@ -33,3 +33,10 @@ class MoneyField(forms.Field):
     def prepare_value(self, value: Any) -> Any:
         """Cents shown back as a person reads them (``R$ 12.000,00``); typed text as typed."""
         return brl(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+def date_input() -> forms.DateInput:
+    """The browser's date picker (``type="date"``) with its value in ISO form, the only one it
+    reads: with the locale's ``dd/mm/aaaa`` the initial date (today, a decision's day) is dropped
+    and the box shows empty. The picker itself shows the date in Brazilian form."""
+    return forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")

@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from outorga.core.formcites import cites
+from outorga.core.formfields import date_input
 from outorga.core.models import User
 from outorga.law.competence import Role
 from outorga.platforms.services.case_annulment import platform_case_annul_ex_officio
@@ -39,9 +40,15 @@ from .common import (
 
 class CaseForm(forms.Form):
     kind = forms.ChoiceField(label="Proposta", choices=PlatformCase.Kind.choices)
-    infraction_on = forms.DateField(label="Data do fato", widget=forms.DateInput({"type": "date"}))
+    infraction_on = forms.DateField(label="Data do fato", widget=date_input())
     grounds = forms.CharField(label="Fundamentos", widget=forms.Textarea({"rows": 3}))
     suspension_days = forms.IntegerField(label="Dias de suspensão", required=False, min_value=1)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Its own ids: the platform's page also holds the penalty form, whose "kind" and
+        # "infraction_on" would otherwise share the ids, and a label would name two fields.
+        kwargs.setdefault("auto_id", "id_case_%s")
+        super().__init__(*args, **kwargs)
 
 
 class DecideForm(AppsForm):
@@ -60,7 +67,7 @@ class DecideForm(AppsForm):
 class DecisionNoticeForm(forms.Form):
     notice_on = forms.DateField(
         label="Data da notificação da decisão (assinatura, AR ou publicação — decisão D-4)",
-        widget=forms.DateInput({"type": "date"}),
+        widget=date_input(),
     )
 
 

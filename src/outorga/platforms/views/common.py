@@ -22,6 +22,7 @@ from outorga.core.charts import last_months
 from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
 from outorga.core.formcites import cite_labels, cites
 from outorga.core.formerrors import form_messages, messages_add
+from outorga.core.formfields import date_input
 from outorga.core.lawseam import governs, law_for
 from outorga.core.localtime import today_of
 from outorga.core.models import Municipality, User
@@ -251,9 +252,7 @@ def run_step(
 class PaperAppealForm(forms.Form):
     """An appeal the platform or the driver filed on paper, typed in by the staff."""
 
-    filed_on = forms.DateField(
-        label="Data do protocolo do recurso", widget=forms.DateInput({"type": "date"})
-    )
+    filed_on = forms.DateField(label="Data do protocolo do recurso", widget=date_input())
     text = forms.CharField(label="Razões do recurso", widget=forms.Textarea({"rows": 3}))
 
 

@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from outorga.core.formerrors import form_add
+from outorga.core.formfields import date_input
 from outorga.core.lawseam import governs
 from outorga.core.listing import page_of
 from outorga.core.localtime import today_of
@@ -53,9 +54,7 @@ class ComplaintForm(forms.Form):
     description = forms.CharField(
         label="O que aconteceu?", widget=forms.Textarea({"rows": 5}), max_length=4000
     )
-    occurred_on = forms.DateField(
-        label="Data do fato", required=False, widget=forms.DateInput({"type": "date"})
-    )
+    occurred_on = forms.DateField(label="Data do fato", required=False, widget=date_input())
     complainant_name = forms.CharField(label="Seu nome (opcional)", required=False, max_length=120)
     complainant_contact = forms.CharField(
         label="E-mail ou telefone para retorno (opcional)", required=False, max_length=120

@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from outorga.core.formcites import cites, labelled
+from outorga.core.formfields import date_input
 from outorga.core.lawseam import law_of
 from outorga.core.listing import page_of
 from outorga.core.localtime import today_of
@@ -60,13 +61,11 @@ class PenaltyForm(AppsForm):
         note="em branco, a penalidade é da própria plataforma",
     )
     kind = forms.ChoiceField(label="Penalidade", choices=PlatformPenalty.Kind.choices)
-    infraction_on = forms.DateField(label="Data do fato", widget=forms.DateInput({"type": "date"}))
+    infraction_on = forms.DateField(label="Data do fato", widget=date_input())
     description = forms.CharField(label="Fato", widget=forms.Textarea({"rows": 2}))
     reasoning = forms.CharField(label="Fundamentação", widget=forms.Textarea({"rows": 3}))
     fine_upfbg = cites(_upfbg("Multa em UPFBG"), "fine")
-    defence_notice_on = forms.DateField(
-        label="Notificação para defesa", widget=forms.DateInput({"type": "date"})
-    )
+    defence_notice_on = forms.DateField(label="Notificação para defesa", widget=date_input())
     defence_judged = forms.BooleanField(label="Defesa apresentada e julgada", required=False)
 
     UP_TO = {"fine_upfbg": "fine_max"}  # the maximum fine the law sets, in UPFBG
@@ -75,7 +74,7 @@ class PenaltyForm(AppsForm):
 class NoticeForm(forms.Form):
     notice_on = forms.DateField(
         label="Data da notificação (assinatura, AR ou publicação — decisão D-4)",
-        widget=forms.DateInput({"type": "date"}),
+        widget=date_input(),
     )
     channel = forms.ChoiceField(label="Meio", choices=PlatformPenalty.NoticeChannel.choices)
 

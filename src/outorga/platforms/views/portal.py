@@ -19,7 +19,7 @@ from django.urls import reverse
 
 from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
 from outorga.core.formcites import cites
-from outorga.core.formfields import MoneyField
+from outorga.core.formfields import MoneyField, date_input
 from outorga.core.lawseam import law_for
 from outorga.core.listing import page_of
 from outorga.core.localtime import today_of
@@ -60,8 +60,6 @@ from .common import (
     run_step,
 )
 
-DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
-
 
 def _ticked(label: str, concept: str) -> forms.BooleanField:
     """A box the platform ticks when the driver meets an item of the checklist (art. 4), its
@@ -71,7 +69,7 @@ def _ticked(label: str, concept: str) -> forms.BooleanField:
 
 def _optional_date(label: str) -> forms.DateField:
     """A date the platform may leave blank, picked on the browser's calendar."""
-    return forms.DateField(label=label, required=False, widget=DATE)
+    return forms.DateField(label=label, required=False, widget=date_input())
 
 
 def _add_refusal(form: forms.BaseForm, exc: PlatformError) -> None:
@@ -512,7 +510,9 @@ def fares(request: HttpRequest, platform: Platform) -> HttpResponse:
 
 class ForwardForm(forms.Form):
     description = forms.CharField(label="Reclamação", widget=forms.Textarea(attrs={"rows": 3}))
-    filed_on = forms.DateField(label="Dia em que o usuário reclamou na plataforma", widget=DATE)
+    filed_on = forms.DateField(
+        label="Dia em que o usuário reclamou na plataforma", widget=date_input()
+    )
     platform_reference = forms.CharField(
         label="Referência no seu atendimento (protocolo, chamado)", max_length=60, required=False
     )

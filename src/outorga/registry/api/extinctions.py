@@ -4,7 +4,7 @@ decided."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
@@ -17,6 +17,8 @@ from ..services import extinctions as extinction_services
 from ..services.extinctions import extinction_defence_file
 from .common import READ_ERRORS, WRITE_ERRORS, acted_permit, created
 from .router import taxi_router
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 class ExtinctionCaseOut(Schema):
@@ -68,6 +70,17 @@ def _case_act(
     return case_out(case)
 
 
+def _case_step(step: str, summary: str, name: str) -> Callable[[F], F]:
+    """A step in the extinction case posted to ``/extinction-cases/{case_id}/<step>``, answered
+    with the case (:func:`_case_act`)."""
+    return taxi_router.post(
+        f"/extinction-cases/{{case_id}}/{step}",
+        response={200: ExtinctionCaseOut, **WRITE_ERRORS},
+        summary=summary,
+        operation_id=f"outorga_registry_api_taxi_extinction_{name}",
+    )
+
+
 class ExtinctionIn(Schema):
     cause: str
     facts: str
@@ -101,12 +114,7 @@ class NotifyIn(Schema):
     notified_on: IsoDate
 
 
-@taxi_router.post(
-    "/extinction-cases/{case_id}/notify",
-    response={200: ExtinctionCaseOut, **WRITE_ERRORS},
-    summary="Registrar a notificação",
-    operation_id="outorga_registry_api_taxi_extinction_notify",
-)
+@_case_step("notify", "Registrar a notificação", "notify")
 def extinction_notify(request: HttpRequest, case_id: int, payload: NotifyIn) -> dict[str, Any]:
     return _case_act(request, case_id, extinction_services.extinction_notify, **payload.dict())
 
@@ -116,12 +124,7 @@ class DefenceIn(Schema):
     on: IsoDate
 
 
-@taxi_router.post(
-    "/extinction-cases/{case_id}/defence",
-    response={200: ExtinctionCaseOut, **WRITE_ERRORS},
-    summary="Apresentar defesa",
-    operation_id="outorga_registry_api_taxi_extinction_defence",
-)
+@_case_step("defence", "Apresentar defesa", "defence")
 def extinction_defence(request: HttpRequest, case_id: int, payload: DefenceIn) -> dict[str, Any]:
     return _case_act(request, case_id, extinction_defence_file, **payload.dict())
 
@@ -132,11 +135,6 @@ class DecisionIn(Schema):
     on: IsoDate
 
 
-@taxi_router.post(
-    "/extinction-cases/{case_id}/decision",
-    response={200: ExtinctionCaseOut, **WRITE_ERRORS},
-    summary="Decidir (autoridade competente, D-3)",
-    operation_id="outorga_registry_api_taxi_extinction_decide",
-)
+@_case_step("decision", "Decidir (autoridade competente, D-3)", "decide")
 def extinction_decide(request: HttpRequest, case_id: int, payload: DecisionIn) -> dict[str, Any]:
     return _case_act(request, case_id, extinction_services.extinction_decide, **payload.dict())

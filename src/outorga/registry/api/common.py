@@ -228,6 +228,8 @@ def permit_act(
 
 
 PermitRoute = Callable[[HttpRequest, int, Any], dict[str, Any]]
+#: A route function, as a router's decorator returns it.
+Route = TypeVar("Route", bound=Callable[..., Any])
 
 
 def permit_act_route(

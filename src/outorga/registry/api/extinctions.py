@@ -4,7 +4,7 @@ decided."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
@@ -15,10 +15,8 @@ from outorga.core.apikit import IsoDate, acting
 from ..models import ExtinctionCase
 from ..services import extinctions as extinction_services
 from ..services.extinctions import extinction_defence_file
-from .common import READ_ERRORS, WRITE_ERRORS, acted_permit, created
+from .common import READ_ERRORS, WRITE_ERRORS, Route, acted_permit, created
 from .router import taxi_router
-
-F = TypeVar("F", bound=Callable[..., Any])
 
 
 class ExtinctionCaseOut(Schema):
@@ -70,7 +68,7 @@ def _case_act(
     return case_out(case)
 
 
-def _case_step(step: str, summary: str, name: str) -> Callable[[F], F]:
+def _case_step(step: str, summary: str, name: str) -> Callable[[Route], Route]:
     """A step in the extinction case posted to ``/extinction-cases/{case_id}/<step>``, answered
     with the case (:func:`_case_act`)."""
     return taxi_router.post(

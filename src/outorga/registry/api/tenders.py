@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from decimal import Decimal
-from typing import Any, TypeVar
+from typing import Any
 
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
@@ -20,14 +20,13 @@ from .common import (
     READ_ERRORS,
     WRITE_ERRORS,
     OnIn,
+    Route,
     created,
     filtered,
     safety_gear_said,
     with_records,
 )
 from .router import tenders_router
-
-F = TypeVar("F", bound=Callable[..., Any])
 
 # Tenders -----------------------------------------------------------------------------------------
 
@@ -117,7 +116,7 @@ def _tender_act(
     return tender_out(tender)
 
 
-def _tender_step(step: str, summary: str, name: str) -> Callable[[F], F]:
+def _tender_step(step: str, summary: str, name: str) -> Callable[[Route], Route]:
     """A step of the tender posted to ``/{tender_id}/<step>``, answered with the tender."""
     return tenders_router.post(
         f"/{{tender_id}}/{step}",

@@ -15,7 +15,7 @@ from outorga.core.apikit import IsoDate, acting
 from ..models import ExtinctionCase
 from ..services import extinctions as extinction_services
 from ..services.extinctions import extinction_defence_file
-from .common import READ_ERRORS, WRITE_ERRORS, Route, acted_permit, created
+from .common import READ_ERRORS, WRITE_ERRORS, Route, act_route, acted_permit, created
 from .router import taxi_router
 
 
@@ -71,12 +71,8 @@ def _case_act(
 def _case_step(step: str, summary: str, name: str) -> Callable[[Route], Route]:
     """A step in the extinction case posted to ``/extinction-cases/{case_id}/<step>``, answered
     with the case (:func:`_case_act`)."""
-    return taxi_router.post(
-        f"/extinction-cases/{{case_id}}/{step}",
-        response={200: ExtinctionCaseOut, **WRITE_ERRORS},
-        summary=summary,
-        operation_id=f"outorga_registry_api_taxi_extinction_{name}",
-    )
+    path = f"/extinction-cases/{{case_id}}/{step}"
+    return act_route(taxi_router, path, ExtinctionCaseOut, summary, f"taxi_extinction_{name}")
 
 
 class ExtinctionIn(Schema):

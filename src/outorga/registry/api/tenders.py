@@ -21,6 +21,7 @@ from .common import (
     WRITE_ERRORS,
     OnIn,
     Route,
+    act_route,
     created,
     filtered,
     safety_gear_said,
@@ -118,12 +119,8 @@ def _tender_act(
 
 def _tender_step(step: str, summary: str, name: str) -> Callable[[Route], Route]:
     """A step of the tender posted to ``/{tender_id}/<step>``, answered with the tender."""
-    return tenders_router.post(
-        f"/{{tender_id}}/{step}",
-        response={200: TenderOut, **WRITE_ERRORS},
-        summary=summary,
-        operation_id=f"outorga_registry_api_taxi_tender_{name}",
-    )
+    path = f"/{{tender_id}}/{step}"
+    return act_route(tenders_router, path, TenderOut, summary, f"taxi_tender_{name}")
 
 
 class TenderIn(Schema):

@@ -15,7 +15,7 @@ from outorga.core.apikit import IsoDate, acting
 from ..models import Vehicle, VehicleChange
 from ..services import vehicle_changes as vehicle_change_services
 from ..services.vehicle_changes import taxi_reserve_vehicle, taxi_vehicle_swap
-from .common import WRITE_ERRORS, OnIn, Route, acted_permit, created, with_records
+from .common import WRITE_ERRORS, OnIn, Route, act_route, acted_permit, created, with_records
 from .router import taxi_router
 
 
@@ -48,17 +48,12 @@ def change_out(c: VehicleChange) -> dict[str, Any]:
 
 
 def _change_route(
-    path: str, out: type[Schema], summary: str, name: str
+    step: str, out: type[Schema], summary: str, name: str
 ) -> Callable[[Route], Route]:
     """``POST /permits/{permit_id}/<path>``: a change of the permit's vehicle, answered 201 with
     the change (or both of a permuta) under the API's names (``from``)."""
-    return taxi_router.post(
-        f"/permits/{{permit_id}}/{path}",
-        response={201: out, **WRITE_ERRORS},
-        by_alias=True,
-        summary=summary,
-        operation_id=f"outorga_registry_api_taxi_{name}",
-    )
+    path = f"/permits/{{permit_id}}/{step}"
+    return act_route(taxi_router, path, out, summary, f"taxi_{name}", status=201, by_alias=True)
 
 
 class ReserveIn(Schema):

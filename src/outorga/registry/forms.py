@@ -13,10 +13,16 @@ from outorga.core.identifiers import normalize_plate
 
 from . import validation
 from .forms_citing import CitingForm, cites, cites_choices
+from .forms_terms import (
+    instalments_field,
+    limit_term_years,
+    mode_field,
+    option_field,
+    term_years_field,
+)
 from .models import (
     Document,
     PermitContractor,
-    PermitTerm,
     Person,
     Service,
     TaxiCategory,
@@ -368,7 +374,7 @@ class GrantForm(CitingForm):
     )
     decree = forms.CharField(label="Decreto de outorga", required=False)
     granted_on = forms.DateField(label="Data da outorga", widget=DATE)
-    term_years = forms.IntegerField(label="Prazo (anos)", min_value=1, max_value=10, initial=10)
+    term_years = term_years_field("Prazo (anos)")
     equipment = equipment_field("Equipamentos verificados")
     safety_gear = safety_gear_field()
 
@@ -391,6 +397,7 @@ class GrantForm(CitingForm):
         field = self.fields["tender"]
         assert isinstance(field, forms.ModelChoiceField)
         field.queryset = Tender.objects.exclude(status=Tender.Status.CLOSED)
+        limit_term_years(self, *self.SERVICES)
 
 
 class SuspendForm(forms.Form):
@@ -682,11 +689,9 @@ class TaxiGrantForm(TaxiChecks):
     )
     decree = forms.CharField(label="Ato de outorga (decreto)", required=False)
     signed_on = forms.DateField(label="Assinatura do Termo", widget=DATE)
-    option = cites(forms.ChoiceField(label="Prazo", choices=PermitTerm.Option.choices), "term")
-    mode = cites(forms.ChoiceField(label="Contrapartida", choices=PermitTerm.Mode.choices), "term")
-    instalments = forms.IntegerField(
-        label="Parcelas (até 18 no prazo I, até 36 no prazo II)", min_value=1, initial=1
-    )
+    option = option_field()
+    mode = mode_field()
+    instalments = instalments_field()
     public_employment = cites(
         forms.BooleanField(label="Mantém emprego público em exercício", required=False),
         "public_employment",

@@ -4,6 +4,7 @@ forms module."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any, ClassVar
 
 from django import forms
@@ -15,7 +16,15 @@ from outorga.core.tenancy import current_municipality_or_none
 
 from .models import Service
 
-__all__ = ["CitingForm", "cite_labels", "cited_by_service", "cites", "cites_choices", "labelled"]
+__all__ = [
+    "CitingForm",
+    "cite_labels",
+    "cited_by_service",
+    "cites",
+    "cites_choices",
+    "labelled",
+    "law_limit",
+]
 
 
 def service_label(service: str) -> str:
@@ -69,6 +78,22 @@ def _citer(subject: Any) -> Citer:
     return lambda concepts: cited_by_service(m, subject, concepts)
 
 
+def law_limit(service: str, concept: str, on: dt.date | None = None) -> tuple[int, str] | None:
+    """The whole number the law governing ``service`` in the current municipality on ``on``
+    (today) sets for ``concept`` (its ``LIMITS``, read through the law seam), with that law's id;
+    None where no law governs the service then or the law sets no such number. A form shows it
+    and checks it, never writes it."""
+    m = current_municipality_or_none()
+    if m is None:
+        return None
+    try:
+        bound = lawseam.law_for(m, service, on)
+    except lawseam.LawNotBound:
+        return None
+    found = bound.limit(concept)
+    return None if found is None else (int(found.value), bound.law)
+
+
 def cite_labels(form: forms.Form, subject: Any) -> None:
     """The labels (and choices) of ``form``'s fields marked by :func:`cites` and
     :func:`cites_choices`, with the articles of ``subject``'s law (see :func:`_citer`)."""
@@ -84,4 +109,10 @@ class CitingForm(forms.Form):
 
     def __init__(self, *args: Any, law: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            lead = getattr(field, "law_lead", None)
+            if lead is not None:
+                # Read from the law now (a number it sets), said before the label's articles.
+                label, _, concepts, note = field.law_label  # type: ignore[attr-defined]
+                field.law_label = (label, lead(), concepts, note)  # type: ignore[attr-defined]
         cite_labels(self, self.SERVICES if law is None else law)

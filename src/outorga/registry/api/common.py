@@ -10,7 +10,7 @@ from typing import Any, TypeVar, get_type_hints
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
-from ninja import Field, Schema, Status
+from ninja import Field, Router, Schema, Status
 
 from outorga.core.apikit import Error, IsoDate, acting
 from outorga.core.errors import FieldError
@@ -228,6 +228,30 @@ def permit_act(
 
 
 PermitRoute = Callable[[HttpRequest, int, Any], dict[str, Any]]
+#: A route function, as a router's decorator returns it.
+Route = TypeVar("Route", bound=Callable[..., Any])
+
+
+def act_route(
+    api_router: Router,
+    path: str,
+    out: Any,
+    summary: str,
+    name: str,
+    *,
+    status: int = 200,
+    **more: Any,
+) -> Callable[[Route], Route]:
+    """``POST <path>`` on ``api_router``: an act answered ``status`` with ``out`` (or the write
+    errors), its operation id ``outorga_registry_api_<name>``; ``more``: the router's other
+    options (``by_alias``)."""
+    return api_router.post(
+        path,
+        response={status: out, **WRITE_ERRORS},
+        summary=summary,
+        operation_id=f"outorga_registry_api_{name}",
+        **more,
+    )
 
 
 def permit_act_route(
@@ -250,11 +274,8 @@ def permit_act_route(
             "payload": get_type_hints(fields)["payload"],
             "return": dict[str, Any],
         }
-        return router.post(
-            f"/permits/{{permit_id}}/{path}",
-            response={200: PermitOut, **WRITE_ERRORS},
-            summary=summary,
-            operation_id=f"outorga_registry_api_{fields.__name__}",
+        return act_route(
+            router, f"/permits/{{permit_id}}/{path}", PermitOut, summary, fields.__name__
         )(route)
 
     return register

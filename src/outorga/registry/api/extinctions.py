@@ -15,7 +15,7 @@ from outorga.core.apikit import IsoDate, acting
 from ..models import ExtinctionCase
 from ..services import extinctions as extinction_services
 from ..services.extinctions import extinction_defence_file
-from .common import READ_ERRORS, WRITE_ERRORS, acted_permit, created
+from .common import READ_ERRORS, WRITE_ERRORS, Route, act_route, acted_permit, created
 from .router import taxi_router
 
 
@@ -68,6 +68,13 @@ def _case_act(
     return case_out(case)
 
 
+def _case_step(step: str, summary: str, name: str) -> Callable[[Route], Route]:
+    """A step in the extinction case posted to ``/extinction-cases/{case_id}/<step>``, answered
+    with the case (:func:`_case_act`)."""
+    path = f"/extinction-cases/{{case_id}}/{step}"
+    return act_route(taxi_router, path, ExtinctionCaseOut, summary, f"taxi_extinction_{name}")
+
+
 class ExtinctionIn(Schema):
     cause: str
     facts: str
@@ -101,12 +108,7 @@ class NotifyIn(Schema):
     notified_on: IsoDate
 
 
-@taxi_router.post(
-    "/extinction-cases/{case_id}/notify",
-    response={200: ExtinctionCaseOut, **WRITE_ERRORS},
-    summary="Registrar a notificação",
-    operation_id="outorga_registry_api_taxi_extinction_notify",
-)
+@_case_step("notify", "Registrar a notificação", "notify")
 def extinction_notify(request: HttpRequest, case_id: int, payload: NotifyIn) -> dict[str, Any]:
     return _case_act(request, case_id, extinction_services.extinction_notify, **payload.dict())
 
@@ -116,12 +118,7 @@ class DefenceIn(Schema):
     on: IsoDate
 
 
-@taxi_router.post(
-    "/extinction-cases/{case_id}/defence",
-    response={200: ExtinctionCaseOut, **WRITE_ERRORS},
-    summary="Apresentar defesa",
-    operation_id="outorga_registry_api_taxi_extinction_defence",
-)
+@_case_step("defence", "Apresentar defesa", "defence")
 def extinction_defence(request: HttpRequest, case_id: int, payload: DefenceIn) -> dict[str, Any]:
     return _case_act(request, case_id, extinction_defence_file, **payload.dict())
 
@@ -132,11 +129,6 @@ class DecisionIn(Schema):
     on: IsoDate
 
 
-@taxi_router.post(
-    "/extinction-cases/{case_id}/decision",
-    response={200: ExtinctionCaseOut, **WRITE_ERRORS},
-    summary="Decidir (autoridade competente, D-3)",
-    operation_id="outorga_registry_api_taxi_extinction_decide",
-)
+@_case_step("decision", "Decidir (autoridade competente, D-3)", "decide")
 def extinction_decide(request: HttpRequest, case_id: int, payload: DecisionIn) -> dict[str, Any]:
     return _case_act(request, case_id, extinction_services.extinction_decide, **payload.dict())

@@ -20,6 +20,8 @@ from .common import (
     READ_ERRORS,
     WRITE_ERRORS,
     OnIn,
+    Route,
+    act_route,
     created,
     filtered,
     safety_gear_said,
@@ -115,6 +117,12 @@ def _tender_act(
     return tender_out(tender)
 
 
+def _tender_step(step: str, summary: str, name: str) -> Callable[[Route], Route]:
+    """A step of the tender posted to ``/{tender_id}/<step>``, answered with the tender."""
+    path = f"/{{tender_id}}/{step}"
+    return act_route(tenders_router, path, TenderOut, summary, f"taxi_tender_{name}")
+
+
 class TenderIn(Schema):
     service: str
     number: str
@@ -191,12 +199,7 @@ class EvaluateIn(Schema):
     taxi_category: str = Field("", description="só para licitação registrada sem categoria")
 
 
-@tenders_router.post(
-    "/{tender_id}/evaluate",
-    response={200: TenderOut, **WRITE_ERRORS},
-    summary="Habilitação de cada candidato, com artigos",
-    operation_id="outorga_registry_api_taxi_tender_evaluate",
-)
+@_tender_step("evaluate", "Habilitação de cada candidato, com artigos", "evaluate")
 def tender_evaluate(request: HttpRequest, tender_id: int, payload: EvaluateIn) -> dict[str, Any]:
     return _tender_act(request, tender_id, tender_services.tender_evaluate, **payload.dict())
 
@@ -210,22 +213,12 @@ class RankingIn(Schema):
     )
 
 
-@tenders_router.post(
-    "/{tender_id}/ranking",
-    response={200: TenderOut, **WRITE_ERRORS},
-    summary="Classificação pela comissão",
-    operation_id="outorga_registry_api_taxi_tender_rank",
-)
+@_tender_step("ranking", "Classificação pela comissão", "rank")
 def tender_rank(request: HttpRequest, tender_id: int, payload: RankingIn) -> dict[str, Any]:
     return _tender_act(request, tender_id, tender_services.tender_rank, **payload.dict())
 
 
-@tenders_router.post(
-    "/{tender_id}/homologate",
-    response={200: TenderOut, **WRITE_ERRORS},
-    summary="Homologar o resultado",
-    operation_id="outorga_registry_api_taxi_tender_homologate",
-)
+@_tender_step("homologate", "Homologar o resultado", "homologate")
 def tender_homologate(request: HttpRequest, tender_id: int, payload: OnIn) -> dict[str, Any]:
     return _tender_act(
         request, tender_id, tender_services.tender_homologate, refresh=True, **payload.dict()
@@ -245,12 +238,7 @@ class GrantsIn(Schema):
     )
 
 
-@tenders_router.post(
-    "/{tender_id}/grants",
-    response={200: TenderOut, **WRITE_ERRORS},
-    summary="Outorgar na ordem da classificação",
-    operation_id="outorga_registry_api_taxi_tender_grant",
-)
+@_tender_step("grants", "Outorgar na ordem da classificação", "grant")
 def tender_grant(request: HttpRequest, tender_id: int, payload: GrantsIn) -> dict[str, Any]:
 
     def every_gear_said(tender: Tender) -> None:  # every applicant's before anyone is granted

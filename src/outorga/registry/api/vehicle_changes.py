@@ -3,6 +3,7 @@ the end of a temporary vehicle."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest
@@ -14,7 +15,7 @@ from outorga.core.apikit import IsoDate, acting
 from ..models import Vehicle, VehicleChange
 from ..services import vehicle_changes as vehicle_change_services
 from ..services.vehicle_changes import taxi_reserve_vehicle, taxi_vehicle_swap
-from .common import WRITE_ERRORS, OnIn, acted_permit, created, with_records
+from .common import WRITE_ERRORS, OnIn, Route, act_route, acted_permit, created, with_records
 from .router import taxi_router
 
 
@@ -46,6 +47,15 @@ def change_out(c: VehicleChange) -> dict[str, Any]:
     }
 
 
+def _change_route(
+    step: str, out: type[Schema], summary: str, name: str
+) -> Callable[[Route], Route]:
+    """``POST /permits/{permit_id}/<path>``: a change of the permit's vehicle, answered 201 with
+    the change (or both of a permuta) under the API's names (``from``)."""
+    path = f"/permits/{{permit_id}}/{step}"
+    return act_route(taxi_router, path, out, summary, f"taxi_{name}", status=201, by_alias=True)
+
+
 class ReserveIn(Schema):
     vehicle_id: int
     on: IsoDate
@@ -53,13 +63,7 @@ class ReserveIn(Schema):
     cause: str
 
 
-@taxi_router.post(
-    "/permits/{permit_id}/reserve-vehicle",
-    response={201: VehicleChangeOut, **WRITE_ERRORS},
-    by_alias=True,
-    summary="Veículo reserva (art. 30)",
-    operation_id="outorga_registry_api_taxi_taxi_reserve",
-)
+@_change_route("reserve-vehicle", VehicleChangeOut, "Veículo reserva (art. 30)", "taxi_reserve")
 def taxi_reserve(request: HttpRequest, permit_id: int, payload: ReserveIn) -> Any:
     permit = acted_permit(permit_id, service="taxi")
     change = taxi_reserve_vehicle(
@@ -75,13 +79,7 @@ class SwapIn(Schema):
     other_checks: dict[str, Any] = {}
 
 
-@taxi_router.post(
-    "/permits/{permit_id}/swap",
-    response={201: SwapOut, **WRITE_ERRORS},
-    by_alias=True,
-    summary="Permuta de veículos (art. 32)",
-    operation_id="outorga_registry_api_taxi_taxi_swap",
-)
+@_change_route("swap", SwapOut, "Permuta de veículos (art. 32)", "taxi_swap")
 def taxi_swap(request: HttpRequest, permit_id: int, payload: SwapIn) -> Any:
     permit = acted_permit(permit_id, service="taxi")
     other = acted_permit(payload.other_permit_id, service="taxi")
@@ -105,12 +103,11 @@ class SubstituteIn(Schema):
     equipment: list[str] = []
 
 
-@taxi_router.post(
-    "/permits/{permit_id}/substitute",
-    response={201: VehicleChangeOut, **WRITE_ERRORS},
-    by_alias=True,
-    summary="Substituir o veículo (táxi art. 29; mototáxi art. 2 XXII–XXIII)",
-    operation_id="outorga_registry_api_taxi_vehicle_substitute",
+@_change_route(
+    "substitute",
+    VehicleChangeOut,
+    "Substituir o veículo (táxi art. 29; mototáxi art. 2 XXII–XXIII)",
+    "vehicle_substitute",
 )
 def vehicle_substitute(request: HttpRequest, permit_id: int, payload: SubstituteIn) -> Any:
     # Every service's permit: the mototaxi substitution goes through the same service.

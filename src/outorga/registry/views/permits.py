@@ -3,8 +3,10 @@ permit's page with the acts it offers, its suspension, and the taxi transfer."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -63,27 +65,27 @@ def permit_new(request: HttpRequest) -> HttpResponse:
         "vehicle": _vehicle_plate(request),
     }
     form = GrantForm(request.POST or None, initial=initial)
-    preview: list[Any] = []
-    refused = None
+    preview: list[Decision] = []
+    result = Attempt()
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         # The grant and its pre-check ask the very same questions on the very same facts.
         asked = {"municipality": current_municipality(), **{k: d[k] for k in GrantForm.ASKED}}
-        if "outorgar" in request.POST:
-            granted = attempt(form, lambda: permit_grant(actor=actor_of(request), **asked))
-            refused = granted.refused
-            if granted.value is not None:
-                messages.success(request, f"Permissão {granted.value.number} outorgada.")
-                return redirect("registry:permit", permit_id=granted.value.pk)
-        else:
-            preview = attempt(form, lambda: permit_grant_decisions(**asked)).value or []
+        result, preview = _verify_or_grant(
+            request,
+            form,
+            lambda: permit_grant(actor=actor_of(request), **asked),
+            lambda: permit_grant_decisions(**asked),
+        )
+        if result.done:
+            return permit_done(request, result.value, f"Permissão {result.value.number} outorgada.")
     return render(
         request,
         "registry/permit_new.html",
         {
             "form": form,
             "preview": preview,
-            "refused": refused,
+            "refused": result.refused,
             "can_grant": may(actor_of(request).role, "permit.grant", Service.MOTOTAXI),
         },
     )
@@ -213,19 +215,18 @@ def taxi_permit_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         args: dict[str, Any] = {"municipality": current_municipality(), **form.asked()}
-        if "outorgar" in request.POST:
-            result = attempt(
-                form,
-                lambda: taxi_permit_grant(actor=actor_of(request), decree=d["decree"], **args),
+        result, preview = _verify_or_grant(
+            request,
+            form,
+            lambda: taxi_permit_grant(actor=actor_of(request), decree=d["decree"], **args),
+            lambda: taxi_grant_decisions(**args),
+        )
+        if result.done:
+            return permit_done(
+                request,
+                result.value,
+                f"Permissão {result.value.number} outorgada; Termo de Permissão assinado.",
             )
-            if result.done:
-                return permit_done(
-                    request,
-                    result.value,
-                    f"Permissão {result.value.number} outorgada; Termo de Permissão assinado.",
-                )
-        else:
-            preview = attempt(form, lambda: taxi_grant_decisions(**args)).value or []
     return render(
         request,
         "registry/taxi_permit_new.html",
@@ -238,6 +239,20 @@ def taxi_permit_new(request: HttpRequest) -> HttpResponse:
             "can_grant": can_grant,
         },
     )
+
+
+def _verify_or_grant(
+    request: HttpRequest,
+    form: forms.Form,
+    grant: Callable[[], Permit],
+    decisions: Callable[[], list[Decision]],
+) -> tuple[Attempt, list[Decision]]:
+    """A grant's two steps on a valid form: "Verificar" shows the law's decisions with their
+    articles (the preview); "Outorgar" grants, asking the very same questions on the same facts
+    (the attempt: the permit, or the law's refusal)."""
+    if "outorgar" in request.POST:
+        return attempt(form, grant), []
+    return Attempt(), attempt(form, decisions).value or []
 
 
 def _holder_document(request: HttpRequest, role: str, can_grant: bool) -> str:

@@ -29,7 +29,14 @@ from ..forms import (
     safety_gear_field,
 )
 from ..forms_citing import CitingForm, cites
-from ..models import Permit, PermitTerm, Service, TaxiCategory, Tender, TenderApplicant
+from ..forms_terms import (
+    instalments_field,
+    limit_term_years,
+    mode_field,
+    option_field,
+    term_years_field,
+)
+from ..models import Permit, Service, TaxiCategory, Tender, TenderApplicant
 from ..services.common import InvalidTransition
 from ..services.tenders import (
     applicant_preview,
@@ -48,6 +55,20 @@ from ..services.tenders import (
 from ..validation import FieldError
 from .common import DATE, competent, may, problem_of
 
+#: A taxi category, or none (a tender of another service, or one recorded without).
+CATEGORY_OR_NONE = [("", "—"), *TaxiCategory.choices]
+
+
+def _category_field(
+    label: str = "Categoria", blank: str = "—", *, lead: str = "", note: str = ""
+) -> forms.ChoiceField:
+    """The one taxi category of a tender's places and applicants (taxi art. 5, 6), left blank
+    where the tender is of another service or was recorded without one."""
+    field = forms.ChoiceField(
+        label=label, choices=[("", blank), *TaxiCategory.choices], required=False
+    )
+    return cites(field, "category_one", lead=lead, note=note)
+
 
 class TenderForm(CitingForm):
     # The taxi law bound here cites the categories (never an article of the app's own).
@@ -57,15 +78,7 @@ class TenderForm(CitingForm):
     number = forms.CharField(label="Número da licitação", max_length=40)
     places = forms.IntegerField(label="Vagas oferecidas", min_value=1)
     opened_on = forms.DateField(label="Data de abertura", widget=DATE)
-    taxi_category = cites(
-        forms.ChoiceField(
-            label="Categoria das vagas",
-            choices=[("", "— (mototáxi e motofrete)"), *TaxiCategory.choices],
-            required=False,
-        ),
-        "category_one",
-        lead="táxi",
-    )
+    taxi_category = _category_field("Categoria das vagas", "— (mototáxi e motofrete)", lead="táxi")
 
 
 @competent
@@ -111,23 +124,14 @@ def _run_under(tender: Tender) -> str:
 class OnForm(forms.Form):
     on = forms.DateField(label="Data", widget=DATE)
     # Only a taxi tender recorded without a category asks it, for the applicants without one.
-    taxi_category = forms.ChoiceField(
-        label="Categoria", choices=[("", "—"), *TaxiCategory.choices], required=False
-    )
+    taxi_category = forms.ChoiceField(label="Categoria", choices=CATEGORY_OR_NONE, required=False)
 
 
 class ApplicantForm(CitingForm):
     """An applicant: a person already in the registry, in the tender's taxi category."""
 
     person = PersonByDocument(label="CPF ou CNPJ do candidato", max_length=18)
-    taxi_category = cites(
-        forms.ChoiceField(
-            label="Categoria",
-            choices=[("", "—"), *TaxiCategory.choices],
-            required=False,
-        ),
-        "category_one",
-    )
+    taxi_category = _category_field()
     on = forms.DateField(label="Data da verificação dos requisitos", widget=DATE)
 
     def __init__(self, *args: Any, tender: Tender, **kwargs: Any) -> None:
@@ -148,27 +152,15 @@ class TenderGrantForm(TaxiChecks):
     vehicle = VehicleByPlate(label="Placa do veículo", max_length=8)
     on = forms.DateField(label="Data da outorga (assinatura do Termo, no táxi)", widget=DATE)
     decree = forms.CharField(label="Decreto de outorga", max_length=80, required=False)
-    option = cites(forms.ChoiceField(label="Prazo", choices=PermitTerm.Option.choices), "term")
-    mode = cites(forms.ChoiceField(label="Contrapartida", choices=PermitTerm.Mode.choices), "term")
-    instalments = forms.IntegerField(
-        label="Parcelas (até 18 no prazo I, até 36 no prazo II)", min_value=1, initial=1
-    )
+    option = option_field()
+    mode = mode_field()
+    instalments = instalments_field()
     declarations = declarations_field()
-    term_years = cites(
-        forms.IntegerField(label="Prazo em anos", min_value=1, max_value=10, initial=10), "term"
-    )
+    term_years = term_years_field("Prazo em anos")
     equipment = equipment_field("Equipamentos verificados")
     safety_gear = safety_gear_field()
 
-    category = cites(
-        forms.ChoiceField(
-            label="Categoria",
-            choices=[("", "—"), *TaxiCategory.choices],
-            required=False,
-        ),
-        "category_one",
-        note="licitação registrada sem categoria",
-    )
+    category = _category_field(note="licitação registrada sem categoria")
 
     field_order = [
         "vehicle",
@@ -193,6 +185,7 @@ class TenderGrantForm(TaxiChecks):
         taxi = tender.service == Service.TAXI
         for name in self.MOTO_ONLY if taxi else (*self.TAXI_ONLY, *self.CHECK_FIELDS):
             del self.fields[name]
+        limit_term_years(self, tender.service)
         # The category is asked only of an applicant of an older tender recorded without one.
         if not taxi or tender.taxi_category or (applicant and applicant.taxi_category):
             del self.fields["category"]

@@ -243,6 +243,7 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
 #: The numbers the apps show beside the law's acts (``interfaces.limit``): never written in an app.
 LIMITS: dict[str, str] = {
     "cassation_bar_years": "mototaxi_2013.person.cassation_bar_years",  # art. 32, §1 and §3
+    "max_term_years": "mototaxi_2013.permit.max_term_years",  # art. 6: "pelo prazo máximo de 10"
 }
 
 #: The rules a court may suspend (D-16), by the stable id the rules apply them under, with the

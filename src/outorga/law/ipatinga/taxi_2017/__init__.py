@@ -49,7 +49,7 @@ from .illegal_transport import ILLEGAL_TRANSPORT, ILLEGAL_TRANSPORT_DESCRIPTION
 from .illegal_transport import MEASURE_LABELS as MEASURES
 from .penalties import LAW_CATALOG, NAMED_WITHOUT_NATURE, InfractionType, catalog
 from .registry import DOCUMENTS
-from .term import instalment_plan
+from .term import LIMITS, instalment_plan
 
 LAW_ID = LAW
 
@@ -256,6 +256,7 @@ __all__ = [
     "LAW_CATALOG",
     "LAW_DATE",
     "LAW_ID",
+    "LIMITS",
     "MEASURES",
     "PROCEDURE",
     "Category",

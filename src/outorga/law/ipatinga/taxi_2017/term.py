@@ -21,6 +21,7 @@ from outorga.law.windows import add_months, years_elapsed_on
 from ._base import (
     DATE,
     LAW,
+    PARAMS,
     answer,
     art,
     day,
@@ -321,3 +322,13 @@ def termo_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         return decide(qid, ctx, outcome, [term, *reasons], summary)
 
     return answer(qid, ctx, signed, (art(13),), build)
+
+
+# --- the numbers of art. 10 the apps show (``interfaces.limit``) ---------------------------------
+
+#: Art. 10, alínea a: how many instalments each term's counterpart in money admits (inciso I: 18;
+#: inciso II: 36), by the term's inciso — what a form shows beside the choice, never writes.
+LIMITS: dict[str, str] = {
+    f"max_instalments_{option}": f"{PARAMS}.contrapartida_{option.lower()}_a_max_instalments"
+    for option in ("I", "II")
+}

@@ -1,0 +1,69 @@
+"""The term of a grant as the grant forms ask it: taxi art. 10 (the term's inciso, its counterpart
+and the instalments each admits) and mototaxi art. 6 (the initial term in years, up to the law's
+maximum). Each number is the law's (its ``LIMITS``, through the law seam), never written here."""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.validators import MaxValueValidator
+
+from outorga.core import lawseam
+
+from .forms_citing import cites, law_limit
+from .models import PermitTerm, Service
+
+#: Mototaxi art. 6: the longest initial term of a permission, a number of the law.
+TERM_LIMIT = "max_term_years"
+
+
+def option_field() -> forms.ChoiceField:
+    """Taxi art. 10: the term, inciso I or II."""
+    return cites(forms.ChoiceField(label="Prazo", choices=PermitTerm.Option.choices), "term")
+
+
+def mode_field() -> forms.ChoiceField:
+    """Taxi art. 10, alínea a or b: the counterpart in money or in services."""
+    return cites(forms.ChoiceField(label="Contrapartida", choices=PermitTerm.Mode.choices), "term")
+
+
+def instalment_limits() -> str:
+    """Taxi art. 10, I and II, a: how many instalments each term admits, as the law governing
+    taxi sets them today ("até 18 no prazo I, até 36 no prazo II"); empty where it sets none (the
+    law core still judges the count at the grant)."""
+    found = ((o, law_limit(Service.TAXI, f"max_instalments_{o}")) for o in PermitTerm.Option.values)
+    return ", ".join(f"até {limit[0]} no prazo {o}" for o, limit in found if limit)
+
+
+def instalments_field() -> forms.IntegerField:
+    """Taxi art. 10, a, and D-12: how many instalments the counterpart in money is paid in; its
+    label leads with how many each term admits (:func:`instalment_limits`, read when a form is
+    built: ``CitingForm``)."""
+    field = cites(forms.IntegerField(label="Parcelas", min_value=1, initial=1), "term")
+    field.law_lead = instalment_limits  # type: ignore[attr-defined]
+    return field
+
+
+def term_years_field(label: str) -> forms.IntegerField:
+    """Mototaxi art. 6: the permission's initial term in years; its maximum is the law's
+    (:func:`limit_term_years`)."""
+    return cites(forms.IntegerField(label=label, min_value=1), "term")
+
+
+def limit_term_years(form: forms.Form, *services: str) -> None:
+    """Mototaxi art. 6: the longest initial term the laws governing ``services`` allow today,
+    offered first and the most ``form``'s ``term_years`` takes, a longer one refused with the
+    article (the law core judges the term again at the grant, on its date and service); nothing
+    where the form asks no term or no law sets one."""
+    field = form.fields.get("term_years")
+    found = [limit for s in services if (limit := law_limit(s, TERM_LIMIT))]
+    if field is None or not found:
+        return
+    years, law = max(found)
+    field.initial = field.widget.attrs["max"] = years
+    field.validators.append(
+        MaxValueValidator(
+            years,
+            f"Prazo inicial de %(show_value)s anos; o máximo é {years} anos"
+            f"{lawseam.cited_aside(law, 'term')}.",
+        )
+    )

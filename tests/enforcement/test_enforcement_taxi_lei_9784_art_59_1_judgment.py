@@ -20,8 +20,8 @@ from enforcement_factories import (
 )
 
 from outorga.core.acts import Actor
-from outorga.core.models import Act, CalendarDay, ParameterOverride
-from outorga.core.services import calendar_day_record
+from outorga.core.models import Act, CalendarDay
+from outorga.core.services import calendar_day_record, parameter_override_record
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Filing
 from outorga.enforcement.services.finality import sweep
@@ -178,13 +178,14 @@ def test_art_43_d_17_taxi_a_regulations_period_is_what_the_pages_name_beside_the
     """The regulation sets 20 days (art. 43, D-17): the Chief Executive, receiving the appeal on
     Wednesday 15/04, judges it by Tuesday 05/05/2026, and the case page, the queue and the home
     name the regulation's period the law answered, not the 30 days of Lei 9.784/1999."""
-    with tenant(world.m):
-        ParameterOverride.objects.create(
-            name="taxi_2017.procedure_appeal_judgment_days",
-            effective=dt.date(2026, 1, 1),
-            value=20,
-            legal_reference="Decreto de teste que regulamenta o art. 43",
-        )
+    parameter_override_record(  # what the municipality's administrator records of a decree
+        actor=Actor.of(user_of("ipatinga", Role.ADMIN), "198.51.100.1"),
+        municipality=world.m,
+        name="taxi_2017.procedure_appeal_judgment_days",
+        value=20,
+        effective=dt.date(2026, 1, 1),
+        legal_reference="Decreto de teste que regulamenta o art. 43",
+    )
     appeal = _appeal(world)
     judge = dt.date(2026, 5, 5)
     assert appeal.judge_until == judge

@@ -33,8 +33,8 @@ FILED = dt.date(2026, 4, 9)  # the appeal, a Thursday: five days to reconsider e
 LAST_TO_RECONSIDER = dt.date(2026, 4, 14)
 #: Received by the Chief Executive on Wednesday 15/04: the 30th day is Friday 15/05/2026.
 JUDGE = dt.date(2026, 5, 15)
-#: The page cannot tell a regulation's days from the default of Lei 9.784/1999 by the day alone:
-#: it names both, as the platforms' appeals page does.
+#: What the law answers the day rests on while the regulation sets no days: the default of Lei
+#: 9.784/1999 (D-17), which the pages name as one a regulation may replace.
 BASIS = (
     "prazo do regulamento ou, na falta, 30 dias do recebimento — Lei 9.784/1999, art. 59, §1º; "
     "decisão D-17"

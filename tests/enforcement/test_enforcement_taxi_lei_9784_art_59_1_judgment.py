@@ -21,7 +21,7 @@ from enforcement_factories import (
 
 from outorga.core.acts import Actor
 from outorga.core.models import Act, CalendarDay
-from outorga.core.services import calendar_day_record
+from outorga.core.services import calendar_day_record, parameter_override_record
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Filing
 from outorga.enforcement.services.finality import sweep
@@ -33,8 +33,8 @@ FILED = dt.date(2026, 4, 9)  # the appeal, a Thursday: five days to reconsider e
 LAST_TO_RECONSIDER = dt.date(2026, 4, 14)
 #: Received by the Chief Executive on Wednesday 15/04: the 30th day is Friday 15/05/2026.
 JUDGE = dt.date(2026, 5, 15)
-#: The page cannot tell a regulation's days from the default of Lei 9.784/1999 by the day alone:
-#: it names both, as the platforms' appeals page does.
+#: What the law answers the day rests on while the regulation sets no days: the default of Lei
+#: 9.784/1999 (D-17), which the pages name as one a regulation may replace.
 BASIS = (
     "prazo do regulamento ou, na falta, 30 dias do recebimento — Lei 9.784/1999, art. 59, §1º; "
     "decisão D-17"
@@ -165,6 +165,39 @@ def test_lei_9784_art_59_1_taxi_the_case_page_queue_home_and_api_show_the_day_to
     ]
     assert mine["judge_until"] == JUDGE.isoformat()
     assert mine["filed_on"] == FILED.isoformat()
+
+
+def _shown(page: str, number: str) -> str:
+    """The queue's row, or the home's item, of the case ``number``."""
+    return next(li for li in re.findall(r"<li[^>]*>.*?</li>", page, re.S) if number in li)
+
+
+def test_art_43_d_17_taxi_a_regulations_period_is_what_the_pages_name_beside_the_day_to_judge(
+    world, user_of
+):
+    """The regulation sets 20 days (art. 43, D-17): the Chief Executive, receiving the appeal on
+    Wednesday 15/04, judges it by Tuesday 05/05/2026, and the case page, the queue and the home
+    name the regulation's period the law answered, not the 30 days of Lei 9.784/1999."""
+    parameter_override_record(  # what the municipality's administrator records of a decree
+        actor=Actor.of(user_of("ipatinga", Role.ADMIN), "198.51.100.1"),
+        municipality=world.m,
+        name="taxi_2017.procedure_appeal_judgment_days",
+        value=20,
+        effective=dt.date(2026, 1, 1),
+        legal_reference="Decreto de teste que regulamenta o art. 43",
+    )
+    appeal = _appeal(world)
+    judge = dt.date(2026, 5, 5)
+    assert appeal.judge_until == judge
+    basis = "prazo do regulamento: 20 dias do recebimento — art. 43; decisão D-17"
+    mayor = user_of("ipatinga", Role.CHEFE_EXECUTIVO)
+    detail = _page(mayor, f"/fiscalizacao/processos/{appeal.case.pk}/")
+    assert f"julgar até <strong>{judge:%d/%m/%Y}</strong> ({basis})" in detail
+    assert "Lei 9.784/1999, art. 59, §1º" not in detail
+    row = _shown(_page(mayor, "/fiscalizacao/fila/"), appeal.case.number)
+    assert f"julgar até {judge:%d/%m/%Y} ({basis})" in row, row
+    home = _shown(_page(mayor, "/"), appeal.case.number)
+    assert f"julgar até {judge:%d/%m/%Y} ({basis})" in home, home
 
 
 def test_lei_9784_art_59_1_the_mototaxi_appeal_has_no_day_to_judge_and_is_shown_since_its_filing(

@@ -19,7 +19,7 @@ from . import selectors
 from .models import Case, Escalation, Filing, Notice
 from .services.common import PROPOSALS, proposal_action
 from .services.filings import JUDGE_ACTION
-from .services.judgment import BASIS as JUDGMENT_BASIS
+from .services.judgment import awaiting_basis
 
 _JUDGES = frozenset({Role.AUTORIDADE.value, Role.JARI.value, Role.CHEFE_EXECUTIVO.value})
 
@@ -57,7 +57,7 @@ def to_judge(user: Any, today: dt.date) -> list[Task] | None:
         selectors.awaiting_judgment()
         .filter(stage__in=(Case.Stage.DEFENCE, Case.Stage.JARI, Case.Stage.EXECUTIVE))
         .exclude(kind__in=PROPOSALS)
-        .select_related("auto", "permit")
+        .select_related("auto", "permit", "municipality")
     )
     return [
         _to_judge(c)
@@ -71,7 +71,9 @@ def _to_judge(c: Case) -> Task:
     the day it was presented otherwise."""
     text = f"{capfirst(c.get_stage_display())} — processo {c.number}, {_about(c)}".rstrip(", ")
     if c.judge_until is not None:
-        return Task(text, _case_url(c), c.judge_until, due_label="julgar até", basis=JUDGMENT_BASIS)
+        return Task(
+            text, _case_url(c), c.judge_until, due_label="julgar até", basis=awaiting_basis(c)
+        )
     return Task(text, _case_url(c), c.filed_on, due_label="desde")
 
 

@@ -17,6 +17,7 @@ from outorga.core.lawseam import ask
 from outorga.core.models import Municipality
 from outorga.law import interfaces
 from outorga.law.citations import Citation
+from outorga.law.common.judgment import basis as judgment_basis
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import MOTO_SERVICES, TAXI_SERVICES, procedure
 from outorga.law.procedure import InfractionKind, Procedure
@@ -32,6 +33,7 @@ __all__ = [
     "deadline_citations",
     "escalates_by_accumulation",
     "fine",
+    "judgment_basis",
     "next_stage",
     "procedure",
     "stages",

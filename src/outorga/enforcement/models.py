@@ -209,6 +209,12 @@ class Case(TenantModel):
     #: The last day to judge its pending appeal, where the law sets one (``Filing.judge_until``),
     #: where a judge's queue reads it (``selectors.awaiting_judgment``); not stored.
     judge_until: dt.date | None = None
+    #: The day that appeal was sent up to the superior authority, if it was, which its day to
+    #: judge counts from (``selectors.awaiting_judgment``); not stored.
+    forwarded_on: dt.date | None = None
+    #: What that day rests on, as the case's law answers it (``services.judgment.awaiting_basis``),
+    #: where the work queue shows it; not stored.
+    judgment_basis: str = ""
     #: The day a revocation or cassação proposal ready for decision has waited since
     #: (``selectors.open_proposals``); not stored.
     waiting_since: dt.date | None = None

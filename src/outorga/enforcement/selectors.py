@@ -156,10 +156,15 @@ def awaiting_judgment() -> QuerySet[Case]:
     file a defence or an appeal from its notice, not a period to judge one (art. 42–44), so a
     judge's queue shows how long each has waited. Where the law sets the superior authority a
     period to judge the appeal (taxi art. 43 with Lei 9.784/1999 art. 59 §1, D-17; ADR 0084),
-    its last day is ``judge_until`` (else null)."""
+    its last day is ``judge_until`` (else null), counted from the day it was sent up
+    (``forwarded_on``), if it was."""
     return (
         Case.objects.filter(waiting=Case.Waiting.JUDGMENT)
-        .annotate(filed_on=_pending("filed_on"), judge_until=_pending("judge_until"))
+        .annotate(
+            filed_on=_pending("filed_on"),
+            judge_until=_pending("judge_until"),
+            forwarded_on=_pending("forwarded_on"),
+        )
         .order_by(F("filed_on").asc(nulls_last=True), "id")
     )
 
@@ -198,7 +203,7 @@ def queue(user: User) -> dict[str, Any]:
     (:func:`awaiting_judgment`), the rest the nearest deadline first."""
     role = Role(user.role)
     out: dict[str, Any] = {}
-    waiting = awaiting_judgment().select_related("auto", "permit", "person")
+    waiting = awaiting_judgment().select_related("auto", "permit", "person", "municipality")
     if role == Role.AUTORIDADE:
         out["defences"] = list(waiting.filter(stage=Case.Stage.DEFENCE, kind=Case.Kind.INFRACTION))
         out["suspensions"] = list(

@@ -12,24 +12,18 @@ the daily sweep on a pending appeal filed before its law gave one."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.db.models import QuerySet
 
 from outorga.core.acts import Actor
 from outorga.core.models import Municipality
-from outorga.enforcement.lawbridge import answers, ask
-from outorga.enforcement.models import Filing
+from outorga.enforcement.lawbridge import answers, ask, judgment_basis
+from outorga.enforcement.models import Case, Filing
 from outorga.enforcement.services.common import filing_day_record, filings_fill
 from outorga.law.decisions import Decision
 
 QUESTION = "appeal_judgment"
-
-#: How a page names what the stored day rests on: the day alone does not say whether a regulation
-#: set the days (taxi art. 43, apps art. 27) or Lei 9.784/1999 filled its silence (D-17), so the
-#: page says both, as the platforms' appeals page does; the act of each day keeps the law's answer.
-BASIS = (
-    "prazo do regulamento ou, na falta, 30 dias do recebimento — Lei 9.784/1999, art. 59, §1º; "
-    "decisão D-17"
-)
 
 
 def has_period(law: str, stage: str) -> bool:
@@ -44,10 +38,37 @@ def judgment_period(municipality: Municipality, law: str, filing: Filing) -> Dec
     it (a regulation's value missing: the decision is pending and no day is recorded)."""
     if not has_period(law, filing.stage):
         return None
-    facts = {"appeal_filed_on": filing.filed_on.isoformat()}
-    if filing.forwarded_on is not None:
-        facts["forwarded_on"] = filing.forwarded_on.isoformat()
-    d = ask(municipality, law, QUESTION, facts, filing.filed_on)
+    return _asked(municipality, law, filing.filed_on, filing.forwarded_on)
+
+
+def basis(
+    municipality: Municipality, law: str, filed_on: dt.date, forwarded_on: dt.date | None
+) -> str:
+    """What the day to judge an appeal to the Chief Executive filed on ``filed_on`` (sent up on
+    ``forwarded_on``, if it was) rests on, as ``law`` answers it — the regulation's days, else
+    Lei 9.784/1999 art. 59 §1 (D-17) — for a page to write beside the day; empty where the law
+    gives no day."""
+    d = _asked(municipality, law, filed_on, forwarded_on)
+    return judgment_basis(d, law) if d is not None else ""
+
+
+def awaiting_basis(case: Case) -> str:
+    """:func:`basis` of a case awaiting judgment (``selectors.awaiting_judgment``: its pending
+    appeal's ``filed_on``, ``forwarded_on`` and ``judge_until``), empty where it has no day."""
+    if case.judge_until is None or case.filed_on is None:
+        return ""
+    return basis(case.municipality, case.law, case.filed_on, case.forwarded_on)
+
+
+def _asked(
+    municipality: Municipality, law: str, filed_on: dt.date, forwarded_on: dt.date | None
+) -> Decision | None:
+    """The law's answer to :data:`QUESTION` for an appeal filed on ``filed_on`` and sent up on
+    ``forwarded_on``, asked as at its filing; None where it gives no day."""
+    facts = {"appeal_filed_on": filed_on.isoformat()}
+    if forwarded_on is not None:
+        facts["forwarded_on"] = forwarded_on.isoformat()
+    d = ask(municipality, law, QUESTION, facts, filed_on)
     return d if isinstance(d.outcome, dict) and d.outcome.get("judge_until") else None
 
 

@@ -102,8 +102,6 @@ def seizure_create(
     with transaction.atomic(), tenant(municipality):
         permit = auto.permit
         case = Case.objects.filter(auto=auto).first()
-        status = Debt.Status.UNDER_APPEAL if case_contested(case) else Debt.Status.OPEN
-        awaiting = case_pending(case)
         s = Seizure.objects.create(
             law=law,
             auto=auto,
@@ -130,8 +128,7 @@ def seizure_create(
             person=person,
             permit=permit,
             due_on=entered_on,
-            status=status,
-            awaiting_finality=awaiting,
+            **_awaiting_the_case(case),
         )
         if fine_cents > 0:
             s.fine_debt = charge(
@@ -145,7 +142,7 @@ def seizure_create(
                 origin=Debt.Origin.REMOVAL,
                 description=f"Remoção — apreensão {label}",
                 amount_cents=removal_cents,
-                basis={"citations": [interfaces.cited(s.law, "seizure")]},
+                basis=_seizure_basis(s),
             )
         s.save(update_fields=["fine_debt", "removal_debt"])
         record_act(
@@ -241,19 +238,17 @@ def seizure_bill_storage(
         days = (through - start).days + 1
         if days <= 0 or s.person is None:
             return None
-        case = Case.objects.filter(auto_id=s.auto_id).first() if s.auto_id else None
         debt = debt_charge(
             actor=actor,
             municipality=municipality,
             person=s.person,
             permit=s.auto.permit if s.auto else None,
-            status=Debt.Status.UNDER_APPEAL if case_contested(case) else Debt.Status.OPEN,
-            awaiting_finality=case_pending(case),
+            **_awaiting_the_case(_auto_case(s)),
             origin=Debt.Origin.STORAGE,
             description=f"Estadia de {days} dia(s) ({start:%d/%m/%Y} a {through:%d/%m/%Y}) — {s.plate}",
             amount_cents=days * s.storage_daily_cents,
             due_on=through,
-            basis={"citations": [interfaces.cited(s.law, "seizure")]},
+            basis=_seizure_basis(s),
         )
         s.storage_debts.add(debt)
         s.storage_billed_until = through
@@ -265,7 +260,7 @@ def seizure_bill_storage(
             action="seizure.storage.bill",
             obj=s,
             new={"days": days, "through": through, "debt": debt.reference},
-            basis={"citations": [interfaces.cited(s.law, "seizure")]},
+            basis=_seizure_basis(s),
         )
     return debt
 
@@ -294,14 +289,29 @@ def release_facts(s: Seizure, on: dt.date) -> dict[str, Any]:
         facts.update(_committed_on(s.auto))
     if s.grounds == Seizure.Grounds.INFRACTION and s.auto:
         facts["codes"] = [s.auto.infraction_code]
-    case = Case.objects.filter(auto_id=s.auto_id).first() if s.auto_id else None
-    if case is not None and case.stage in (
-        Case.Stage.DEFENCE,
-        Case.Stage.JARI,
-        Case.Stage.EXECUTIVE,
-    ):
+    if case_pending(_auto_case(s)):
         facts["appeal_pending"] = True
     return facts
+
+
+def _auto_case(s: Seizure) -> Case | None:
+    """The case of the auto ``s`` was recorded on, if it has one."""
+    return Case.objects.filter(auto_id=s.auto_id).first() if s.auto_id else None
+
+
+def _awaiting_the_case(case: Case | None) -> dict[str, Any]:
+    """How a seizure's charge stands with the auto's ``case`` (D-1, D-11): under appeal while a
+    defence or appeal contests it, awaiting its finality while it is in its defence or appeals —
+    though due at once, as a release requires it paid (mototaxi art. 35 §1–2)."""
+    return {
+        "status": Debt.Status.UNDER_APPEAL if case_contested(case) else Debt.Status.OPEN,
+        "awaiting_finality": case_pending(case),
+    }
+
+
+def _seizure_basis(s: Seizure) -> dict[str, Any]:
+    """What a charge or an act of ``s`` rests on: the article of its law on the seizure."""
+    return {"citations": [interfaces.cited(s.law, "seizure")]}
 
 
 def seizure_release_in_transaction(

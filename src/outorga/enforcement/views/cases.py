@@ -20,6 +20,7 @@ from outorga.enforcement.models import (
     InfractionNotice,
     Notice,
 )
+from outorga.enforcement.services import judgment
 from outorga.enforcement.services.annulment import case_annul_ex_officio
 from outorga.enforcement.services.autos import auto_warning_apply
 from outorga.enforcement.services.common import PROPOSALS, case_debts, proposal_action
@@ -30,7 +31,6 @@ from outorga.enforcement.services.filings import (
     no_open_period,
 )
 from outorga.enforcement.services.filings import filing_judge as filing_judge_service
-from outorga.enforcement.services.judgment import BASIS as JUDGMENT_BASIS
 from outorga.enforcement.services.notices import edital_publish, stage_opened
 from outorga.enforcement.services.notices import notice_deliver as notice_deliver_service
 from outorga.enforcement.services.notices import notice_unlocated as notice_unlocated_service
@@ -73,9 +73,14 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
         {
             "appeal_with": stands,
             "superior": role_names(superior),
-            # Lei 9.784/1999 art. 59 §1 (where the law sets it; ADR 0084): the superior
-            # authority's last day to judge the pending appeal (``pending_filing.judge_until``).
-            "judgment_basis": JUDGMENT_BASIS,
+            # Lei 9.784/1999 art. 59 §1 (where the law sets it; ADR 0084): what the superior
+            # authority's last day to judge the pending appeal (``pending_filing.judge_until``)
+            # rests on, as the case's law answers it.
+            "judgment_basis": judgment.basis(
+                case.municipality, case.law, pending.filed_on, pending.forwarded_on
+            )
+            if pending is not None and pending.judge_until is not None
+            else "",
             "can_reconsider": stands == "reconsideration"
             and is_allowed(role, "appeal.reconsider", case.law, day),
             # Forms only for who may use them (the services check again and log refusals).
@@ -321,14 +326,16 @@ def proposal_decide(request: HttpRequest, case_id: int) -> HttpResponse:
 
 @staff_only
 def queue(request: HttpRequest) -> HttpResponse:
+    q = selectors.queue(user_of(request))
+    for c in q.get("appeals", ()):
+        c.judgment_basis = judgment.awaiting_basis(c)  # what its day to judge rests on
     return render(
         request,
         "enforcement/queue.html",
         {
-            "q": selectors.queue(user_of(request)),
+            "q": q,
             "role": user_of(request).role,
             "today": today(),
-            "judgment_basis": JUDGMENT_BASIS,
         },
     )
 

@@ -12,15 +12,18 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from outorga.law.citations import Citation, cite, decision
+from outorga.law.citations import Citation, cite, decision, render_within
 from outorga.law.context import Context
-from outorga.law.decisions import Reason, Verdict
+from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.rulebook import fmt
 from outorga.law.rules import reason
 from outorga.law.schemas import closed
 
 #: "a partir do recebimento dos autos pelo órgão competente".
 FEDERAL_JUDGMENT_FROM_RECEIPT = cite("federal.9784-1999", 59, 1)
+
+#: What a day counted by the default rests on, as a page writes it beside the day (D-17).
+DEFAULT_GROUNDS = "Lei 9.784/1999, art. 59, §1º; decisão D-17"
 
 
 def question_schema(day: dict[str, Any]) -> dict[str, Any]:
@@ -81,3 +84,18 @@ def judge_until(ctx: Context, received_on: dt.date, days: int) -> tuple[dt.date,
     ``days``-th day was closed, why (empty otherwise)."""
     last = ctx.calendar.deadline(received_on, days)
     return last, ctx.calendar.why_closed(received_on + dt.timedelta(days=days)) or ""
+
+
+def basis(d: Decision, law: str) -> str:
+    """What the day to judge of ``d`` — ``law``'s answer to ``appeal_judgment`` — rests on, as a
+    page writes it beside the day: where the regulation set the days, its days and the articles of
+    ``law`` by which they are the regulation's ("prazo do regulamento: 20 dias do recebimento —
+    art. 43; decisão D-17"); else the regulation's silence filled by art. 59 §1 (D-17), which a
+    regulation may still replace. The days are the answer's, read with the reason that read
+    them."""
+    days = d.outcome["days"]
+    if d.outcome["default_used"]:
+        return f"prazo do regulamento ou, na falta, {days} dias do recebimento — {DEFAULT_GROUNDS}"
+    read = next((r for r in d.reasons if any(p.value == days for p in r.parameters)), None)
+    where = f" — {render_within(read.citations, law)}" if read is not None else ""
+    return f"prazo do regulamento: {days} dias do recebimento{where}"

@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.utils import timezone
 
-from outorga.core.formfields import MoneyField
+from outorga.core.formfields import MoneyField, date_input
 from outorga.core.identifiers import normalize_plate
 
 from . import validation
@@ -30,7 +30,7 @@ from .models import (
     Vehicle,
 )
 
-DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+DATE = date_input()
 
 
 class PersonForm(CitingForm):

@@ -25,6 +25,7 @@ from django.utils import timezone
 from outorga.core.access import staff_required
 from outorga.core.errors import Refused
 from outorga.core.formerrors import form_add, messages_add
+from outorga.core.formfields import date_input
 from outorga.core.lawseam import LawNotBound, governs, law_of
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
@@ -44,6 +45,9 @@ from ..services.common import (
 from ..services.documents import document_record
 from ..validation import FieldError, format_plate
 
+#: A date box (the browser's picker, ISO value).
+DATE = date_input()
+
 
 def may(role: str, action: str, service: str) -> bool:
     """Whether ``role`` does ``action`` under the law bound to ``service`` here today (no law
@@ -57,9 +61,6 @@ def may(role: str, action: str, service: str) -> bool:
 
 def deny(request: HttpRequest, exc: NotCompetent) -> HttpResponse:
     return render(request, "core/forbidden.html", {"message": str(exc)}, status=403)
-
-
-DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 
 def problem_of(exc: Exception) -> dict[str, Any]:

@@ -25,7 +25,11 @@ from outorga.core.middleware import client_ip, unshared
 from outorga.core.models import Municipality
 from outorga.core.pdfkit import private_pdf_response
 from outorga.core.requests import user_of
-from outorga.core.tenancy import current_municipality_or_none, tenant
+from outorga.core.tenancy import (
+    current_municipality_or_404,
+    current_municipality_or_none,
+    tenant,
+)
 from outorga.law.competence import NotCompetent, Role
 from outorga.platforms import selectors as selectors_platforms
 from outorga.registry.models import Auxiliary, Permit, Person
@@ -266,9 +270,7 @@ def badges(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def badge_pdf(request: HttpRequest, badge_id: int) -> HttpResponseBase:
-    m = current_municipality_or_none()
-    if m is None:
-        raise Http404
+    m = current_municipality_or_404()
     badge = get_object_or_404(Badge.objects.select_related("permit"), pk=badge_id)
     try:
         content = services.badge_print(
@@ -288,9 +290,7 @@ def badge_pdf(request: HttpRequest, badge_id: int) -> HttpResponseBase:
 @login_required
 @require_POST
 def badge_revoke(request: HttpRequest, badge_id: int) -> HttpResponse:
-    m = current_municipality_or_none()
-    if m is None:
-        raise Http404
+    m = current_municipality_or_404()
     if user_of(request).role not in STAFF_ROLES:
         # The confirmation names the bearer and the permit: never to a portal or platform login.
         return forbidden(

@@ -33,7 +33,7 @@ from outorga.enforcement.services.notices import notice_deliver
 from outorga.enforcement.services.proposals import proposal_decide, proposal_open_cassacao
 from outorga.enforcement.services.suspensions import taxi_suspension_impose
 from outorga.law.competence import NotCompetent, Role
-from outorga.public import selectors as public
+from outorga.public.selectors import badges as public
 from outorga.registry.models import Auxiliary, Permit, PermitStatusChange, Person
 
 D = dt.date(2026, 4, 6)  # a Monday

@@ -23,7 +23,7 @@ from outorga.enforcement.services.autos import infraction_issue
 from outorga.enforcement.services.suspensions import taxi_register_suspension_impose
 from outorga.enforcement.views import confirmations
 from outorga.law.competence import NotCompetent, Role
-from outorga.public import selectors as public
+from outorga.public.selectors import badges as public
 from outorga.registry.models import Auxiliary, Permit, Person, Vehicle
 from outorga.registry.services.auxiliaries import (
     auxiliary_cassar,

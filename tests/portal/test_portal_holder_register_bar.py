@@ -14,7 +14,7 @@ from portal_factories import make_holder
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Penalty
 from outorga.law.competence import Role
-from outorga.public import selectors as public
+from outorga.public.selectors import permits as public
 from outorga.registry.models import Permit
 
 pytestmark = pytest.mark.django_db

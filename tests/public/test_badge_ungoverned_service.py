@@ -15,7 +15,7 @@ from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.public import services
 from outorga.public.models import Badge
-from outorga.public.selectors import badge_ended
+from outorga.public.selectors.badges import badge_ended
 
 NO_LAW = "Nenhuma lei rege o serviço de mototáxi em Ipatinga"
 

@@ -15,7 +15,8 @@ from outorga.core.acts import Actor
 from outorga.core.models import ParameterOverride
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
-from outorga.public import selectors, services
+from outorga.public import services
+from outorga.public.selectors import badges, permits
 from outorga.registry.models import Auxiliary, Permit, PermitStatusChange
 from outorga.registry.services.permit_status import permit_cassar
 
@@ -56,7 +57,7 @@ def _badge_for(m, clerk, **permit_fields):
 )
 def test_the_status_follows_the_permit(ipatinga_m, badge_clerk, fields, code, label):
     badge = _badge_for(ipatinga_m, badge_clerk, **fields)
-    status = selectors.badge_status(badge, TODAY)
+    status = badges.badge_status(badge, TODAY)
     assert (status.code, status.label) == (code, label)
     assert status.valid is (code == "valido")
     assert "atestado" not in status.detail  # the reason of an irregularity is not public
@@ -66,19 +67,19 @@ def test_art_2_xxiv_a_suspension_without_end_suggests_no_irregularity(ipatinga_m
     """A holder in a public post is suspended with no end date (mototaxi art. 2 XXIV, not a
     penalty): the public check says so, not that irregularities are to be corrected."""
     badge = _badge_for(ipatinga_m, badge_clerk, status="suspended", suspended_until=None)
-    status = selectors.badge_status(badge, TODAY)
+    status = badges.badge_status(badge, TODAY)
     assert status.code == "suspenso" and status.detail == "Suspensa, sem data de término."
     ended = _badge_for(
         ipatinga_m, badge_clerk, status="suspended", suspended_until=TODAY - dt.timedelta(days=1)
     )
-    assert "comprovar a correção" in selectors.badge_status(ended, TODAY).detail
+    assert "comprovar a correção" in badges.badge_status(ended, TODAY).detail
 
 
 def test_the_badge_expires_with_its_validity(ipatinga_m, badge_clerk):
     badge = _badge_for(ipatinga_m, badge_clerk)
     last_day = badge.valid_until
-    assert selectors.badge_status(badge, last_day).code == "valido"
-    after = selectors.badge_status(badge, last_day + dt.timedelta(days=1))
+    assert badges.badge_status(badge, last_day).code == "valido"
+    after = badges.badge_status(badge, last_day + dt.timedelta(days=1))
     assert after.code == "vencido" and last_day.strftime("%d/%m/%Y") in after.detail
 
 
@@ -97,7 +98,7 @@ def test_an_auxiliary_badge_follows_the_auxiliary(ipatinga_m, badge_clerk):
     with tenant(ipatinga_m):
         Auxiliary.objects.filter(pk=aux.pk).update(status="cassado")
         badge.refresh_from_db()
-    assert selectors.badge_status(badge, timezone.localdate()).code == "cassado"
+    assert badges.badge_status(badge, timezone.localdate()).code == "cassado"
 
 
 def test_the_page_shows_nothing_else_personal(ipatinga_m, badge_clerk):
@@ -218,10 +219,10 @@ def test_art_6_a_permit_past_its_term_is_not_listed_as_active(ipatinga_m):
         Permit.objects.filter(pk=permit.pk).update(term_end=today - dt.timedelta(days=1))
         permit.refresh_from_db()
     assert permit.certificate_valid_until > today
-    status = selectors.permit_status(permit, today)
+    status = permits.permit_status(permit, today)
     assert (status.code, status.valid) == ("vencido", False)
     assert status.label == "prazo encerrado"
-    assert selectors.permit_status(permit, today - dt.timedelta(days=1)).valid
+    assert permits.permit_status(permit, today - dt.timedelta(days=1)).valid
     html = Client().get("/publico/ipatinga/placa/?placa=TRM1A23").content.decode()
     assert permit.number in html and "prazo encerrado" in html
 
@@ -297,9 +298,9 @@ def test_a_badge_of_barra_is_verified_on_its_own(barra_m, user_of):
 
 
 def test_the_public_list_is_paginated(ipatinga_m, monkeypatch):
-    monkeypatch.setattr(selectors, "PAGE_SIZE", 2)
+    monkeypatch.setattr(permits, "PAGE_SIZE", 2)
     made = [make_permit(ipatinga_m, f"PAG{i}") for i in range(3)]
-    _, page = selectors.public_permits(ipatinga_m, timezone.localdate())
+    _, page = permits.public_permits(ipatinga_m, timezone.localdate())
     assert page.paginator.num_pages >= 2
     client = Client()
     pages = [
@@ -365,7 +366,7 @@ def test_an_extinct_permit_s_badge_is_said_extinct_with_its_date(ipatinga_m, bad
             reason="falecimento",
         )
         badge.refresh_from_db()
-    status = selectors.badge_status(badge, TODAY)
+    status = badges.badge_status(badge, TODAY)
     assert (status.code, status.since, status.ended) == ("encerrado", dt.date(2026, 4, 30), True)
     assert status.detail == (
         "A permissão foi extinta em 30/04/2026 "
@@ -392,7 +393,7 @@ def test_art_2_ii_iii_art_31_iv_the_qr_check_of_an_ended_permit_s_badge_cites_th
     (art. 6 §6, art. 2 XX) says it is not valid and why, citing the articles."""
     badge = _badge_for(ipatinga_m, badge_clerk, **fields)
     with tenant(ipatinga_m):
-        status = selectors.badge_status(badge, TODAY)
+        status = badges.badge_status(badge, TODAY)
     assert (status.code, status.valid) == (code, False)
     assert all(a in status.detail for a in articles), status.detail
     html = _ended_page(Client(), badge)
@@ -492,8 +493,8 @@ def test_art_42_v_a_taxi_suspension_ends_with_its_period_on_the_badge_and_the_pu
         Permit.objects.filter(pk=permit.pk).update(status="suspended", suspended_until=last_day)
         badge.refresh_from_db()
         badge.permit.refresh_from_db()
-        on_last_day = selectors.badge_status(badge, last_day)
-        after = selectors.badge_status(badge, today)
+        on_last_day = badges.badge_status(badge, last_day)
+        after = badges.badge_status(badge, today)
     assert on_last_day.code == "suspenso"
     assert on_last_day.detail == f"Suspensa até {last_day:%d/%m/%Y}."
     assert (after.code, after.valid) == ("valido", True)
@@ -502,8 +503,8 @@ def test_art_42_v_a_taxi_suspension_ends_with_its_period_on_the_badge_and_the_pu
     assert "válido" in html and "suspens" not in html.lower()
     with tenant(ipatinga_m):
         row = Permit.objects.get(pk=permit.pk)
-    assert selectors.permit_status(row, last_day).code == "suspenso"
-    assert selectors.permit_status(row, today).code == "valido"
+    assert permits.permit_status(row, last_day).code == "suspenso"
+    assert permits.permit_status(row, today).code == "valido"
 
 
 # Badges and the public list after a cassação ------------------------------------------------
@@ -584,7 +585,7 @@ def _holder_cadastro_penalty(m, permit, kind, on, days=None):  # type: ignore[no
 
 
 def _listed(m, permit, today):  # type: ignore[no-untyped-def]
-    rows, _ = selectors.public_permits(m, today, "taxi")
+    rows, _ = permits.public_permits(m, today, "taxi")
     return next(r["status"] for r in rows if r["numero"] == permit.number)
 
 
@@ -611,7 +612,7 @@ def test_art_41_iv_a_taxi_permit_whose_holder_s_inscription_is_cassada_is_not_li
     assert status.label == "inscrição do titular cassada"
     assert f"cassada em {today:%d/%m/%Y}" in status.detail and "art. 41, IV" in status.detail
     with tenant(ipatinga_m):
-        assert selectors.badge_status(badge, today).code == status.code
+        assert badges.badge_status(badge, today).code == status.code
     row = _row_html(ipatinga_m, permit)
     assert "inscrição do titular cassada" in row and "ativa" not in row
     plate = Client().get(f"/publico/ipatinga/placa/?placa={permit.vehicle.plate}")
@@ -635,7 +636,7 @@ def test_art_42_iv_a_taxi_permit_whose_holder_s_inscription_is_suspended_says_so
     assert f"suspensa até {today:%d/%m/%Y}" in last_day.detail
     assert "art. 42, IV" in last_day.detail
     with tenant(ipatinga_m):
-        assert selectors.badge_status(badge, today).code == last_day.code
+        assert badges.badge_status(badge, today).code == last_day.code
     row = _row_html(ipatinga_m, permit)
     assert "inscrição do titular suspensa" in row and "ativa" not in row
     after = _listed(ipatinga_m, permit, today + dt.timedelta(days=1))
@@ -646,9 +647,9 @@ def _list_queries(m, today) -> int:  # type: ignore[no-untyped-def]
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    selectors.public_permits(m, today, "taxi")  # what a worker keeps between requests is kept
+    permits.public_permits(m, today, "taxi")  # what a worker keeps between requests is kept
     with CaptureQueriesContext(connection) as queries:
-        rows, _ = selectors.public_permits(m, today, "taxi")
+        rows, _ = permits.public_permits(m, today, "taxi")
     assert rows
     return len(queries)
 
@@ -670,7 +671,7 @@ def test_art_41_iv_art_42_iv_the_public_list_reads_its_holders_bars_in_a_constan
     _holder_cadastro_penalty(ipatinga_m, more[0], "cassacao", today)
     _holder_cadastro_penalty(ipatinga_m, more[1], "suspension", today, days=5)
     assert _list_queries(ipatinga_m, today) <= two
-    rows, _ = selectors.public_permits(ipatinga_m, today, "taxi")
+    rows, _ = permits.public_permits(ipatinga_m, today, "taxi")
     said = {r["numero"]: r["status"].label for r in rows}
     assert len(said) == 6
     assert said[first[0].number] == said[more[0].number] == "inscrição do titular cassada"

@@ -31,14 +31,19 @@ def env_bool(name: str, default: bool) -> bool:
     raise SettingError(f"{name}={raw!r} is not a boolean (use 1/0, true/false)")
 
 
-def env_int(name: str, default: int) -> int:
+def env_int(name: str, default: int, *, at_least: int | None = None) -> int:
+    """The integer ``name`` (``default`` when unset); refused below ``at_least`` when given."""
     raw = os.environ.get(name)
     if raw is None:
-        return default
-    try:
-        return int(raw)
-    except ValueError:
-        raise SettingError(f"{name}={raw!r} is not an integer") from None
+        value = default
+    else:
+        try:
+            value = int(raw)
+        except ValueError:
+            raise SettingError(f"{name}={raw!r} is not an integer") from None
+    if at_least is not None and value < at_least:
+        raise SettingError(f"{name} must be at least {at_least}")
+    return value
 
 
 def env_list(name: str, default: list[str]) -> list[str]:

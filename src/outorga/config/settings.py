@@ -84,14 +84,10 @@ TASKS = {
 #: A worker holds a task for this long and renews the lease while it runs (every third of it);
 #: a task whose worker died (killed, machine lost) is taken again by another worker once the lease
 #: has expired (core/tasklease.py, docs/decisions/0016-task-leases.md).
-OUTORGA_TASK_LEASE_SECONDS = env_int("OUTORGA_TASK_LEASE_SECONDS", 120)
+OUTORGA_TASK_LEASE_SECONDS = env_int("OUTORGA_TASK_LEASE_SECONDS", 120, at_least=3)
 #: A task taken this many times without finishing (its worker died each time, e.g. out of memory
 #: on the same file) is marked failed instead of killing the next worker too.
-OUTORGA_TASK_MAX_ATTEMPTS = env_int("OUTORGA_TASK_MAX_ATTEMPTS", 3)
-if OUTORGA_TASK_LEASE_SECONDS < 3:
-    raise SettingError("OUTORGA_TASK_LEASE_SECONDS must be at least 3 (seconds)")
-if OUTORGA_TASK_MAX_ATTEMPTS < 1:
-    raise SettingError("OUTORGA_TASK_MAX_ATTEMPTS must be at least 1")
+OUTORGA_TASK_MAX_ATTEMPTS = env_int("OUTORGA_TASK_MAX_ATTEMPTS", 3, at_least=1)
 
 # Email (courtesy avisos, password reset): sent only by the worker, never inside a request
 # (core/mail.py). Without OUTORGA_EMAIL_HOST the messages are printed on the console (the demo).
@@ -116,12 +112,8 @@ DEFAULT_FROM_EMAIL = env_str("OUTORGA_EMAIL_FROM", "Outorga <nao-responda@outorg
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 #: A message that the server refuses or that cannot reach it is tried this many times in all,
 #: the n-th retry OUTORGA_EMAIL_RETRY_SECONDS × 2^(n−1) after the attempt that failed.
-OUTORGA_EMAIL_MAX_ATTEMPTS = env_int("OUTORGA_EMAIL_MAX_ATTEMPTS", 5)
-OUTORGA_EMAIL_RETRY_SECONDS = env_int("OUTORGA_EMAIL_RETRY_SECONDS", 60)
-if OUTORGA_EMAIL_MAX_ATTEMPTS < 1:
-    raise SettingError("OUTORGA_EMAIL_MAX_ATTEMPTS must be at least 1")
-if OUTORGA_EMAIL_RETRY_SECONDS < 0:
-    raise SettingError("OUTORGA_EMAIL_RETRY_SECONDS must not be negative")
+OUTORGA_EMAIL_MAX_ATTEMPTS = env_int("OUTORGA_EMAIL_MAX_ATTEMPTS", 5, at_least=1)
+OUTORGA_EMAIL_RETRY_SECONDS = env_int("OUTORGA_EMAIL_RETRY_SECONDS", 60, at_least=0)
 #: Where the links in an email point (no request to take the host from when the sweep writes).
 OUTORGA_BASE_URL = env_str(
     "OUTORGA_BASE_URL",

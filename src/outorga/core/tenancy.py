@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.db import models
+from django.http import Http404
 
 from .scope import _current, _unscoped
 from .scope import db_scope as db_scope
@@ -47,6 +48,14 @@ def current_municipality() -> Municipality:
 
 def current_municipality_or_none() -> Municipality | None:
     return _current.get()
+
+
+def current_municipality_or_404() -> Municipality:
+    """The current municipality of a page that means nothing without one: not found (404)."""
+    m = _current.get()
+    if m is None:
+        raise Http404
+    return m
 
 
 def set_current(m: Municipality | None) -> None:

@@ -22,10 +22,10 @@ from outorga.core.access import forbidden
 from outorga.core.formerrors import error_lines, form_lines, messages_add
 from outorga.core.lawseam import cited_for
 from outorga.core.listing import page_of
-from outorga.core.models import Municipality, User
+from outorga.core.models import User
 from outorga.core.pdfkit import private_pdf_response
 from outorga.core.requests import actor_of, user_of
-from outorga.core.tenancy import current_municipality_or_none
+from outorga.core.tenancy import current_municipality_or_404
 from outorga.law import interfaces
 from outorga.law.competence import NotCompetent, Role, is_allowed
 from outorga.law.questions import FactsInvalid
@@ -38,13 +38,6 @@ from . import orders, pdf, selectors, services
 from .models import CompanyToken, Inspection, InspectionCompany, InspectionItem, InspectionOrder
 
 STAFF = selectors.STAFF
-
-
-def _municipality(request: HttpRequest) -> Municipality:
-    m = current_municipality_or_none()
-    if m is None:
-        raise Http404
-    return m
 
 
 def _staff_only(request: HttpRequest) -> HttpResponse | None:
@@ -64,7 +57,7 @@ def _errors(exc: Exception) -> list[str]:
 @login_required
 @require_GET
 def queue(request: HttpRequest) -> HttpResponse:
-    m = _municipality(request)
+    m = current_municipality_or_404()
     if (denied := _staff_only(request)) is not None:
         return denied
     law = selectors.apps_law(m)
@@ -114,7 +107,7 @@ def _checklist_page(
     subject: str,
 ) -> HttpResponse:
     """The checklist in force today for the vehicle; on POST, record the inspection."""
-    m = _municipality(request)
+    m = current_municipality_or_404()
     today = timezone.localdate()
     kind = request.POST.get("tipo") or request.GET.get("tipo") or ""
     if kind not in Inspection.Kind.values:
@@ -257,7 +250,7 @@ def _permit_with_vehicle(permit_id: int) -> tuple[Permit, Vehicle]:
 
 @login_required
 def new(request: HttpRequest, permit_id: int) -> HttpResponse:
-    _municipality(request)
+    current_municipality_or_404()
     if (denied := _staff_only(request)) is not None:
         return denied
     permit, vehicle = _permit_with_vehicle(permit_id)
@@ -278,7 +271,7 @@ def new(request: HttpRequest, permit_id: int) -> HttpResponse:
 @login_required
 def new_app(request: HttpRequest, driver_id: int) -> HttpResponse:
     """Vistoria of an app vehicle by the posture inspectors (apps law art. 23 I–III)."""
-    _municipality(request)
+    current_municipality_or_404()
     if (denied := _staff_only(request)) is not None:
         return denied
     driver = get_object_or_404(PlatformDriver.objects.select_related("platform"), pk=driver_id)
@@ -306,7 +299,7 @@ def _can_see(user: User, inspection: Inspection) -> bool:
 @login_required
 @require_GET
 def detail(request: HttpRequest, inspection_id: int) -> HttpResponse:
-    _municipality(request)
+    current_municipality_or_404()
     inspection = get_object_or_404(
         Inspection.objects.select_related("permit", "company", "inspector", "confirmed_by"),
         pk=inspection_id,
@@ -327,7 +320,7 @@ def detail(request: HttpRequest, inspection_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def confirm(request: HttpRequest, inspection_id: int) -> HttpResponse:
-    m = _municipality(request)
+    m = current_municipality_or_404()
     inspection = get_object_or_404(Inspection.objects.all(), pk=inspection_id)
     try:
         services.inspection_confirm(
@@ -347,7 +340,7 @@ def confirm(request: HttpRequest, inspection_id: int) -> HttpResponse:
 @login_required
 @require_GET
 def report_pdf(request: HttpRequest, inspection_id: int) -> HttpResponseBase:
-    m = _municipality(request)
+    m = current_municipality_or_404()
     inspection = get_object_or_404(Inspection.objects.select_related("permit"), pk=inspection_id)
     if not _can_see(user_of(request), inspection):
         raise Http404
@@ -358,7 +351,7 @@ def report_pdf(request: HttpRequest, inspection_id: int) -> HttpResponseBase:
 @login_required
 @require_GET
 def photo(request: HttpRequest, item_id: int) -> HttpResponseBase:
-    _municipality(request)
+    current_municipality_or_404()
     item = get_object_or_404(InspectionItem.objects.select_related("inspection"), pk=item_id)
     if not item.photo or not _can_see(user_of(request), item.inspection):
         raise Http404
@@ -370,7 +363,7 @@ def photo(request: HttpRequest, item_id: int) -> HttpResponseBase:
 
 @login_required
 def companies(request: HttpRequest) -> HttpResponse:
-    m = _municipality(request)
+    m = current_municipality_or_404()
     if (denied := _staff_only(request)) is not None:
         return denied
     errors: list[str] = []
@@ -414,7 +407,7 @@ def _date(value: str) -> dt.date | None:
 @login_required
 @require_POST
 def token_issue(request: HttpRequest, company_id: int) -> HttpResponse:
-    m = _municipality(request)
+    m = current_municipality_or_404()
     company = get_object_or_404(InspectionCompany.objects.all(), pk=company_id)
     try:
         _, secret = services.company_token_issue(
@@ -433,7 +426,7 @@ def token_issue(request: HttpRequest, company_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
-    m = _municipality(request)
+    m = current_municipality_or_404()
     token = get_object_or_404(CompanyToken.objects.all(), pk=token_id)
     try:
         services.company_token_revoke(actor=actor_of(request), municipality=m, token=token)
@@ -447,7 +440,7 @@ def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
 @require_GET
 def mine(request: HttpRequest) -> HttpResponse:
     """The holder's laudos (portal)."""
-    _municipality(request)
+    current_municipality_or_404()
     holder = selectors.holder_of(user_of(request))
     rows = selectors.holder_inspections(holder) if holder is not None else []
     return render(request, "inspections/mine.html", {"inspections": rows, "holder": holder})
@@ -486,7 +479,7 @@ class NoticeForm(forms.Form):
 def order(request: HttpRequest, permit_id: int) -> HttpResponse:
     """Order an extraordinary vistoria of a permit's vehicle and record the holder's notice; the
     permit's orders with their situation."""
-    m = _municipality(request)
+    m = current_municipality_or_404()
     if (denied := _staff_only(request)) is not None:
         return denied
     permit, _ = _permit_with_vehicle(permit_id)

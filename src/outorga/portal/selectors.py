@@ -77,8 +77,8 @@ def holder_bars(permits: list[Permit], today: dt.date) -> dict[int, Any]:
     """The permits whose holder's inscription in the Cadastro Municipal de Taxistas is cassada
     (taxi art. 41 IV, §3) or suspended (art. 42 IV) today, by id, with the status said in place
     of the permission's own — the rule the badge and the public list read
-    (``public.selectors.holder_bars``), for all the permits at once."""
-    from outorga.public.selectors import holder_bars as barred
+    (``public.selectors.permits.holder_bars``), for all the permits at once."""
+    from outorga.public.selectors.permits import holder_bars as barred
 
     return barred(current_municipality(), permits, today) if permits else {}
 
@@ -207,11 +207,11 @@ def portal_links(permits: Iterable[Permit] = ()) -> list[tuple[str, str]]:
 def badge_links(permit: Permit, today: dt.date | None = None) -> dict[str, str]:
     """The download of the holder's own badge and its public verification page, when a badge
     was issued and not revoked; no download of a badge that no longer holds
-    (``public.selectors.badge_ended``)."""
+    (``public.selectors.badges.badge_ended``)."""
     out: dict[str, str] = {}
     badge = newest_badge(permit)
     if badge is not None:
-        from outorga.public.selectors import badge_ended
+        from outorga.public.selectors.badges import badge_ended
 
         if badge_ended(badge, today or today_of(permit.municipality)) is None:
             out["pdf"] = reverse("portal:badge", kwargs={"permit_id": permit.pk})
@@ -258,8 +258,8 @@ def company_badges(permit: Permit) -> list[Any]:
 
 def company_badge_links(permit: Permit, today: dt.date | None = None) -> list[dict[str, Any]]:
     """For a company's permit the representative reaches: each driver's badge, its download
-    (while it may hold, ``public.selectors.badge_ended``) and its public verification page."""
-    from outorga.public.selectors import badge_ended
+    (while it may hold, ``public.selectors.badges.badge_ended``) and its public verification page."""
+    from outorga.public.selectors.badges import badge_ended
 
     out = []
     today = today or today_of(permit.municipality)

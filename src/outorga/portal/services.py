@@ -70,7 +70,7 @@ def badge_download_own(
     if badge is None:
         raise LookupError("nenhum crachá emitido para esta permissão")
     # The print step reads the badge again in its own transaction and refuses, as an act, one
-    # that no longer holds (``public.selectors.badge_ended``), as at the desk.
+    # that no longer holds (``public.selectors.badges.badge_ended``), as at the desk.
     content = badge_print_record(
         actor=actor,
         municipality=municipality,

@@ -31,7 +31,7 @@ from outorga.core.listing import page_of
 from outorga.core.middleware import client_ip
 from outorga.core.pdfkit import private_pdf_response
 from outorga.core.requests import user_of
-from outorga.core.tenancy import current_municipality_or_none
+from outorga.core.tenancy import current_municipality_or_404, current_municipality_or_none
 from outorga.law.citations import render_many
 from outorga.law.competence import NotCompetent, Role
 from outorga.law.decisions import Decision, Verdict
@@ -230,9 +230,7 @@ def badge_pdf(
     request: HttpRequest, person: Person, permit_id: int, badge_id: int | None = None
 ) -> HttpResponse | FileResponse:
     permit = own_permit_or_404(person, permit_id)
-    m = current_municipality_or_none()
-    if m is None:
-        raise Http404
+    m = current_municipality_or_404()
     from outorga.public.views import base_url
 
     try:

@@ -24,8 +24,10 @@ from outorga.law.competence import NotCompetent
 from outorga.registry.models import Auxiliary, Permit
 from outorga.registry.validation import FieldError
 
-from . import selectors, services, tokens
+from . import services, tokens
 from .models import Badge
+from .selectors import verification
+from .selectors.badges import badge_status
 from .throttle import MESSAGE, over_limit
 from .views import STAFF_ROLES, base_url
 
@@ -65,7 +67,7 @@ def public_keys(request: HttpRequest, ibge_code: str) -> Any:
     return {
         "ibge_code": m.ibge_code,
         "token_format": f"outorga-cracha-v{tokens.VERSION}",
-        "keys": selectors.public_keys(m),
+        "keys": verification.public_keys(m),
     }
 
 
@@ -98,13 +100,13 @@ class VerifyOut(Schema):
 def verify(request: HttpRequest, token: str) -> Any:
     if over_limit(request, "verify"):
         return Status(429, {"detail": MESSAGE})
-    v = selectors.badge_from_token(token)
+    v = verification.badge_from_token(token)
     if v is None:
         return Status(404, {"detail": "Crachá não reconhecido."})
     # Read in the badge's municipality and on its day, as the page does: the caller's own
     # municipality (or none, anonymously) must not decide which records the status reads.
     with tenant(v.municipality), timezone.override(zone_of(v.municipality)):
-        data = selectors.badge_public(v, timezone.localdate())
+        data = verification.badge_public(v, timezone.localdate())
     status = data["status"]
     body = {
         "valido": status.valid,
@@ -184,7 +186,7 @@ def _out(request: HttpRequest, b: Badge) -> dict[str, Any]:
         "key_id": b.key.key_id,
         "token": b.token,
         "verification_url": services.verification_url(base_url(request), b.token),
-        "status": selectors.badge_status(b, timezone.localdate()).label,
+        "status": badge_status(b, timezone.localdate()).label,
     }
 
 

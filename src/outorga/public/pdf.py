@@ -22,7 +22,7 @@ from outorga.core.pdfkit import draw_qr, fit_size
 from outorga.registry.validation import FieldError
 
 from .models import Badge
-from .selectors import bearer_of
+from .selectors.badges import bearer_of
 
 CARD_W, CARD_H = 85.60 * mm, 53.98 * mm
 BLUE = HexColor("#1351B4")  # gov.br primary blue

@@ -35,7 +35,7 @@ from outorga.registry.validation import FieldError
 
 from . import tokens
 from .models import Badge, SigningKey
-from .selectors import badge_ended, badge_status, bearer_of
+from .selectors.badges import badge_ended, badge_status, bearer_of
 
 # Signing keys ------------------------------------------------------------------------------------
 

@@ -25,14 +25,22 @@ from outorga.core.middleware import client_ip, unshared
 from outorga.core.models import Municipality
 from outorga.core.pdfkit import private_pdf_response
 from outorga.core.requests import user_of
-from outorga.core.tenancy import current_municipality_or_none, tenant
+from outorga.core.tenancy import (
+    current_municipality_or_404,
+    current_municipality_or_none,
+    tenant,
+)
 from outorga.law.competence import NotCompetent, Role
 from outorga.platforms import selectors as selectors_platforms
 from outorga.registry.models import Auxiliary, Permit, Person
 from outorga.registry.validation import FieldError
 
-from . import selectors, services
+from . import services
 from .models import Badge
+from .selectors import verification
+from .selectors.badges import badge_status
+from .selectors.permits import offers, plate_check, public_permits
+from .selectors.tariffs import tariffs_in_force
 from .throttle import throttled
 
 #: Who sees the badge records (holders and platforms do not).
@@ -48,14 +56,14 @@ def _unknown(request: HttpRequest) -> HttpResponse:
 @require_GET
 @throttled("verify")
 def badge_page(request: HttpRequest, token: str) -> HttpResponse:
-    verified = selectors.badge_from_token(token)
+    verified = verification.badge_from_token(token)
     if verified is None:
         return _unknown(request)
     # The badge's municipality's day, whoever asks: a visitor logged into a municipality on
     # another clock must read the same page as the public.
     with tenant(verified.municipality), timezone.override(zone_of(verified.municipality)):
         today = timezone.localdate()
-        data = selectors.badge_public(verified, today)
+        data = verification.badge_public(verified, today)
         return unshared(
             render(
                 request,
@@ -69,7 +77,7 @@ def badge_page(request: HttpRequest, token: str) -> HttpResponse:
 @throttled("photo")
 def badge_photo(request: HttpRequest, token: str) -> HttpResponse:
     """The bearer's photo, reachable only through a valid token."""
-    verified = selectors.badge_from_token(token)
+    verified = verification.badge_from_token(token)
     if verified is None:
         raise Http404
     name = verified.badge.photo
@@ -112,7 +120,7 @@ def tariffs(request: HttpRequest, slug: str) -> HttpResponse:
     m = _municipality(slug)
     today = today_of(m)
     with tenant(m):
-        groups = selectors.tariffs(m, today)
+        groups = tariffs_in_force(m, today)
         return unshared(
             render(request, "public/tariffs.html", {"m": m, "groups": groups, "today": today})
         )
@@ -124,7 +132,7 @@ def permits(request: HttpRequest, slug: str) -> HttpResponse:
     today = today_of(m)
     service = request.GET.get("servico", "")
     with tenant(m):
-        rows, page = selectors.public_permits(m, today, service, request.GET.get("pagina", 1))
+        rows, page = public_permits(m, today, service, request.GET.get("pagina", 1))
         return unshared(
             render(
                 request,
@@ -135,7 +143,7 @@ def permits(request: HttpRequest, slug: str) -> HttpResponse:
                     "page": page,
                     "today": today,
                     "service": service,
-                    "offers": selectors.offers(m),
+                    "offers": offers(m),
                 },
             )
         )
@@ -150,7 +158,7 @@ def plate(request: HttpRequest, slug: str) -> HttpResponse:
     # A mistyped plate is told how a plate is written, never "sem permissão" (a false alarm).
     mistyped = bool(query) and not plate_is_valid(query)
     with tenant(m):
-        found = selectors.plate_check(m, query, today) if query and not mistyped else None
+        found = plate_check(m, query, today) if query and not mistyped else None
         return unshared(
             render(
                 request,
@@ -161,7 +169,7 @@ def plate(request: HttpRequest, slug: str) -> HttpResponse:
                     "mistyped": mistyped,
                     "shown": format_plate(query),
                     "found": found,
-                    "offers": selectors.offers(m),
+                    "offers": offers(m),
                 },
             )
         )
@@ -183,11 +191,11 @@ def complaint_track(request: HttpRequest) -> HttpResponse:
     query string that lands in logs; a wrong protocol, a wrong code and another municipality's
     complaint get the same answer."""
     m = _tracking_municipality(request)
-    if m is None or not selectors.offers(m).apps:
-        choices = [x for x in Municipality.objects.order_by("name") if selectors.offers(x).apps]
+    if m is None or not offers(m).apps:
+        choices = [x for x in Municipality.objects.order_by("name") if offers(x).apps]
         empty = {"choices": choices if m is None else [], "not_applicable": m is not None}
         return unshared(render(request, "public/complaint_track.html", empty))
-    context: dict[str, object] = {"m": m, "offers": selectors.offers(m)}
+    context: dict[str, object] = {"m": m, "offers": offers(m)}
     status = 200
     if request.method == "POST":
         with timezone.override(zone_of(m)):
@@ -252,7 +260,7 @@ def badges(request: HttpRequest) -> HttpResponse:
         :50
     ]
     today = timezone.localdate()
-    rows = [{"badge": b, "status": selectors.badge_status(b, today)} for b in recent]
+    rows = [{"badge": b, "status": badge_status(b, today)} for b in recent]
     status = 422 if errors else 200
     return render(
         request,
@@ -266,9 +274,7 @@ def badges(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def badge_pdf(request: HttpRequest, badge_id: int) -> HttpResponseBase:
-    m = current_municipality_or_none()
-    if m is None:
-        raise Http404
+    m = current_municipality_or_404()
     badge = get_object_or_404(Badge.objects.select_related("permit"), pk=badge_id)
     try:
         content = services.badge_print(
@@ -288,9 +294,7 @@ def badge_pdf(request: HttpRequest, badge_id: int) -> HttpResponseBase:
 @login_required
 @require_POST
 def badge_revoke(request: HttpRequest, badge_id: int) -> HttpResponse:
-    m = current_municipality_or_none()
-    if m is None:
-        raise Http404
+    m = current_municipality_or_404()
     if user_of(request).role not in STAFF_ROLES:
         # The confirmation names the bearer and the permit: never to a portal or platform login.
         return forbidden(

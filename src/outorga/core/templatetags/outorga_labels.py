@@ -4,35 +4,18 @@ from __future__ import annotations
 
 from django import template
 
-from outorga.core.actlabels import act_label as _act_label
-from outorga.core.actlabels import actor_label as _actor_label
-from outorga.core.actlabels import object_label as _object_label
-from outorga.core.actlabels import role_label as _role_label
+from outorga.core.actlabels import act_label, actor_label, object_label, role_label
 from outorga.core.charts import money, number
 from outorga.law.citations import LAW_TITLES
 from outorga.law.money import brl_unit, number_br
 
 register = template.Library()
 
-
-@register.filter
-def act_label(code: str) -> str:
-    return _act_label(code)
-
-
-@register.filter
-def actor_label(name: str) -> str:
-    return _actor_label(name)
-
-
-@register.filter
-def role_label(role: str) -> str:
-    return _role_label(role)
-
-
-@register.filter
-def object_label(object_type: str) -> str:
-    return _object_label(object_type)
+# The names every page reads, as ``actlabels`` writes them for the exports too.
+register.filter("act_label", act_label)
+register.filter("actor_label", actor_label)
+register.filter("role_label", role_label)
+register.filter("object_label", object_label)
 
 
 @register.filter

@@ -56,7 +56,7 @@ from outorga.law.bindings import SERVICE_LABELS
 from outorga.law.competence import is_allowed
 from outorga.law.money import brl
 from outorga.law.parameter_input import ValueInvalid, reais_in_cents
-from outorga.public.selectors import badge_status
+from outorga.public.selectors.badges import badge_status
 from outorga.registry.models import Auxiliary, Permit, Service
 from outorga.registry.selectors import SEES_DOCUMENT
 from outorga.registry.validation import FieldError

@@ -6,7 +6,7 @@ from django import template
 
 from outorga.core.models import Municipality
 
-from ..selectors import Offers, offers
+from ..selectors.permits import Offers, offers
 
 register = template.Library()
 

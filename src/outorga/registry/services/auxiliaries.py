@@ -454,7 +454,7 @@ def auxiliaries_end_with_permit(
     act's basis says so); taxi art. 4 XIV ("vinculado ao permissionário"), art. 20 §único and
     art. 15 §2. Each act cites those articles and the one that ended the permission
     (``ENDING_CONCEPTS``); ``reason`` is the permission's change, as its history shows it. Their
-    badges follow the permit's status (``public.selectors.badge_status``)."""
+    badges follow the permit's status (``public.selectors.badges.badge_status``)."""
     try:
         law = permit.law_on(on or today_of(municipality))
     except LawNotBound:

@@ -62,6 +62,15 @@ def _libpq() -> tuple[list[str], dict[str, str]]:
     return args, env
 
 
+def _postgres_tool(libpq: tuple[list[str], dict[str, str]], program: str, *args: str) -> None:
+    """Run ``program`` (pg_dump, pg_restore: from the PATH, as the docs say) with row security on,
+    on the database ``libpq`` connects to (:func:`_libpq`), ``args`` after its connection's."""
+    conn_args, env = libpq
+    subprocess.run(  # noqa: S603 - fixed program, arguments from settings
+        [program, "--enable-row-security", *conn_args, *args], env=env, check=True
+    )
+
+
 def _heads() -> dict[str, dict[str, Any]]:
     with unscoped(), system_wide("cópia de segurança: cabeças da cadeia de cada município"):
         return {
@@ -99,21 +108,10 @@ class Command(BaseCommand):
             self.restore(Path(opts["restore"]))
 
     def backup(self, out: Path) -> None:
-        conn_args, env = _libpq()
+        libpq = _libpq()
         out.mkdir(parents=True, exist_ok=False)
         heads = _heads()  # before the dump: a later act shows as newer, never as missing
-        subprocess.run(  # noqa: S603 - fixed program, arguments from settings
-            [  # noqa: S607 - pg_dump from the PATH, as the docs say
-                "pg_dump",
-                "--enable-row-security",
-                "--format=custom",
-                "--file",
-                str(out / DUMP),
-                *conn_args,
-            ],
-            env=env,
-            check=True,
-        )
+        _postgres_tool(libpq, "pg_dump", "--format=custom", "--file", str(out / DUMP))
         manifest: dict[str, Any] = {
             "criado_em": dt.datetime.now(dt.UTC).isoformat(),
             "banco": {"arquivo": DUMP, "sha256": _sha256(out / DUMP)},
@@ -136,20 +134,9 @@ class Command(BaseCommand):
         manifest = json.loads((source / MANIFEST).read_text())
         if _sha256(source / DUMP) != manifest["banco"]["sha256"]:
             raise CommandError(f"{DUMP}: SHA-256 não confere com o manifesto")
-        conn_args, env = _libpq()
+        libpq = _libpq()
         connections.close_all()
-        subprocess.run(  # noqa: S603 - fixed program, arguments from settings
-            [  # noqa: S607 - pg_restore from the PATH, as the docs say
-                "pg_restore",
-                "--enable-row-security",
-                "--no-owner",
-                "--exit-on-error",
-                *conn_args,
-                str(source / DUMP),
-            ],
-            env=env,
-            check=True,
-        )
+        _postgres_tool(libpq, "pg_restore", "--no-owner", "--exit-on-error", str(source / DUMP))
         files = manifest.get("arquivos", {})
         if "sha256" in files:
             if _sha256(source / FILES) != files["sha256"]:

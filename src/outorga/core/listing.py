@@ -29,6 +29,7 @@ from django.utils import timezone
 from outorga.core import searchtokens
 from outorga.core.access import forbidden
 from outorga.core.acts import record_act
+from outorga.core.formfields import date_input
 from outorga.core.identifiers import digits, mask_document
 from outorga.core.models import Act, Municipality
 from outorga.core.requests import actor_of
@@ -136,9 +137,7 @@ def any_of(choices: Any, label: str = "todos") -> list[tuple[str, str]]:
 
 def date_filter(label: str) -> forms.DateField:
     """A list filter's optional day, picked in the browser's calendar."""
-    return forms.DateField(
-        label=label, required=False, widget=forms.DateInput(attrs={"type": "date"})
-    )
+    return forms.DateField(label=label, required=False, widget=date_input())
 
 
 def q_names_document(data: QueryDict) -> bool:

@@ -27,6 +27,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from outorga.core.formfields import date_input
 from outorga.law import questions
 from outorga.law.competence import NotCompetent
 
@@ -116,10 +117,8 @@ def municipality(request: HttpRequest) -> HttpResponse:
 
 
 class ActFilterForm(forms.Form):
-    de = forms.DateField(label="De", required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    ate = forms.DateField(
-        label="Até", required=False, widget=forms.DateInput(attrs={"type": "date"})
-    )
+    de = forms.DateField(label="De", required=False, widget=date_input())
+    ate = forms.DateField(label="Até", required=False, widget=date_input())
     # Some two hundred kinds of act: words of the name (or its code), not a list too long to read.
     tipo = forms.CharField(
         label="Ato (palavras do nome)",

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from outorga.core.errors import FieldError
 from outorga.core.formerrors import form_add
+from outorga.core.formfields import date_input
 from outorga.law import parameter_input
 from outorga.law.bindings import RULEBOOKS, SERVICE_LABELS
 from outorga.law.citations import LAW_TITLES
@@ -39,7 +40,7 @@ def _date(label: str, *, required: bool = True) -> forms.DateField:
         label=label,
         required=required,
         input_formats=DATE_FORMATS,
-        widget=forms.DateInput({"type": "date"}, format="%Y-%m-%d"),
+        widget=date_input(),
     )
 
 

@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 
+from outorga.core.formfields import date_input
 from outorga.law.competence import NotCompetent, Role
 
 from .access import forbidden, staff_required
@@ -21,10 +22,8 @@ from .rule_suspensions import rule_suspension_record, suspendable_rules
 
 class SuspensionForm(forms.Form):
     rule = forms.ChoiceField(label="Regra suspensa", choices=())
-    start = forms.DateField(label="Suspensa a partir de", widget=forms.DateInput({"type": "date"}))
-    end = forms.DateField(
-        label="Até (em branco: sem prazo)", required=False, widget=forms.DateInput({"type": "date"})
-    )
+    start = forms.DateField(label="Suspensa a partir de", widget=date_input())
+    end = forms.DateField(label="Até (em branco: sem prazo)", required=False, widget=date_input())
     reference = forms.CharField(label="Decisão judicial (tribunal, processo, data)", max_length=300)
 
 

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from outorga.core.access import forbidden
 from outorga.core.formerrors import error_lines, form_lines, messages_add
+from outorga.core.formfields import date_input
 from outorga.core.lawseam import cited_for
 from outorga.core.listing import page_of
 from outorga.core.models import User
@@ -450,15 +451,13 @@ def mine(request: HttpRequest) -> HttpResponse:
 
 
 class OrderForm(forms.Form):
-    scheduled_for = forms.DateField(
-        label="Data da vistoria", widget=forms.DateInput(attrs={"type": "date"})
-    )
+    scheduled_for = forms.DateField(label="Data da vistoria", widget=date_input())
     place = forms.CharField(label="Local", max_length=200)
     reason = forms.CharField(label="Motivo", max_length=300)
     notified_on = forms.DateField(
         label="Permissionário notificado em (deixe em branco se ainda não foi)",
         required=False,
-        widget=forms.DateInput(attrs={"type": "date"}),
+        widget=date_input(),
     )
     notice_form = forms.ChoiceField(
         label="Forma da notificação",
@@ -469,9 +468,7 @@ class OrderForm(forms.Form):
 
 class NoticeForm(forms.Form):
     order = forms.IntegerField(widget=forms.HiddenInput)
-    notified_on = forms.DateField(
-        label="Notificado em", widget=forms.DateInput(attrs={"type": "date"})
-    )
+    notified_on = forms.DateField(label="Notificado em", widget=date_input())
     notice_form = forms.ChoiceField(label="Forma", choices=list(orders.NOTICE_FORMS.items()))
 
 

@@ -110,7 +110,7 @@ def test_a_fine_on_the_first_occurrence_is_not_applied_answered_as_a_law_refusal
     body = r.json()
     assert body["codigo"] == "recusado_pela_lei"
     # The lead and the decision's summary; the reason, with its article, in ``fundamentos``.
-    assert body["detail"] == "Penalidade não aplicada: Multa: não pode ser aplicada como proposta."
+    assert body["detail"] == "Penalidade não aplicada: Multa não pode ser aplicada."
     [reason] = [f for f in body["fundamentos"] if f["resultado"] == "refused"]
     assert reason["mensagem"] == "Primeira ocorrência: a lei prevê advertência escrita, não multa."
     assert ART_26_I in reason["citacoes"] and ART_26_I in body["citacoes"]
@@ -182,9 +182,7 @@ def test_the_platforms_law_refusal_is_a_core_refused_and_still_a_platform_error(
     error = caught.value
     assert isinstance(error, PlatformRefused) and isinstance(error, Refused)
     assert (error.status, error.code) == (422, "recusado_pela_lei")
-    assert (
-        error.lines()[0] == "Penalidade não aplicada: Multa: não pode ser aplicada como proposta."
-    )
+    assert error.lines()[0] == "Penalidade não aplicada: Multa não pode ser aplicada."
     assert any(
         line.startswith("Primeira ocorrência: a lei prevê advertência escrita, não multa.")
         and ART_26_I in line

@@ -143,3 +143,7 @@ def test_art_26_iv_a_very_grave_first_occurrence_is_still_a_first_occurrence(bar
     first = next(r for r in d.refusals if r.rule == "apps.art26.i.first_occurrence")
     assert {c.compact() for c in first.citations} == {f"{LAW} art. 26, I", f"{LAW} art. 26, IV"}
     assert "gravidade" in first.message
+    # A proposal the law refuses is one that cannot be sent up, not a penalty "applied".
+    assert (
+        d.summary == "Proposta de suspensão temporária do credenciamento não pode ser encaminhada."
+    )

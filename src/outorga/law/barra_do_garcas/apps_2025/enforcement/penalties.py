@@ -722,9 +722,12 @@ def penalty(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     }
     label = PENALTIES[kind][1]
     if not allowed:
-        summary = f"{sentence(label)}: não pode ser aplicada como proposta." + (
-            " Faltam dados." if not has_refusal(reasons) else ""
+        refused = (
+            f"Proposta de {label} não pode ser encaminhada"
+            if kind in PROPOSALS
+            else f"{sentence(label)} não pode ser aplicada"
         )
+        summary = f"{refused}." + (" Faltam dados." if not has_refusal(reasons) else "")
     elif kind in PROPOSALS:
         summary = f"Proposta de {label} pode ser encaminhada à autoridade competente."
     elif amount is not None and units is not None:

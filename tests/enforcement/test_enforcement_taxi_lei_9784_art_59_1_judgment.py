@@ -216,3 +216,17 @@ def test_lei_9784_art_59_1_the_mototaxi_appeal_has_no_day_to_judge_and_is_shown_
         assert Filing.objects.get(pk=appeal.pk).judge_until is None
     out = client_of(mayor).get(f"/api/v1/enforcement/cases/{appeal.case.pk}").json()
     assert out["filings"][-1]["judge_until"] is None
+
+
+def test_lei_9784_art_59_1_taxi_the_holder_sees_the_day_his_appeal_is_to_be_judged_by(world):
+    """The holder who appealed reads on his portal the day the Chief Executive is to judge it by,
+    with what it rests on, as the staff do; the mototaxi law gives none (its test above)."""
+    appeal = _appeal(world)
+    with tenant(world.m):  # the portal's login is the taxi holder's
+        holder = appeal.case.person
+        type(holder).objects.filter(user=world.holder_user).update(user=None)
+        holder.user = world.holder_user
+        holder.save(update_fields=["user"])
+    case_page = _page(world.holder_user, f"/portal/processos/{appeal.case_id}/")
+    assert f"julgamento até <strong>{JUDGE:%d/%m/%Y}</strong>" in case_page
+    assert BASIS in case_page

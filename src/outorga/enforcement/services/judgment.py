@@ -52,6 +52,14 @@ def basis(
     return judgment_basis(d, law) if d is not None else ""
 
 
+def pending_basis(case: Case, pending: Filing | None) -> str:
+    """:func:`basis` of the case's ``pending`` appeal, for its page (the staff's and the holder's
+    on the portal); empty where there is none or the law gives it no day."""
+    if pending is None or pending.judge_until is None:
+        return ""
+    return basis(case.municipality, case.law, pending.filed_on, pending.forwarded_on)
+
+
 def awaiting_basis(case: Case) -> str:
     """:func:`basis` of a case awaiting judgment (``selectors.awaiting_judgment``: its pending
     appeal's ``filed_on``, ``forwarded_on`` and ``judge_until``), empty where it has no day."""

@@ -76,11 +76,7 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
             # Lei 9.784/1999 art. 59 §1 (where the law sets it; ADR 0084): what the superior
             # authority's last day to judge the pending appeal (``pending_filing.judge_until``)
             # rests on, as the case's law answers it.
-            "judgment_basis": judgment.basis(
-                case.municipality, case.law, pending.filed_on, pending.forwarded_on
-            )
-            if pending is not None and pending.judge_until is not None
-            else "",
+            "judgment_basis": judgment.pending_basis(case, pending),
             "can_reconsider": stands == "reconsideration"
             and is_allowed(role, "appeal.reconsider", case.law, day),
             # Forms only for who may use them (the services check again and log refusals).

@@ -22,6 +22,7 @@ from outorga.enforcement.models import (
 )
 from outorga.enforcement.services.common import NotOwner, case_debts
 from outorga.enforcement.services.filings import filing_file, filing_open, no_open_period
+from outorga.enforcement.services.judgment import pending_basis
 from outorga.enforcement.views.common import ERRORS, acting, back, today, uploaded_files
 from outorga.law.competence import NotCompetent, Role
 from outorga.law.money import brl
@@ -98,6 +99,8 @@ def portal_case(request: HttpRequest, case_id: int) -> HttpResponse:
         no_open_period(case) if not ctx["can_file"] and case.waiting == Case.Waiting.NOTICE else ""
     )
     ctx["debts"] = [(d, brl(d.amount_cents)) for d in case_debts(case)]
+    # The day the superior authority is to judge his appeal by, where the law sets one (ADR 0084).
+    ctx["judgment_basis"] = pending_basis(case, ctx["pending_filing"])
     # A company's case: its defence, filed by its confirmed responsible person (ADR 0047).
     other = case.person if case.person_id not in (None, person.pk) else None
     ctx["company"] = (

@@ -7,7 +7,7 @@ import json
 
 import pytest
 from django.test import Client
-from platforms_factories import driver_data, fare_limits, make_platform, new_cpf
+from platforms_factories import driver_data, fare_limits, make_platform, new_cpf, platform_actor
 
 from outorga.core.acts import Actor
 from outorga.core.localtime import today_of
@@ -15,6 +15,7 @@ from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.platforms.models import MonthlyReport, PlatformDriver
+from outorga.platforms.services.reports import monthly_report_submit
 from outorga.platforms.tokens import api_token_issue
 
 
@@ -278,3 +279,22 @@ def test_openapi_documents_the_platform_routes_with_examples():
     post_op = doc["paths"]["/api/v1/platform/reports"]["post"]
     assert any(p["name"] == "Idempotency-Key" for p in post_op["parameters"])
     assert "examples" in json.dumps(doc["components"]["schemas"]["DriverIn"])
+
+
+def test_art_16_ii_a_report_sent_without_its_revenue_lists_it_as_null_not_zero(
+    api, platform, barra_m
+):
+    """A version sent without item II (the portal's form lets it be left blank) declared no
+    revenue: the list says null, never 0, which would be a declaration of zero (ADR 0083)."""
+    monthly_report_submit(
+        actor=platform_actor(),
+        municipality=barra_m,
+        platform=platform,
+        idempotency_key="portal-sem-item-ii",
+        body={"year": 2026, "month": 7, "drivers": []},
+        on=dt.date(2026, 8, 10),
+    )
+    post(api, "/platform/reports", report_body(month=8, revenue=0), **{"Idempotency-Key": "z"})
+    listed = api.get("/api/v1/platform/reports").json()["items"]
+    by_month = {r["month"]: r["intermediation_revenue_cents"] for r in listed}
+    assert by_month[7] is None and by_month[8] == 0

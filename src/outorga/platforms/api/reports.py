@@ -73,10 +73,20 @@ class ReportRow(Schema):
     status: str
     active_drivers: int
     trips: int | None
-    intermediation_revenue_cents: int
+    intermediation_revenue_cents: int | None = Field(
+        None,
+        description=(
+            "faturamento da intermediação declarado (art. 16, II); null quando a versão foi "
+            "enviada sem ele (relatório incompleto), nunca 0"
+        ),
+    )
     trip_revenue_cents: int
     submitted_at: dt.datetime
     body_sha256: str
+
+    @staticmethod
+    def resolve_intermediation_revenue_cents(obj: MonthlyReport) -> int | None:
+        return obj.declared_intermediation_revenue_cents
 
 
 @router.post(

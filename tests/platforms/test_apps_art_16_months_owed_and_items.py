@@ -92,3 +92,30 @@ def test_art_16_ii_the_newest_version_says_what_the_month_s_report_lacks(barra_m
     assert october.status == "on_time"
     assert october.decision["outcome"]["complete"] is True
     assert "incompleto" not in october.summary
+
+
+def _candidates(m, platform, on):
+    from outorga.platforms.models import InfractionCandidate
+    from outorga.platforms.sweeping import sweep_platforms
+
+    sweep_platforms(m, on)
+    with tenant(m):
+        return list(InfractionCandidate.objects.filter(platform=platform, key="2026-10"))
+
+
+def test_art_16_sole_an_incomplete_report_is_a_candidate_once_its_month_is_due(barra_m, platform):
+    """Art. 16 sole paragraph: "o descumprimento das obrigações previstas neste artigo" — a report
+    without item II, even on time, is a failure of art. 16 the authority examines once its due day
+    has passed (never a penalty by itself, D-3). Before that day the platform may still send the
+    month's complete version."""
+    _send(barra_m, platform, {"year": 2026, "month": 10, "drivers": []}, dt.date(2026, 11, 10))
+    assert _candidates(barra_m, platform, dt.date(2026, 11, 20)) == []  # due 30/11 (D-8)
+    [candidate] = _candidates(barra_m, platform, dt.date(2026, 12, 1))
+    assert candidate.kind == "report_incomplete"
+    assert "art. 16, II" in candidate.summary
+
+
+def test_art_16_sole_a_complete_report_on_time_is_no_candidate(barra_m, platform):
+    body = {"year": 2026, "month": 10, "intermediation_revenue_cents": 0, "drivers": []}
+    _send(barra_m, platform, body, dt.date(2026, 11, 10))
+    assert _candidates(barra_m, platform, dt.date(2026, 12, 1)) == []

@@ -604,6 +604,7 @@ class InfractionCandidate(TenantModel):
     class Kind(models.TextChoices):
         REPORT_LATE = "report_late", "relatório mensal entregue com atraso"
         REPORT_MISSING = "report_missing", "relatório mensal não entregue"
+        REPORT_INCOMPLETE = "report_incomplete", "relatório mensal incompleto"
         COMPLAINT_OVERDUE = "complaint_overdue", "reclamação sem resposta no prazo"
         CONCURRENT_PEAK = "concurrent_peak", "motoristas ativos simultaneamente acima do limite"
         CREDENTIAL_STOPPED = (

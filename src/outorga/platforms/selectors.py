@@ -178,6 +178,11 @@ class ReportStatus:
         return f"{self.month:02d}/{self.year}"
 
     @property
+    def missing_items(self) -> list[str]:
+        """The incisos of art. 16 the month's newest version lacks, as the law core names them."""
+        return list(self.decision.get("outcome", {}).get("missing_items") or [])
+
+    @property
     def status_pt(self) -> str:
         """The status as a person reads it, with the article of the law that judged it where
         the status rests on one (the adaptation's)."""

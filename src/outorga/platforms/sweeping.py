@@ -113,6 +113,9 @@ def sweep_platforms(m: Municipality, on: dt.date) -> PlatformsSweep:
         )
         statuses = selectors.report_statuses(m, on)
         reports = [s for s in statuses if s.status in ("late", "missing")]
+        # Art. 16 sole paragraph: a report sent without one of its items fails the article too,
+        # once its due day has passed (until then the month's complete version may still come).
+        incomplete = [s for s in statuses if s.missing_items and s.due < on]
         due_reports = [s for s in statuses if s.status in ("not_yet_due", "missing")]
         complaints = selectors.complaint_candidates(m, on)
     for p in suspended:
@@ -139,6 +142,13 @@ def sweep_platforms(m: Municipality, on: dt.date) -> PlatformsSweep:
         if _candidate(m, s.platform, kind, key, on, f"{s.label}: {s.summary}", s.decision):
             out.changes += 1
             out.lines.append(f"{s.platform.name}: relatório de {s.label} — {s.status_pt}.")
+    for s in incomplete:
+        out.checked += 1
+        key = f"{s.year}-{s.month:02d}"
+        kind = InfractionCandidate.Kind.REPORT_INCOMPLETE
+        if _candidate(m, s.platform, kind, key, on, f"{s.label}: {s.summary}", s.decision):
+            out.changes += 1
+            out.lines.append(f"{s.platform.name}: relatório de {s.label} — incompleto.")
     for s in due_reports:
         # An aviso, not a change of state: it is neither an act nor counted in ``changes``.
         if _report_notice(m, s):

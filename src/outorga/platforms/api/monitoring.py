@@ -81,7 +81,12 @@ def report_candidates(request: HttpRequest, on: IsoDate | None = None) -> Any:
 
 #: The kinds of :class:`~outorga.platforms.models.InfractionCandidate`, as the API names them.
 CandidateKind = Literal[
-    "report_late", "report_missing", "complaint_overdue", "concurrent_peak", "credential_stopped"
+    "report_late",
+    "report_missing",
+    "report_incomplete",
+    "complaint_overdue",
+    "concurrent_peak",
+    "credential_stopped",
 ]
 
 

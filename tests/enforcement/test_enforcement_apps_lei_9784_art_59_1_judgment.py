@@ -27,7 +27,7 @@ JUDGE = dt.date(2026, 5, 15)
 #: What the day rests on, as the pages say it: the regulation's days (art. 27), else the default of
 #: Lei 9.784/1999 (D-17) — never the federal article alone, which a regulation may replace.
 BASIS = (
-    "prazo do regulamento ou, na falta, 30 dias do recebimento — Lei 9.784/1999, art. 59, §1º; "
+    "prazo do regulamento ou, na falta, 30 dias do recebimento — Lei Federal 9.784/1999, art. 59, §1; "
     "decisão D-17"
 )
 

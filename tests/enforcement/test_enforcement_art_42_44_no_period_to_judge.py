@@ -155,7 +155,7 @@ def test_taxi_art_43_d_17_an_appeal_awaiting_judgment_is_not_due_on_the_last_day
     assert case.deadline == LAST_TO_FILE  # the period to file, kept for the record
     assert _home_row(mayor, case.number).startswith(
         "julgar até 15/05/2026 (prazo do regulamento ou, na falta, 30 dias do recebimento — "
-        "Lei 9.784/1999, art. 59, §1º; decisão D-17)"
+        "Lei Federal 9.784/1999, art. 59, §1; decisão D-17)"
     )
     detail = _page(mayor, f"/fiscalizacao/processos/{case.pk}/")
     assert f"aguardando julgamento até <strong>{LAST_TO_FILE:%d/%m/%Y}" not in detail

@@ -36,7 +36,7 @@ JUDGE = dt.date(2026, 5, 15)
 #: What the law answers the day rests on while the regulation sets no days: the default of Lei
 #: 9.784/1999 (D-17), which the pages name as one a regulation may replace.
 BASIS = (
-    "prazo do regulamento ou, na falta, 30 dias do recebimento — Lei 9.784/1999, art. 59, §1º; "
+    "prazo do regulamento ou, na falta, 30 dias do recebimento — Lei Federal 9.784/1999, art. 59, §1; "
     "decisão D-17"
 )
 

@@ -22,8 +22,9 @@ from outorga.law.schemas import closed
 #: "a partir do recebimento dos autos pelo órgão competente".
 FEDERAL_JUDGMENT_FROM_RECEIPT = cite("federal.9784-1999", 59, 1)
 
-#: What a day counted by the default rests on, as a page writes it beside the day (D-17).
-DEFAULT_GROUNDS = "Lei 9.784/1999, art. 59, §1º; decisão D-17"
+#: What a day counted by the default rests on: art. 59 §1, the default where the regulation is
+#: silent (D-17).
+DEFAULT_GROUNDS = (FEDERAL_JUDGMENT_FROM_RECEIPT, decision(17))
 
 
 def question_schema(day: dict[str, Any]) -> dict[str, Any]:
@@ -95,7 +96,8 @@ def basis(d: Decision, law: str) -> str:
     them."""
     days = d.outcome["days"]
     if d.outcome["default_used"]:
-        return f"prazo do regulamento ou, na falta, {days} dias do recebimento — {DEFAULT_GROUNDS}"
+        grounds = render_within(DEFAULT_GROUNDS, law)
+        return f"prazo do regulamento ou, na falta, {days} dias do recebimento — {grounds}"
     read = next((r for r in d.reasons if any(p.value == days for p in r.parameters)), None)
     where = f" — {render_within(read.citations, law)}" if read is not None else ""
     return f"prazo do regulamento: {days} dias do recebimento{where}"

@@ -263,6 +263,24 @@ def law_for(
     return BoundLaw(m, service, day, binding(m, service, day, nearest=nearest, ended=ended))
 
 
+def limit_here(service: str, concept: str, on: dt.date | None = None) -> tuple[Any, str] | None:
+    """The number the law governing ``service`` in the current municipality on ``on`` (today)
+    sets for ``concept`` (its ``LIMITS``), with that law's id: what a form shows and checks,
+    never writes. None outside a municipality, where no law governs the service then, or where
+    the law sets no such number."""
+    from .tenancy import current_municipality_or_none  # tenancy reads the models; no cycle here
+
+    m = current_municipality_or_none()
+    if m is None:
+        return None
+    try:
+        bound = law_for(m, service, on)
+    except LawNotBound:
+        return None
+    found = bound.limit(concept)
+    return None if found is None else (found.value, bound.law)
+
+
 #: How many distinct answers an :class:`Asker` keeps.
 ANSWERS_KEPT = 4096
 

@@ -4,7 +4,6 @@ forms module."""
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any, ClassVar
 
 from django import forms
@@ -23,7 +22,6 @@ __all__ = [
     "cites",
     "cites_choices",
     "labelled",
-    "law_limit",
 ]
 
 
@@ -76,22 +74,6 @@ def _citer(subject: Any) -> Citer:
     if not isinstance(subject, tuple):
         return lambda concepts: lawseam.cited_for(subject, *concepts, m=m)
     return lambda concepts: cited_by_service(m, subject, concepts)
-
-
-def law_limit(service: str, concept: str, on: dt.date | None = None) -> tuple[int, str] | None:
-    """The whole number the law governing ``service`` in the current municipality on ``on``
-    (today) sets for ``concept`` (its ``LIMITS``, read through the law seam), with that law's id;
-    None where no law governs the service then or the law sets no such number. A form shows it
-    and checks it, never writes it."""
-    m = current_municipality_or_none()
-    if m is None:
-        return None
-    try:
-        bound = lawseam.law_for(m, service, on)
-    except lawseam.LawNotBound:
-        return None
-    found = bound.limit(concept)
-    return None if found is None else (int(found.value), bound.law)
 
 
 def cite_labels(form: forms.Form, subject: Any) -> None:

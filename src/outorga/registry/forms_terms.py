@@ -9,7 +9,7 @@ from django.core.validators import MaxValueValidator
 
 from outorga.core import lawseam
 
-from .forms_citing import cites, law_limit
+from .forms_citing import cites
 from .models import PermitTerm, Service
 
 #: Mototaxi art. 6: the longest initial term of a permission, a number of the law.
@@ -30,8 +30,11 @@ def instalment_limits() -> str:
     """Taxi art. 10, I and II, a: how many instalments each term admits, as the law governing
     taxi sets them today ("até 18 no prazo I, até 36 no prazo II"); empty where it sets none (the
     law core still judges the count at the grant)."""
-    found = ((o, law_limit(Service.TAXI, f"max_instalments_{o}")) for o in PermitTerm.Option.values)
-    return ", ".join(f"até {limit[0]} no prazo {o}" for o, limit in found if limit)
+    found = (
+        (o, lawseam.limit_here(Service.TAXI, f"max_instalments_{o}"))
+        for o in PermitTerm.Option.values
+    )
+    return ", ".join(f"até {int(limit[0])} no prazo {o}" for o, limit in found if limit)
 
 
 def instalments_field() -> forms.IntegerField:
@@ -55,10 +58,11 @@ def limit_term_years(form: forms.Form, *services: str) -> None:
     article (the law core judges the term again at the grant, on its date and service); nothing
     where the form asks no term or no law sets one."""
     field = form.fields.get("term_years")
-    found = [limit for s in services if (limit := law_limit(s, TERM_LIMIT))]
+    found = [limit for s in services if (limit := lawseam.limit_here(s, TERM_LIMIT))]
     if field is None or not found:
         return
-    years, law = max(found)
+    value, law = max(found)
+    years = int(value)
     field.initial = field.widget.attrs["max"] = years
     field.validators.append(
         MaxValueValidator(

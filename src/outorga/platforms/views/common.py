@@ -23,12 +23,11 @@ from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
 from outorga.core.formcites import cite_labels, cites
 from outorga.core.formerrors import form_messages, messages_add
 from outorga.core.formfields import date_input
-from outorga.core.lawseam import governs, law_for
+from outorga.core.lawseam import governs, limit_here
 from outorga.core.localtime import today_of
 from outorga.core.models import Municipality, User
 from outorga.core.requests import actor_of, user_of
-from outorga.core.tenancy import current_municipality_or_none
-from outorga.law.bindings import LawNotBound, Service
+from outorga.law.bindings import Service
 from outorga.law.competence import NotCompetent, Role
 from outorga.law.money import number_br
 from outorga.platforms.services.common import PlatformError, cited_here
@@ -43,14 +42,8 @@ def up_to_here(concept: str) -> str:
     ``concept`` (its ``LIMITS``: the fine of art. 26, II), as a page writes it ("até 500") —
     never a number written in a screen. Empty where no law governs it or sets none, or outside a
     municipality."""
-    m = current_municipality_or_none()
-    if m is None:
-        return ""
-    try:
-        found = law_for(m, Service.APLICATIVO).limit(concept)
-    except LawNotBound:
-        return ""
-    return f"até {number_br(found.value)}" if found is not None else ""
+    found = limit_here(Service.APLICATIVO, concept)
+    return f"até {number_br(found[0])}" if found is not None else ""
 
 
 class AppsForm(forms.Form):

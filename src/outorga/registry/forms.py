@@ -18,6 +18,7 @@ from .forms_terms import (
     limit_term_years,
     mode_field,
     option_field,
+    refuse_instalments_beyond_law,
     term_years_field,
 )
 from .models import (
@@ -706,6 +707,11 @@ class TaxiGrantForm(TaxiChecks):
         field.queryset = Tender.objects.filter(
             service=Service.TAXI, status=Tender.Status.HOMOLOGATED
         )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        refuse_instalments_beyond_law(self, "signed_on")  # art. 10, a: before the grant
+        return cleaned
 
     def asked(self, **fixed: Any) -> dict[str, Any]:
         """The arguments of the check (``taxi_grant_decisions``) and of the grant alike, so the

@@ -8,9 +8,12 @@ from django import forms
 from django.core.validators import MaxValueValidator
 
 from outorga.core import lawseam
+from outorga.core.formerrors import form_add
+from outorga.core.tenancy import current_municipality_or_none
 
 from .forms_citing import cites
 from .models import PermitTerm, Service
+from .services.permits import taxi_instalments_refusal
 
 #: Mototaxi art. 6: the longest initial term of a permission, a number of the law.
 TERM_LIMIT = "max_term_years"
@@ -44,6 +47,20 @@ def instalments_field() -> forms.IntegerField:
     field = cites(forms.IntegerField(label="Parcelas", min_value=1, initial=1), "term")
     field.law_lead = instalment_limits  # type: ignore[attr-defined]
     return field
+
+
+def refuse_instalments_beyond_law(form: forms.Form, on: str) -> None:
+    """Taxi art. 10, I and II, a: ``form``'s instalment count beyond the chosen term's maximum,
+    as the law governing taxi here judges it on the form's date (its field ``on``), refused under
+    the field with the law's reason and articles — before the grant, which in a tender would
+    record its winner as refused and call the next applicant for a typo."""
+    d, m = form.cleaned_data, current_municipality_or_none()
+    asked = ("option", "mode", "instalments", on)
+    if m is None or "instalments" not in form.fields or any(d.get(k) is None for k in asked):
+        return
+    refused = taxi_instalments_refusal(m, d["option"], d["mode"], d["instalments"], d[on])
+    if refused is not None:
+        form_add(form, refused)
 
 
 def term_years_field(label: str) -> forms.IntegerField:

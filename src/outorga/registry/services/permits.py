@@ -15,7 +15,7 @@ from django.db import transaction
 from outorga.core.acts import Actor, basis_of, record_act, refusal_logged
 from outorga.core.authz import authorize
 from outorga.core.errors import FieldRefused
-from outorga.core.lawseam import BoundLaw, cited_aside
+from outorga.core.lawseam import BoundLaw, LawNotBound, cited_aside, law_for
 from outorga.core.models import Municipality
 from outorga.core.numbering import next_number
 from outorga.core.tenancy import tenant
@@ -345,6 +345,38 @@ def _check_grant_input(law: str, category: str, option: str, mode: str, instalme
         raise FieldError("parcelas", "ao menos 1 parcela", cited_once(law, "term"))
 
 
+def _plan_facts(option: str, mode: str, instalments: int, signed_on: dt.date) -> dict[str, Any]:
+    """The facts of the law's ``contrapartida`` (taxi art. 10): the term, the counterpart and, in
+    money (alínea a), how many instalments."""
+    facts: dict[str, Any] = {"option": option, "mode": mode, "signed_on": signed_on.isoformat()}
+    if mode == PermitTerm.Mode.PAGAMENTO:
+        facts["instalments"] = instalments
+    return facts
+
+
+def taxi_instalments_refusal(
+    municipality: Municipality, option: str, mode: str, instalments: int, on: dt.date
+) -> FieldRefused | None:
+    """Taxi art. 10, I and II, alínea a (D-12): the instalment count is the clerk's input, judged
+    before anything is written by the law bound to taxi on ``on`` (its ``contrapartida``, whose
+    maximum is the chosen term's dated parameter): beyond it, the law's reason under the field
+    ``parcelas`` — bad input, never a refusal of the holder, so a tender's winner is not recorded
+    as refused nor the next applicant called. None within the law, for a counterpart in services
+    (alínea b: no instalments), or where the term, the count or the law is not there to judge (the
+    grant refuses those)."""
+    if mode != PermitTerm.Mode.PAGAMENTO or option not in PermitTerm.Option.values:
+        return None  # no instalments (alínea b), or a term the grant refuses by itself
+    if instalments < 1:
+        return None  # "ao menos 1 parcela": the grant's own input check
+    try:
+        law = law_for(municipality, Service.TAXI, on)
+    except LawNotBound:
+        return None
+    with tenant(municipality):
+        plan = law.ask("contrapartida", _plan_facts(option, mode, instalments, on))
+    return FieldRefused("parcelas", plan) if plan.refusals else None
+
+
 def taxi_grant_decisions(
     *,
     municipality: Municipality,
@@ -397,14 +429,7 @@ def taxi_grant_decisions(
             vehicle_documents_facts(vehicle, holder, presented_on=signed_on, checks=checks),
         ),
     ]
-    plan_facts: dict[str, Any] = {
-        "option": option,
-        "mode": mode,
-        "signed_on": signed_on.isoformat(),
-    }
-    if mode == PermitTerm.Mode.PAGAMENTO:
-        plan_facts["instalments"] = instalments
-    plan = bound.ask("contrapartida", plan_facts)
+    plan = bound.ask("contrapartida", _plan_facts(option, mode, instalments, signed_on))
     return [quota, *person, *veh, plan]
 
 
@@ -436,6 +461,9 @@ def taxi_permit_grant(
     law = taxi_law(municipality, signed_on)
     authorize(actor=actor, municipality=municipality, action="permit.grant", law=law)
     _check_grant_input(law, category, option, mode, instalments)
+    # The clerk's count beyond art. 10's maximum: bad input, refused before anything is written.
+    if refused := taxi_instalments_refusal(municipality, option, mode, instalments, signed_on):
+        raise refused
     new = {"holder": holder.pk, "service": Service.TAXI.value, "category": category}
     with (
         grant_refusal_logged(actor, municipality, tender, new),

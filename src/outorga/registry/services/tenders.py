@@ -58,7 +58,7 @@ from .common import (
     service_law,
 )
 from .eligibility import moto_person_facts, own_automobile, register_bar, taxi_person_documents
-from .permits import permit_grant, taxi_permit_grant, tender_called
+from .permits import permit_grant, taxi_instalments_refusal, taxi_permit_grant, tender_called
 
 #: Tenders whose places are still promised (not yet granted nor closed).
 LIVE = (Tender.Status.OPEN, Tender.Status.RANKED, Tender.Status.HOMOLOGATED)
@@ -641,6 +641,16 @@ def tender_next(tender: Tender) -> TenderApplicant | None:
     return tender_uncalled(tender)
 
 
+def _taxi_terms(params: Mapping[str, Any]) -> tuple[str, str, int]:
+    """A taxi grant's term, counterpart and instalments (art. 10) as a tender's grant gives them:
+    term I, in money, in one instalment where it says none."""
+    return (
+        params.get("option", "I"),
+        params.get("mode", "pagamento"),
+        int(params.get("instalments", 1)),
+    )
+
+
 def _grant_one(
     *,
     actor: Actor,
@@ -654,6 +664,7 @@ def _grant_one(
     if vehicle is None:
         raise FieldError("veículo", f"veículo não encontrado para o candidato {applicant.pk}")
     if tender.service == Service.TAXI:
+        option, mode, instalments = _taxi_terms(params)
         return taxi_permit_grant(
             actor=actor,
             municipality=municipality,
@@ -661,9 +672,9 @@ def _grant_one(
             vehicle=vehicle,
             category=applicant_category(applicant, params.get("category", "")),
             signed_on=on,
-            option=params.get("option", "I"),
-            mode=params.get("mode", "pagamento"),
-            instalments=int(params.get("instalments", 1)),
+            option=option,
+            mode=mode,
+            instalments=instalments,
             tender=tender,
             decree=params.get("decree", ""),
             checks=params.get("checks") or {},
@@ -695,7 +706,9 @@ def tender_grant(
     """Grant in ranking order until the places are used. ``grants`` gives, per applicant id, what
     the grant needs (vehicle; term or option and contrapartida…). Nobody is skipped: the run stops
     at the first ranked applicant without data. An applicant the law refuses at the grant is
-    recorded with every reason and the next one is called."""
+    recorded with every reason and the next one is called. The clerk's bad input — an unknown
+    applicant or vehicle, a taxi instalment count beyond art. 10's maximum — refuses the whole
+    run before anyone is granted or recorded as refused: it never calls the next one."""
     _authorize_manage(actor, municipality, tender)
     done: list[TenderApplicant] = []
     with tenant(municipality):
@@ -714,6 +727,8 @@ def tender_grant(
                 raise FieldError("outorgas", f"candidato {applicant_id} não classificado")
             if tender.service == Service.TAXI:
                 applicant_category(by_id[int(applicant_id)], data.get("category", ""))
+                if refused := taxi_instalments_refusal(municipality, *_taxi_terms(data), on):
+                    raise refused
             if not Vehicle.objects.filter(pk=data.get("vehicle")).exists():
                 raise FieldError(
                     "veículo", f"veículo não encontrado para o candidato {applicant_id}"

@@ -34,6 +34,7 @@ from ..forms_terms import (
     limit_term_years,
     mode_field,
     option_field,
+    refuse_instalments_beyond_law,
     term_years_field,
 )
 from ..models import Permit, Service, TaxiCategory, Tender, TenderApplicant
@@ -189,6 +190,11 @@ class TenderGrantForm(TaxiChecks):
         # The category is asked only of an applicant of an older tender recorded without one.
         if not taxi or tender.taxi_category or (applicant and applicant.taxi_category):
             del self.fields["category"]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        refuse_instalments_beyond_law(self, "on")  # art. 10, a: never passes the winner over
+        return cleaned
 
     def params(self) -> dict[str, Any]:
         """The grant's data as ``tenders.tender_grant`` takes it for one applicant."""

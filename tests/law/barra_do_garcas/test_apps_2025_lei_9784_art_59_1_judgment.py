@@ -45,7 +45,9 @@ def test_art_26_sole_d_17_lei_9784_art_59_1_a_30th_day_on_a_saturday_moves_to_mo
         "outorga.decisions art. D-17",
         "outorga.decisions art. D-4",
     } <= citations(d)
-    assert "18/05/2026" in d.summary and "art. 59, §1º" in d.summary
+    # The default's grounds rendered from its citations (FEDERAL_JUDGMENT_FROM_RECEIPT, D-17),
+    # as the acts' basis and the pages write them, never a hand-written "§1º".
+    assert d.summary == "Julgar até 18/05/2026 (Lei Federal 9.784/1999, art. 59, §1; decisão D-17)."
     assert "sem expediente" in d.to_text()
 
 

@@ -50,7 +50,9 @@ def test_lei_9784_art_59_1_taxi_the_30_days_run_from_the_day_after_the_period_to
         "outorga.decisions art. D-17",
         "outorga.decisions art. D-4",
     } <= citations(d)
-    assert "08/04/2024" in d.summary and "art. 59, §1º" in d.summary
+    # The default's grounds rendered from its citations (FEDERAL_JUDGMENT_FROM_RECEIPT, D-17),
+    # as the acts' basis and the pages write them, never a hand-written "§1º".
+    assert d.summary == "Julgar até 08/04/2024 (Lei Federal 9.784/1999, art. 59, §1; decisão D-17)."
     assert "sem expediente" in d.to_text()
 
 

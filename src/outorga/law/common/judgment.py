@@ -27,6 +27,13 @@ FEDERAL_JUDGMENT_FROM_RECEIPT = cite("federal.9784-1999", 59, 1)
 DEFAULT_GROUNDS = (FEDERAL_JUDGMENT_FROM_RECEIPT, decision(17))
 
 
+def default_cited(law: str) -> str:
+    """:data:`DEFAULT_GROUNDS` as a text of ``law`` writes them — a summary, a page beside the
+    day ("Lei Federal 9.784/1999, art. 59, §1; decisão D-17") —, rendered from the citations,
+    never written by hand beside them."""
+    return render_within(DEFAULT_GROUNDS, law)
+
+
 def question_schema(day: dict[str, Any]) -> dict[str, Any]:
     """The facts of an ``appeal_judgment`` question, the same under every law: when the authority
     that decided received the appeal, and when it sent it up, if it did."""
@@ -96,8 +103,9 @@ def basis(d: Decision, law: str) -> str:
     them."""
     days = d.outcome["days"]
     if d.outcome["default_used"]:
-        grounds = render_within(DEFAULT_GROUNDS, law)
-        return f"prazo do regulamento ou, na falta, {days} dias do recebimento — {grounds}"
+        return (
+            f"prazo do regulamento ou, na falta, {days} dias do recebimento — {default_cited(law)}"
+        )
     read = next((r for r in d.reasons if any(p.value == days for p in r.parameters)), None)
     where = f" — {render_within(read.citations, law)}" if read is not None else ""
     return f"prazo do regulamento: {days} dias do recebimento{where}"

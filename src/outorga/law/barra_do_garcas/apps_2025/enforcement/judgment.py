@@ -37,7 +37,7 @@ def appeal_judgment(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         ctx, day(facts["appeal_filed_on"]), day(forwarded) if forwarded else None
     )
     summary = f"Julgar até {fmt(outcome['judge_until'])} " + (
-        "(Lei 9.784/1999, art. 59, §1º; decisão D-17)."
+        f"({judgment.default_cited(LAW)})."
         if outcome["default_used"]
         else "(prazo do regulamento, art. 26, parágrafo único, e art. 27; decisão D-17)."
     )

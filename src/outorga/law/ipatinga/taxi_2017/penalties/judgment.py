@@ -90,7 +90,7 @@ def judgment_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             "judged_by": judges,
         }
         summary = f"Julgar até {fmt(last)} " + (
-            "(Lei 9.784/1999, art. 59, §1º; decisão D-17)."
+            f"({judgment.default_cited(LAW)})."
             if by_default
             else "(prazo do regulamento, art. 43; decisão D-17)."
         )

@@ -30,6 +30,7 @@ from outorga.law.bindings import (
     services_of,
 )
 from outorga.law.citations import Citation, cite
+from outorga.law.common.judgment import basis as judgment_basis
 from outorga.law.context import Context, MunicipalityFacts
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import NotAnswered
@@ -279,6 +280,30 @@ def limit_here(service: str, concept: str, on: dt.date | None = None) -> tuple[A
         return None
     found = bound.limit(concept)
     return None if found is None else (found.value, bound.law)
+
+
+def appeal_judgment_basis_here(service: str, on: dt.date | None = None) -> str:
+    """What the period to judge an appeal filed on ``on`` (today) rests on, as the law governing
+    ``service`` in the current municipality answers ``appeal_judgment`` — the regulation's days
+    and the articles that make them the regulation's, else the default of Lei 9.784/1999 art. 59
+    §1 (D-17), rendered from its citations ("prazo do regulamento ou, na falta, 30 dias do
+    recebimento — Lei Federal 9.784/1999, art. 59, §1; decisão D-17"): what a page writes, never
+    by hand. Empty outside a municipality, where no law governs the service then, or where the
+    law sets no period to judge."""
+    from .tenancy import current_municipality_or_none  # tenancy reads the models; no cycle here
+
+    m = current_municipality_or_none()
+    if m is None:
+        return ""
+    day = on or today_of(m)
+    try:
+        bound = law_for(m, service, day)
+    except LawNotBound:
+        return ""
+    if not bound.answers("appeal_judgment"):
+        return ""
+    d = bound.ask("appeal_judgment", {"appeal_filed_on": day.isoformat()})
+    return judgment_basis(d, bound.law)
 
 
 #: How many distinct answers an :class:`Asker` keeps.

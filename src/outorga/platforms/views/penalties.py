@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from outorga.core.formcites import cites, labelled
 from outorga.core.formfields import date_input
-from outorga.core.lawseam import law_of
+from outorga.core.lawseam import appeal_judgment_basis_here, law_of
 from outorga.core.listing import page_of
 from outorga.core.localtime import today_of
 from outorga.core.models import User
@@ -161,6 +161,8 @@ def penalties(request: HttpRequest, user: User) -> HttpResponse:
         "platforms/penalties.html",
         {
             "appeals": selectors.appeal_queue(),
+            # Art. 26 sole paragraph, D-17: the period to judge them, as the law answers it today.
+            "judgment_basis": appeal_judgment_basis_here(Service.APLICATIVO),
             "not_final": selectors.penalties_not_final(),
             # Each history grows without end: one page of it, on its own parameter.
             "penalties": page_of(

@@ -7,6 +7,7 @@ the article."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 from typing import Any
 
 import platforms_factories as factories
@@ -77,3 +78,46 @@ def test_art_26_ii_the_form_refuses_a_fine_over_the_maximum_citing_the_article(
     assert "art. 26, II" in shown
     with tenant(barra_m):
         assert not PlatformPenalty.objects.filter(platform=platform, kind="fine").exists()
+
+
+def test_art_26_ii_the_api_refuses_a_fine_over_the_maximum_stating_the_number(
+    authority_client, barra_m, authority, platform, maximum_300
+):
+    """The OpenAPI document names no number (it has no municipality nor date): the refusal states
+    the maximum in force on the date of the fact, from the law core."""
+    factories.warn(barra_m, authority, platform, final=True)  # the fine is a later occurrence
+    r = authority_client.post(
+        f"/api/v1/platforms/{platform.pk}/penalties",
+        {
+            "kind": "fine",
+            "infraction_on": "2026-09-01",
+            "description": "Relatório mensal de agosto não entregue.",
+            "reasoning": "Segunda ocorrência: multa.",
+            "fine_upfbg": "301",
+            "defence_notice_on": "2026-09-02",
+            "defence_judged": True,
+        },
+        content_type="application/json",
+    )
+    assert r.status_code == 422, r.content
+    body = json.dumps(r.json(), ensure_ascii=False)
+    assert "Multa de 301 UPFBG fora do permitido: maior que zero e até 300 UPFBG" in body
+    assert "art. 26, II" in body
+    with tenant(barra_m):
+        assert not PlatformPenalty.objects.filter(platform=platform, kind="fine").exists()
+
+
+def test_art_26_ii_the_openapi_document_writes_no_maximum_of_its_own():
+    """The maximum is a dated parameter of a municipality's law: the schema names the article
+    and the date it is read on, never a number."""
+    from outorga.config.api import api
+
+    schema = api.get_openapi_schema()
+    out = schema["components"]["schemas"]["PenaltyOut"]["properties"]["fine_upfbg"]
+    assert (
+        out["description"]
+        == "multa em UPFBG (até o máximo do art. 26, II em vigor na data do fato)"
+    )
+    listing = schema["paths"]["/api/v1/platform/penalties"]["get"]["description"]
+    assert "até o máximo do art. 26, II em vigor na data do fato" in listing
+    assert "500" not in listing and "500" not in out["description"]

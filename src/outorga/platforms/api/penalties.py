@@ -62,6 +62,12 @@ class AppealOut(Schema):
         )
 
 
+#: Art. 26, II: the fine's maximum is a dated parameter of the law of a municipality, and the
+#: schema has neither: it names the article and the date the maximum is read on; a fine beyond it
+#: is refused (422) stating the number in force on the date of the fact.
+FINE_MAXIMUM = "até o máximo do art. 26, II em vigor na data do fato"
+
+
 class PenaltyOut(Schema):
     id: int
     offender: Literal["platform", "driver"] = Field(
@@ -72,7 +78,7 @@ class PenaltyOut(Schema):
     infraction_on: IsoDate
     description: str
     reasoning: str = Field(..., description="fundamentação da autoridade (art. 26)")
-    fine_upfbg: Decimal | None = Field(None, description="multa em UPFBG (até 500, art. 26, II)")
+    fine_upfbg: Decimal | None = Field(None, description=f"multa em UPFBG ({FINE_MAXIMUM})")
     amount_cents: int | None = Field(
         None, description="multa em centavos, pela UPFBG em vigor na aplicação (decisão D-5)"
     )
@@ -172,7 +178,7 @@ def penalty_impose(request: HttpRequest, platform_id: int, payload: PenaltyIn) -
     "-imposed_at",
     summary="Advertências e multas aplicadas à plataforma, com o débito de cada multa (art. 26)",
     description=(
-        "A multa (até 500 UPFBG, valor escolhido e fundamentado pela autoridade, art. 26, II) é "
+        f"A multa (em UPFBG, {FINE_MAXIMUM}, valor escolhido e fundamentado pela autoridade) é "
         "convertida em reais pela UPFBG em vigor na data em que é aplicada (decisão D-5) e vira "
         "débito da plataforma (CNPJ) na Secretaria de Finanças: `debt` traz a referência, o "
         "valor, o vencimento e a situação. `status` diz em que ponto está a penalidade: "

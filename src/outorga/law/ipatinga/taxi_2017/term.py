@@ -101,7 +101,7 @@ def art_10_instalment_limit(ctx: Context, option: str, count: int, on: dt.date) 
         rule_id("art_10_instalment_limit"),
         count <= limit.value,
         f"{count} parcela(s), dentro do limite de {limit.value}.",
-        f"{count} parcelas pedidas; a lei admite até {limit.value} (art. 10, {option}, a).",
+        f"{count} parcelas pedidas; no prazo {option}, a lei admite até {limit.value}.",
         art(10, inc=option, ali="a"),
         decision(12),
         facts={"parcelas": count},

@@ -1,8 +1,8 @@
 """Mototaxi art. 32, I with art. 2, VI and art. 31, §2 (ADR 0085): enforcement sends each auto's
 condutor to the law — the auxiliary the auto names, by his person —, and the law counts each
 condutor's final infractions apart. The holder's two and his auxiliary's one are not "o condutor
-atingir 03 infrações"; the auxiliary's own three suspend the permission, for which the holder
-answers."""
+atingir 03 infrações"; the auxiliary's own three bring the suspension of his credential (art. 32
+caput, art. 34; ADR 0088), not of the permission."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def test_art_32_i_the_holders_two_and_the_auxiliarys_one_do_not_suspend_the_perm
     assert pending(world) == []
 
 
-def test_art_32_i_an_auxiliarys_three_suspend_the_permission_with_his_autos_only(world):
+def test_art_32_i_an_auxiliarys_three_suspend_his_credential_with_his_autos_only(world):
     aux = auxiliary_of(world)
     autos = final_autos(world, [aux, None, aux, aux])
     [esc] = pending(world)
@@ -60,6 +60,7 @@ def test_art_32_i_an_auxiliarys_three_suspend_the_permission_with_his_autos_only
     assert counted == {autos[0].number, autos[2].number, autos[3].number}
     assert esc.days == 15
     assert any("art. 31, §2" in c for c in esc.decision["citations"])
+    assert esc.decision["outcome"]["suspension"]["target"] == "credenciamento"  # ADR 0088
 
 
 def test_art_32_i_two_auxiliaries_of_the_permit_count_apart(world):

@@ -39,3 +39,24 @@ class EnforcementSanctions:
                 CadastroPenalty(kind=_KINDS[p.kind], imposed_on=p.imposed_on, days=p.days)
             )
         return out
+
+    def credential_suspensions(
+        self, person_ids: Collection[int]
+    ) -> dict[int, list[tuple[dt.date, dt.date]]]:
+        """The suspensions of each person's credential as a mototaxi auxiliary (art. 32 I, art.
+        34, art. 2 XXV; ADR 0088) not annulled, first and last day, oldest first, by person id —
+        one query."""
+        if not person_ids:
+            return {}
+        rows = Penalty.objects.filter(
+            kind=Penalty.Kind.SUSPENSION,
+            decision__target="credenciamento",
+            decision__offender__person_id__in=list(person_ids),
+            annulled_on__isnull=True,
+        ).order_by("imposed_on", "id")
+        out: dict[int, list[tuple[dt.date, dt.date]]] = {}
+        for p in rows:
+            person = int(p.decision["offender"]["person_id"])
+            end = p.imposed_on + dt.timedelta(days=(p.days or 1) - 1)
+            out.setdefault(person, []).append((p.imposed_on, end))
+        return out

@@ -57,6 +57,8 @@ MOTO_SERVICES = Interface(
     more=(
         "appeal_deadline",
         "auxiliary_credential_renewal",
+        "auxiliary_suspension",
+        "auxiliary_suspension_breach",
         "case_annulment",
         "defence_result",
         "fee",

@@ -77,6 +77,14 @@ class Sanctions(Protocol):
         by person id (a person with none is left out): in one read however many persons."""
         ...
 
+    def credential_suspensions(
+        self, person_ids: Collection[int]
+    ) -> Mapping[int, Sequence[tuple[dt.date, dt.date]]]:
+        """The suspensions of each person's credential as a mototaxi auxiliary (art. 32 I with
+        art. 34 and art. 2 XXV; ADR 0088) not annulled, first and last day, oldest first, by
+        person id: the credential (RAC, art. 2 III) is the person's, whatever permit he serves."""
+        ...
+
 
 _provided: dict[str, Any] = {}
 

@@ -1,8 +1,9 @@
 """Art. 32, I and II — "após o condutor atingir 03 (três) infrações [...] no período de 12
 (doze) meses": the count is the condutor's (art. 2, VI: the permissionário and the condutor
 auxiliar, each inscribed), not the permit's pooled record. An auxiliary's infractions count in
-his own count, and his count reached suspends the permission, for which the holder answers (art.
-31, §2) — but they are never added to the holder's to reach the threshold (ADR 0085). An auto
+his own count, and his count reached suspends his credential (art. 32 caput, art. 34; ADR 0088)
+and proposes the revocation of the permission (art. 32, II; art. 31, §2) — but they are never
+added to the holder's to reach the threshold (ADR 0085). An auto
 that identifies no offender stays the holder's (art. 30, I–II and IV; art. 31, §2)."""
 
 import datetime as dt
@@ -31,7 +32,7 @@ def test_art_32_i_the_holders_and_the_auxiliarys_infractions_are_not_added_toget
     assert cite(LAW, 32, inc="I") in d.citations
 
 
-def test_art_32_i_an_auxiliarys_three_infractions_suspend_the_permission(ipatinga):
+def test_art_32_i_an_auxiliarys_three_infractions_suspend_his_credential(ipatinga):
     facts = {"infractions": [inf("h", "2024-02-01"), inf("a", "2024-01-10", aux="p7"),
                              inf("b", "2024-05-10", aux="p7"),
                              inf("c", "2024-11-10", "media", aux="p7")]}  # fmt: skip
@@ -39,6 +40,7 @@ def test_art_32_i_an_auxiliarys_three_infractions_suspend_the_permission(ipating
     s = d.outcome["suspension"]
     assert s["days"] == 15
     assert s["infractions"] == ["a", "b", "c"]  # the holder's own ``h`` is not his auxiliary's
+    assert (s["target"], s["auxiliary"]) == ("credenciamento", "p7")  # ADR 0088
     assert d.outcome["responsible"] == "permissionario"
     assert {cite(LAW, 31, 2), cite(LAW, 2, inc="VI")} <= set(d.citations)
     reason = next(r for r in d.reasons if r.rule == "art_32_i_suspension")

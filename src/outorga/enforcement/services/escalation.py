@@ -193,6 +193,14 @@ def escalate(
         ]
         if withdrawn:
             made["revocation_withdrawn"] = withdrawn
+    # Art. 32 IV c (ADR 0088): an auxiliary's final auto inside his credential's suspension.
+    from outorga.enforcement.services.proposals import auxiliary_breaches_propose
+
+    breaches = auxiliary_breaches_propose(
+        actor=actor, municipality=municipality, permit=permit, on=on
+    )
+    if breaches:
+        made["auxiliary_cassacao"] = breaches
     record_act(
         municipality=municipality,
         actor=actor,

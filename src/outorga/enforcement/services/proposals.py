@@ -272,6 +272,7 @@ def _auxiliary_cassacao_open(
     auxiliary: Auxiliary,
     causes: dict[str, Any],
     on: dt.date,
+    breach: Decision | None = None,
 ) -> Case:
     """Mototaxi art. 32 IV (with §3 and art. 34 §1–2, D-3): a proposal to cassar the credential of
     one of the permit's active auxiliaries, on the causes the law core recognises; the auxiliary
@@ -310,10 +311,93 @@ def _auxiliary_cassacao_open(
             "target": "credenciamento",
             "target_label": f"{AUXILIARY_CASSACAO}{cited_aside(permit, 'auxiliary_cassacao')}",
             "offender": _auxiliary_offender(aux),
+            # Art. 32 IV c from the records (ADR 0088): the autos inside his suspension.
+            **(
+                {"breach": {**breach.to_json()["outcome"], "summary": breach.summary}}
+                if breach is not None
+                else {}
+            ),
         },
         on=on,
         person=aux.person,
     )
+
+
+def auxiliary_breaches_propose(
+    *, actor: Actor, municipality: Municipality, permit: Permit, on: dt.date
+) -> list[str]:
+    """Mototaxi art. 32, IV, c from the records (ADR 0088): each auxiliary of ``permit`` with a
+    final auto against him (as the auxiliary of any permit) committed on a day of a suspension of
+    his credential ("não cumprir a penalidade de suspensão do credenciamento") gets a proposal to
+    cassar his credential — opened as the desk's (:func:`_auxiliary_cassacao_open`), which he
+    defends before the Chief Executive decides (art. 34 §1–2, D-3). The law's
+    ``auxiliary_suspension_breach`` finds the autos; a breach already proposed on the same autos
+    (running or decided, on any permit of his) opens nothing again, nor does one while another
+    proposal against his credential is running. Returns the numbers of the cases opened."""
+    from outorga.registry.ports import sanctions
+
+    if not escalates_by_accumulation(permit.law):  # the mototaxi interface's only
+        return []
+    with tenant(municipality):
+        auxiliaries = list(Auxiliary.objects.filter(permit=permit, status=Auxiliary.Status.ACTIVE))
+        periods = sanctions().credential_suspensions([a.person_id for a in auxiliaries])
+    opened = []
+    for aux in auxiliaries:
+        if aux.person_id not in periods:
+            continue
+        with tenant(municipality):
+            # His autos as an auxiliary of any permit: the credential suspended is the person's.
+            autos = [
+                {"id": a.number, "committed_on": a.committed_on.isoformat()}
+                for a in InfractionNotice.objects.filter(
+                    auxiliary__person_id=aux.person_id,
+                    status=InfractionNotice.Status.ISSUED,
+                    case__stage=Case.Stage.FINAL,
+                ).select_related("municipality")
+            ]
+        facts = {
+            "credential_suspensions": [
+                {"start": a.isoformat(), "end": b.isoformat()} for a, b in periods[aux.person_id]
+            ],
+            "autos_against_him": autos,
+        }
+        d = ask(municipality, permit.law, "auxiliary_suspension_breach", facts, on)
+        found = set((d.outcome or {}).get("autos") or ())
+        with tenant(municipality):
+            if not found or _breach_proposed(aux, found):
+                continue
+        try:
+            case = _auxiliary_cassacao_open(
+                actor=actor,
+                municipality=municipality,
+                permit=permit,
+                auxiliary=aux,
+                causes={"suspension_breached": True},
+                on=on,
+                breach=d,
+            )
+        except InvalidStep:  # an equal proposal already running
+            continue
+        opened.append(case.number)
+    return opened
+
+
+def _breach_proposed(aux: Auxiliary, autos: set[str]) -> bool:
+    """A cassação of ``aux``'s credential — his person's, on any permit — already proposed on these
+    ``autos`` (art. 32 IV c), not annulled: running, or decided — a fact judged opens no second
+    proposal."""
+    for proposal in (
+        Case.objects.filter(
+            kind=Case.Kind.CASSACAO,
+            proposal__target="credenciamento",
+            person_id=aux.person_id,
+        )
+        .exclude(stage=Case.Stage.ANNULLED)
+        .values_list("proposal", flat=True)
+    ):
+        if autos <= set((proposal.get("breach") or {}).get("autos") or ()):
+            return True
+    return False
 
 
 def proposal_decide(

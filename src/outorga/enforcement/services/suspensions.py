@@ -134,6 +134,26 @@ def suspension_annul(
         return "suspensão anulada"
     esc.status = Escalation.Status.ANNULLED
     esc.save(update_fields=["status"])
+    if penalty is not None and penalty.decision.get("target") == "credenciamento":
+        # The auxiliary's credential (ADR 0088): the penalty falls, the permission was never
+        # suspended by it; his badge's check no longer reads it.
+        penalty.annulled_on = on
+        penalty.save(update_fields=["annulled_on"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="penalty.suspension.annul",
+            obj=esc,
+            old={"status": Escalation.Status.IMPOSED},
+            new={
+                "status": esc.status,
+                "case": case.number,
+                "target": "credenciamento",
+                "annulled_on": on,
+            },
+            basis=basis,
+        )
+        return "suspensão do credenciamento do condutor auxiliar anulada"
     permit = Permit.objects.select_for_update().get(pk=esc.permit_id)
     lifted = permit.status == Permit.Status.SUSPENDED and permit.suspended_until == esc.ends_on
     if lifted and filing is not None:
@@ -179,7 +199,9 @@ def suspension_annul(
     return f"suspensão anulada (a permissão já não estava suspensa por ela: {permit.get_status_display()})"
 
 
-def _open_suspension_appeal(permit: Permit, decision: dict[str, Any], decided_on: dt.date) -> Case:
+def _open_suspension_appeal(
+    permit: Permit, decision: dict[str, Any], decided_on: dt.date, person: Person | None = None
+) -> Case:
     """Art. 34 §3: a suspension may be appealed to the JARI and then to the Chief Executive; the
     decision of ``decided_on`` is notified (D-4: never before it) and the appeal's deadline runs
     from that notice (art. 43)."""
@@ -188,7 +210,7 @@ def _open_suspension_appeal(permit: Permit, decision: dict[str, Any], decided_on
         kind=Case.Kind.SUSPENSION,
         law=permit.law,
         permit=permit,
-        person=permit.holder,
+        person=person or permit.holder,
         stage=Case.Stage.JARI,
         waiting=Case.Waiting.NOTICE,
         proposal=decision,
@@ -233,6 +255,12 @@ def suspension_impose(
         }
         if finals:
             grounds["final_on"] = max(finals).isoformat()
+        if (esc.decision.get("outcome", {}).get("suspension") or {}).get("target") == (
+            "credenciamento"
+        ):
+            return _credential_suspension_impose(
+                actor, municipality, esc, autos, grounds, start, decided_on
+            )
         permit_suspend(
             actor=actor,
             municipality=municipality,
@@ -267,6 +295,115 @@ def suspension_impose(
             new={"permit": esc.permit.number, "days": esc.days, "start": start, "autos": counted},
             basis={"citations": esc.decision.get("citations", []), "decision": esc.decision},
         )
+    return esc
+
+
+def _credential_suspension_impose(
+    actor: Actor,
+    municipality: Municipality,
+    esc: Escalation,
+    autos: list[InfractionNotice],
+    grounds: dict[str, Any],
+    start: dt.date,
+    decided_on: dt.date,
+) -> Escalation:
+    """Inside ``suspension_impose``'s transaction, the escalation locked: the count reached is an
+    auxiliary's own (art. 32 caput and I, art. 34, art. 2 XXV; ADR 0088) — his credential is
+    suspended, not the permission. The auxiliary is the one the counted autos name; the law's
+    ``auxiliary_suspension`` checks the grounds (his count, its days, not before the count nor
+    the decision, not inside his earlier suspension), its refusal raised on "início" (on
+    "auxiliar" when the count is not his). Kept as a suspension penalty naming him (``decision.target`` "credenciamento"),
+    read by his badge's check; the appeal (art. 34 §3) is his, its notice of the decision's
+    day."""
+    people = {a.auxiliary.person_id if a.auxiliary is not None else None for a in autos}
+    named = next(iter(people)) if len(people) == 1 else None
+    aux = (
+        Auxiliary.objects.select_for_update(of=("self",))
+        .select_related("person")
+        .filter(pk=autos[-1].auxiliary_id)
+        .first()
+        if named is not None
+        else None
+    )
+    if aux is None:
+        raise FieldError(
+            "auxiliar",
+            "os autos contados não identificam um único condutor auxiliar: a suspensão do "
+            "credenciamento é aplicada a quem atingiu a contagem",
+            interfaces.cited(esc.law, "auxiliary_suspension"),
+        )
+    # His credential is the person's (art. 2 III): an earlier suspension on any permit counts.
+    earlier = (
+        Penalty.objects.filter(
+            kind=Penalty.Kind.SUSPENSION,
+            decision__target="credenciamento",
+            decision__offender__person_id=aux.person_id,
+            annulled_on__isnull=True,
+        )
+        .order_by("-imposed_on")
+        .first()
+    )
+    grounds |= {"target": "credenciamento", "auxiliary": str(aux.person_id)}
+    if earlier is not None and earlier.days:
+        end = earlier.imposed_on + dt.timedelta(days=earlier.days - 1)
+        grounds["previous_end"] = end.isoformat()
+    newest = max(a.committed_on for a in autos)
+    d = ask(
+        municipality,
+        esc.law,
+        "auxiliary_suspension",
+        {
+            "auxiliary": str(aux.person_id),
+            "days": esc.days,
+            "start": start.isoformat(),
+            "grounds": grounds,
+        },
+        newest,
+    )
+    if not (d.outcome or {}).get("allowed"):
+        first = d.refusals[0].rule
+        raise FieldError(
+            "auxiliar" if first == "art_32_i_auxiliary_suspension_follows_his_count" else "início",
+            " ".join(r.message for r in d.refusals),
+            "; ".join(c.render() for r in d.refusals for c in r.citations),
+        )
+    ends_on = start + dt.timedelta(days=esc.days - 1)
+    offender = {
+        "kind": "auxiliary",
+        "auxiliary_id": aux.pk,
+        "person_id": aux.person_id,
+        "name": aux.person.name,
+    }
+    esc.status, esc.decided_by = Escalation.Status.IMPOSED, actor.user
+    esc.starts_on, esc.ends_on = start, ends_on
+    esc.save(update_fields=["status", "decided_by", "starts_on", "ends_on"])
+    appeal = _open_suspension_appeal(esc.permit, esc.decision, decided_on, person=aux.person)
+    Penalty.objects.create(
+        kind=Penalty.Kind.SUSPENSION,
+        case=appeal,
+        permit=esc.permit,
+        days=esc.days,
+        imposed_on=start,
+        decision={**esc.decision, "target": "credenciamento", "offender": offender},
+    )
+    numbers = ", ".join(a.number for a in autos)
+    citations = sorted(set(esc.decision.get("citations", [])) | set(d.to_json()["citations"]))
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="penalty.suspension.impose",
+        obj=esc,
+        new={
+            "target": "credenciamento",
+            "auxiliary": aux.pk,
+            "permit": esc.permit.number,
+            "days": esc.days,
+            "start": start,
+            "ends_on": ends_on,
+            "autos": numbers,
+        },
+        basis={"citations": citations, "decision": d.to_json()},
+    )
     return esc
 
 

@@ -60,7 +60,11 @@ def suspension_impose(request: HttpRequest, escalation_id: int) -> HttpResponse:
             escalation=esc,
             start=posted_day(request, "start"),
         ),
-        f"Suspensão de {esc.days} dias aplicada à permissão {esc.permit.number}.",
+        f"Suspensão do credenciamento do condutor auxiliar por {esc.days} dias aplicada "
+        f"(permissão {esc.permit.number})."
+        if (esc.decision.get("outcome", {}).get("suspension") or {}).get("target")
+        == "credenciamento"
+        else f"Suspensão de {esc.days} dias aplicada à permissão {esc.permit.number}.",
     )
 
 

@@ -21,6 +21,7 @@ from outorga.law.bindings import SERVICE_LABELS
 from outorga.law.decisions import Decision
 from outorga.law.rulebook import fmt
 from outorga.registry.models import Auxiliary, Permit, Service
+from outorga.registry.ports import sanctions
 from outorga.registry.selectors import status_entered_on, suspension_ends_with_its_period
 
 from ..models import Badge
@@ -119,6 +120,9 @@ class BadgeFacts:
     #: The law bound to the permit's service, whose articles the status of a badge that no
     #: longer holds cites ("" where none is, nor ever was: its validity is not confirmed).
     law: str = ""
+    #: The suspensions of the auxiliary's credential, first and last day (mototaxi art. 32 I
+    #: with art. 34 and art. 2 XXV; ADR 0088): while one runs, his badge does not hold.
+    credential_suspensions: tuple[tuple[dt.date, dt.date], ...] = ()
 
     @classmethod
     def of(cls, badge: Badge) -> BadgeFacts:
@@ -150,7 +154,22 @@ class BadgeFacts:
                 badge.municipality, permit.service, permit.status, permit.suspended_until
             ),
             law=badge_law(badge.municipality, permit.service, today_of(badge.municipality)),
+            credential_suspensions=credential_suspensions(
+                badge.municipality, aux.person_id if aux is not None else None
+            ),
         )
+
+
+def credential_suspensions(
+    m: Municipality, person_id: int | None
+) -> tuple[tuple[dt.date, dt.date], ...]:
+    """The suspensions of an auxiliary's credential — the person's, on whatever permit he serves
+    (mototaxi art. 32 I with art. 34 and art. 2 XXV; ADR 0088) —, first and last day, as
+    enforcement records them; none for a holder's badge (``person_id`` None)."""
+    if person_id is None:
+        return ()
+    with tenant(m):
+        return tuple(sanctions().credential_suspensions([person_id]).get(person_id, ()))
 
 
 def suspended_on(status: str, suspended_until: dt.date | None, ends: bool, today: dt.date) -> bool:
@@ -262,6 +281,16 @@ def badge_status(badge: Badge | BadgeFacts, today: dt.date) -> Status:
         return Status("suspenso", "suspenso", False, detail)
     if barred is not None:
         return barred
+    running = [end for start, end in f.credential_suspensions if start <= today <= end]
+    if running:
+        cites = interfaces.cited_once(f.law, "auxiliary_suspension")
+        return Status(
+            "suspenso",
+            "suspenso",
+            False,
+            f"Credencial do condutor auxiliar suspensa até {fmt(max(running))}"
+            + (f" ({cites})." if cites else "."),
+        )
     if f.permit_status == Permit.Status.RESERVE:
         return Status("reserva", "em reserva", False, "Serviço temporariamente interrompido.")
     until = min(f.valid_until, f.term_end)

@@ -21,7 +21,7 @@ from outorga.registry.selectors import suspension_ends_with_its_period
 
 from .. import tokens
 from ..models import Badge, SigningKey
-from .badges import BadgeFacts, badge_law, badge_status, local_day
+from .badges import BadgeFacts, badge_law, badge_status, credential_suspensions, local_day
 
 
 @dataclass(frozen=True)
@@ -130,6 +130,10 @@ def _scan(key_pk: int, serial_hex: str) -> BadgeFacts | None:
             current_municipality(), service, status, day(suspended) if suspended else None
         ),
         law=badge_law(current_municipality(), service, today_of(current_municipality())),
+        # Mototaxi art. 2 XXV (ADR 0088): a second read, for an auxiliary's badge only.
+        credential_suspensions=credential_suspensions(
+            current_municipality(), int(person_id) if aux_id is not None else None
+        ),
     )
 
 

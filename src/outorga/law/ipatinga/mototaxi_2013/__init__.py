@@ -186,6 +186,9 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "cassacao_causes": (art(32, inc="III"), art(47)),
     "drug_trafficking": art(47),  # cassação on a final conviction for drug trafficking
     "auxiliary_cassacao": art(32, inc="IV"),  # the auxiliary's credential, causes a–f
+    # The suspension of the auxiliary's credential by his own count (ADR 0088): art. 32 I applied
+    # to him (caput), by the SESUMA (art. 34), a prohibition of driving in service (art. 2 XXV).
+    "auxiliary_suspension": (art(2, inc="XXV"), art(32, inc="I"), art(34)),
     "auxiliary_cassation_bar": art(32, 3),  # two years before another credential
     # Art. 32 IV e speaks of the holder's points: a cause of the permission's cassação (III g).
     "auxiliary_points": art(32, inc="IV", ali="e"),

@@ -41,6 +41,9 @@ from .catalog import CODE_SCHEMA, infraction_type
 
 #: The citations the rules below make on every call, made once.
 ART_2_VI = art(2, inc="VI")
+ART_2_XXV = art(2, inc="XXV")
+ART_34 = art(34)
+ART_32_IV_C = art(32, inc="IV", ali="c")
 ART_31_P2 = art(31, 2)
 ART_32 = art(32)
 ART_32_I = art(32, inc="I")
@@ -77,6 +80,14 @@ SUSPENSION_IMPOSED = (
     quick_reason("art_32_i_suspension", Verdict.INFO, SUSPENSION_CITES),
     quick_reason("art_34_suspension_competence", Verdict.INFO, (ART_34_P3,)),
     quick_reason("art_32_par2_return_after_suspension", Verdict.INFO, (ART_32_P2,)),
+)
+#: The auxiliary's own count reached (art. 32 caput and I with art. 34 and art. 2, XXV; ADR
+#: 0088): the suspension of his credential, which art. 32, IV, c names.
+AUX_SUSPENSION_CITES = (*SUSPENSION_CITES, ART_34, ART_2_XXV, ART_32_IV_C)
+AUX_SUSPENSION_IMPOSED = (
+    quick_reason("art_32_i_suspension", Verdict.INFO, AUX_SUSPENSION_CITES),
+    quick_reason("art_34_suspension_competence", Verdict.INFO, (ART_34_P3,)),
+    quick_reason("art_2_xxv_auxiliary_suspension", Verdict.INFO, (ART_2_XXV, ART_32_IV_C)),
 )
 REVOCATION_PROPOSED = (
     quick_reason("art_32_ii_revocation", Verdict.INFO, REVOCATION_CITES),
@@ -201,8 +212,9 @@ def art_31_par2_holder_answers(ctx: Context, infractions: Sequence[Infraction]) 
         lambda: (
             f"Infrações do condutor auxiliar ({', '.join(by_aux)}) entram na contagem do próprio "
             'auxiliar, sem somar às do permissionário (art. 32, I e II: "o condutor atingir"); '
-            "atingida a contagem do auxiliar, a permissão é suspensa ou revogada: o "
-            "permissionário responde pelas infrações do seu auxiliar."
+            "atingida a contagem do auxiliar, suspende-se o credenciamento dele (art. 32, I, com "
+            "o art. 34) e propõe-se a revogação da permissão (art. 32, II): o permissionário "
+            "responde pelas infrações do seu auxiliar no que concorrer."
         ),
         ART_31_P2,
         ART_2_VI,
@@ -366,6 +378,18 @@ def art_32_i_suspension(
         "decided_by": roles,
         "return_requires_proof": True,
     }
+    if inside[0].by_auxiliary:
+        return _auxiliary_suspension(
+            outcome,
+            inside,
+            comp_cites,
+            roles,
+            facts,
+            params,
+            kind_of=("graves ou gravíssimas" if days == serious.value else "de qualquer natureza"),
+            span=(start, end),
+            n_serious=n_serious,
+        )
     if comp_cites and verdict_only():  # the three reasons below, rule and verdict
         return outcome, list(SUSPENSION_IMPOSED)
     kind = "graves ou gravíssimas" if days == serious.value else "de qualquer natureza"
@@ -396,6 +420,71 @@ def art_32_i_suspension(
             "Cumprida a suspensão, o permissionário deve comprovar ao órgão municipal de trânsito "
             "que sanou as irregularidades antes de voltar a operar.",
             ART_32_P2,
+        ),
+    ]
+
+
+def _auxiliary_suspension(
+    outcome: dict[str, Any],
+    inside: Sequence[Infraction],
+    comp_cites: tuple[Citation, ...],
+    roles: list[str],
+    facts: Callable[[], dict[str, Any]],
+    params: tuple[ParameterValue, ...],
+    *,
+    kind_of: str,
+    span: tuple[dt.date, dt.date],
+    n_serious: int,
+) -> tuple[dict[str, Any], list[Reason]]:
+    """Art. 32 caput and I with art. 34 and art. 2, XXV (ADR 0088) — the penalty of the count is
+    applied "ao permissionário ou condutor auxiliar que desrespeitar": the auxiliary who reached
+    his own count has his credential suspended — "suspensão da permissão [...] do condutor
+    auxiliar" (art. 34), "suspensão do credenciamento de condutor auxiliar" (art. 32, IV, c), a
+    "proibição de conduzir o veículo em serviço" for the period (art. 2, XXV). The holder's
+    permission is not suspended by another's count: he answers for his auxiliary only "no que
+    concorrer" (art. 31, §2), which no count shows. The return after it needs no proof of art.
+    32, §2, which is the permission's."""
+    days = outcome["days"]
+    out = {
+        **outcome,
+        "target": "credenciamento",
+        "auxiliary": inside[0].auxiliary,
+        "return_requires_proof": False,
+    }
+    if comp_cites and verdict_only():
+        return out, list(AUX_SUSPENSION_IMPOSED)
+    start, end = span
+    return out, [
+        reason(
+            "art_32_i_suspension",
+            _INFO,
+            lambda: (
+                f"{len(inside)} infrações {kind_of} do condutor auxiliar de {fmt(start)} a "
+                f"{fmt(end)} ({n_serious} graves ou gravíssimas): suspensão do credenciamento do "
+                f"condutor auxiliar por {days} dias, aplicada a ele (art. 32, caput; art. 34); a "
+                "permissão do titular não é suspensa pela contagem do auxiliar."
+            ),
+            *AUX_SUSPENSION_CITES,
+            facts=facts,
+            params=params,
+        ),
+        reason(
+            "art_34_suspension_competence",
+            _INFO,
+            "A suspensão é aplicada pela SESUMA (autoridade), cabendo recurso à JARI e ao Chefe "
+            "do Executivo.",
+            *comp_cites,
+            ART_34_P3,
+            facts={"competente": roles},
+        ),
+        reason(
+            "art_2_xxv_auxiliary_suspension",
+            _INFO,
+            "Durante a suspensão o condutor auxiliar não pode conduzir veículo em serviço; "
+            "descumpri-la é causa de cassação do seu credenciamento. Terminado o período, volta "
+            "a conduzir sem a comprovação do art. 32, §2º, que é da suspensão da permissão.",
+            ART_2_XXV,
+            ART_32_IV_C,
         ),
     ]
 

@@ -13,7 +13,7 @@ from outorga.law.common.suspension import PERMIT_SUSPENSION_SCHEMA
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Message, Reason, Verdict
 from outorga.law.questions import question
-from outorga.law.rules import check
+from outorga.law.rules import check, reason
 from outorga.law.schemas import closed
 
 from ._common import (
@@ -206,6 +206,217 @@ def permit_suspension(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         if ok
         else "Suspensão recusada (art. 32, I): "
         + " ".join(r.message for r in reasons if r.verdict is Verdict.REFUSED),
+    )
+
+
+# --- Art. 32, I with art. 34 and art. 2, XXV: the suspension of the auxiliary's credential --------
+
+ART_2_XXV = art(2, inc="XXV")
+ART_32_IV_C = art(32, inc="IV", ali="c")
+
+
+def art_32_i_auxiliary_suspension_follows_his_count(
+    auxiliary: str, grounds: Mapping[str, Any]
+) -> Reason:
+    """Art. 32 caput and I with art. 34 and art. 2, XXV (ADR 0088) — the suspension of an
+    auxiliary's credential is the penalty of his own count of art. 32, I (D-1, D-2): his, not
+    another auxiliary's nor the holder's (whose count suspends the permission)."""
+    counted = list(grounds.get("infractions") or ())
+    found = (
+        grounds.get("kind") == "escalation"
+        and grounds.get("target") == "credenciamento"
+        and grounds.get("auxiliary") == auxiliary
+        and bool(counted)
+    )
+    return check(
+        "art_32_i_auxiliary_suspension_follows_his_count",
+        found,
+        lambda: (
+            "Suspensão do credenciamento decorrente da contagem do próprio condutor auxiliar: "
+            f"{', '.join(counted)}."
+        ),
+        "A suspensão do credenciamento do condutor auxiliar resulta da contagem das infrações "
+        "definitivas dele (3 em 12 meses); sem essa contagem não há suspensão a aplicar.",
+        ART_32_I,
+        ART_34,
+        ART_2_XXV,
+        decision(1),
+        decision(2),
+        facts={"auxiliar": auxiliary, "fundamento": dict(grounds)},
+    )
+
+
+def art_2_xxv_auxiliary_not_before_the_decision(
+    start: dt.date, grounds: Mapping[str, Any]
+) -> Reason:
+    """Art. 2, XXV with art. 34 and art. 43 — the "suspensão do condutor" is a prohibition of
+    driving "por um período de tempo determinado pela SESUMA": the period runs from the SESUMA's
+    decision at the earliest, notified to the auxiliary (ADR 0085 for the permission; ADR 0088):
+    begun before, a breach of it (art. 32, IV, c) would be of what he could not know."""
+    decided_on = opt_day(grounds.get("decided_on"))
+    return _starts_on_or_after(
+        "art_2_xxv_auxiliary_not_before_the_decision",
+        start,
+        decided_on,
+        lambda: f"A suspensão do credenciamento começa em {fmt(start)}, a partir da decisão.",
+        lambda: (
+            f"A suspensão do credenciamento não pode começar ({fmt(start)}) antes do dia da "
+            f"decisão que a aplica ({fmt(decided_on) if decided_on else '?'}): o período é "
+            "determinado pela SESUMA e vale a partir da decisão, notificada ao condutor "
+            "auxiliar, sem efeito retroativo (art. 2, XXV; art. 34; art. 43)."
+        ),
+        ART_2_XXV,
+        ART_34,
+        ART_43,
+        fact="decidida_em",
+    )
+
+
+def art_32_i_auxiliary_not_inside_an_earlier_suspension(
+    start: dt.date, grounds: Mapping[str, Any]
+) -> Reason:
+    """Art. 32, I — the days are served in full: a new suspension of the auxiliary's credential
+    starts after the last day of his earlier one (``previous_end``)."""
+    previous = opt_day(grounds.get("previous_end"))
+    return _starts_on_or_after(
+        "art_32_i_auxiliary_not_inside_an_earlier_suspension",
+        start,
+        previous + dt.timedelta(days=1) if previous else None,
+        lambda: (
+            f"A suspensão do credenciamento começa em {fmt(start)}, "
+            + ("depois da anterior." if previous else "sem suspensão anterior em curso.")
+        ),
+        lambda: (
+            "O credenciamento do condutor auxiliar está suspenso até "
+            f"{fmt(previous) if previous else '?'}: a nova suspensão não começa antes do fim da "
+            f"anterior ({fmt(start)}) — cada suspensão é cumprida por inteiro."
+        ),
+        ART_32_I,
+        fact="inicio_possivel",
+    )
+
+
+AUXILIARY_SUSPENSION_SCHEMA: dict[str, Any] = closed(
+    {
+        "auxiliary": {"type": "string", "minLength": 1},
+        "days": {"type": "integer", "minimum": 1},
+        "start": DATE,
+        "grounds": closed(
+            {
+                "kind": {"type": "string"},
+                "target": {"type": "string"},
+                "auxiliary": {"type": ["string", "null"]},
+                "days": {"type": "integer"},
+                "infractions": {"type": "array", "items": {"type": "string"}},
+                "final_on": DATE,
+                "decided_on": DATE,
+                "previous_end": DATE,
+            },
+            required=["kind", "days", "infractions"],
+        ),
+    },
+    required=["auxiliary", "days", "start", "grounds"],
+)
+
+
+@question(
+    "ipatinga.mototaxi-2013.auxiliary_suspension",
+    law=LAW_ID,
+    title="A suspensão do credenciamento do condutor auxiliar tem o fundamento que a lei exige?",
+    schema=AUXILIARY_SUSPENSION_SCHEMA,
+)
+def auxiliary_suspension(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 32 caput and I, art. 34 and art. 2, XXV (ADR 0088): the suspension of the auxiliary's
+    credential follows his own count, for its days, from the day it is decided at the earliest,
+    not inside his earlier one; it ends with its period (no proof of art. 32, §2)."""
+    days = int(facts["days"])
+    start = day(facts["start"])
+    grounds = facts["grounds"]
+    reasons = [art_32_i_auxiliary_suspension_follows_his_count(facts["auxiliary"], grounds)]
+    if not has_refusal(reasons):
+        reasons.append(art_32_i_suspension_days_of_the_count(days, grounds))
+        reasons.append(art_32_i_not_before_the_count(start, grounds))
+        if "decided_on" in grounds:
+            reasons.append(art_2_xxv_auxiliary_not_before_the_decision(start, grounds))
+        reasons.append(art_32_i_auxiliary_not_inside_an_earlier_suspension(start, grounds))
+    ok = not has_refusal(reasons)
+    ends_on = start + dt.timedelta(days=days - 1)
+    return decide(
+        "ipatinga.mototaxi-2013.auxiliary_suspension",
+        ctx,
+        {"allowed": ok, "ends_on": ends_on},
+        reasons,
+        f"Suspensão do credenciamento do condutor auxiliar de {fmt(start)} a {fmt(ends_on)} "
+        "(art. 32, I; art. 34; art. 2, XXV)."
+        if ok
+        else "Suspensão do credenciamento recusada: "
+        + " ".join(r.message for r in reasons if r.verdict is Verdict.REFUSED),
+    )
+
+
+def art_32_iv_c_operated_while_suspended(
+    periods: list[tuple[dt.date, dt.date]], autos: list[tuple[str, dt.date]]
+) -> Reason:
+    """Art. 32, IV, c — "não cumprir a penalidade de suspensão do credenciamento de condutor
+    auxiliar", from the records (ADR 0088): an auto against the auxiliary committed on a day of a
+    suspension of his credential (first and last day) shows him operating in service while
+    forbidden to (art. 2, XXV). It is the cause of a proposal only: the Chief Executive decides
+    after his defence (art. 34, §1º–§2º)."""
+    found = [(n, on, start, end) for n, on in autos for start, end in periods if start <= on <= end]
+    said = "; ".join(
+        f"auto {n} de {fmt(on)}, lavrado contra ele durante a suspensão do credenciamento "
+        f"({fmt(start)} a {fmt(end)})"
+        for n, on, start, end in found
+    )
+    return reason(
+        "art_32_iv_c_operated_while_suspended",
+        Verdict.INFO if found else Verdict.OK,
+        f"Descumprimento da suspensão do credenciamento: {said}."
+        if found
+        else "Nenhum auto contra o condutor auxiliar durante a suspensão do seu credenciamento.",
+        ART_32_IV_C,
+        ART_2_XXV,
+        facts={"autos": [n for n, *_ in found]},
+    )
+
+
+BREACH_SCHEMA: dict[str, Any] = closed(
+    {
+        "credential_suspensions": {
+            "type": "array",
+            "items": closed({"start": DATE, "end": DATE}, required=["start", "end"]),
+        },
+        "autos_against_him": {
+            "type": "array",
+            "items": closed(
+                {"id": {"type": "string", "minLength": 1}, "committed_on": DATE},
+                required=["id", "committed_on"],
+            ),
+        },
+    },
+    required=["credential_suspensions", "autos_against_him"],
+)
+
+
+@question(
+    "ipatinga.mototaxi-2013.auxiliary_suspension_breach",
+    law=LAW_ID,
+    title="O condutor auxiliar descumpriu a suspensão do seu credenciamento?",
+    schema=BREACH_SCHEMA,
+)
+def auxiliary_suspension_breach(ctx: Context, facts: Mapping[str, Any]) -> Decision:
+    """Art. 32, IV, c with art. 2, XXV: the autos against the auxiliary inside a suspension of his
+    credential, the cause of a cassação proposal (``breached`` and which autos)."""
+    periods = [(day(p["start"]), day(p["end"])) for p in facts["credential_suspensions"]]
+    autos = [(a["id"], day(a["committed_on"])) for a in facts["autos_against_him"]]
+    r = art_32_iv_c_operated_while_suspended(periods, autos)
+    breached = r.verdict is Verdict.INFO
+    return decide(
+        "ipatinga.mototaxi-2013.auxiliary_suspension_breach",
+        ctx,
+        {"breached": breached, "autos": r.facts["autos"]},
+        [r],
+        r.message,
     )
 
 

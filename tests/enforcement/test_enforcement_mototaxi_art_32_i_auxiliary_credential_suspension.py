@@ -1,0 +1,258 @@
+"""Mototaxi art. 32 caput and I with art. 34 and art. 2, XXV (ADR 0088), from the records: the
+auxiliary's own count reached, the SESUMA suspends his credential — not the holder's permission —
+for the days of the count, from the day it decides; the suspension is kept with its dates, in the
+acts log, on his badge's check, and may be appealed by him (art. 34 §3). An auto against him on a
+day of it is the cause of art. 32, IV, c: a cassação of his credential proposed to the Chief
+Executive, which he defends (art. 34 §1–2)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+from django.urls import reverse
+from enforcement_factories import client_of, issue, make_final, pending_notice
+from registry_factories import make_permit
+
+from outorga.core.models import Act
+from outorga.core.tenancy import tenant
+from outorga.enforcement.models import Case, Escalation, InfractionNotice, Penalty
+from outorga.enforcement.services.filings import filing_file, filing_judge
+from outorga.enforcement.services.notices import notice_deliver
+from outorga.enforcement.services.suspensions import suspension_impose
+from outorga.public import services
+from outorga.public.models import Badge
+from outorga.public.selectors.badges import BadgeFacts, badge_status
+from outorga.public.selectors.verification import badge_from_token
+from outorga.registry.models import Auxiliary, Permit
+from outorga.registry.ports import sanctions
+from outorga.registry.validation import FieldError
+
+D = dt.date(2026, 4, 6)  # a Monday
+
+
+def auxiliary_of(world) -> Auxiliary:  # type: ignore[no-untyped-def]
+    person = make_permit(world.m, "AUXSUS").holder  # with photo and blood type, for the badge
+    with tenant(world.m):
+        return Auxiliary.objects.create(
+            permit=world.permit,
+            person=person,
+            registration_number=41,
+            added_on=dt.date(2025, 2, 1),
+            credential_valid_until=dt.date(2027, 2, 1),
+        )
+
+
+def counted(world, aux: Auxiliary) -> tuple[Escalation, dt.date]:  # type: ignore[no-untyped-def]
+    """The auxiliary's three final leve/média autos (D-2: 15 days) and the day the count was
+    reached."""
+    autos = [
+        issue(
+            world,
+            code=code,
+            on=D + dt.timedelta(days=7 * i),
+            committed_by="auxiliary",
+            auxiliary=aux,
+        )  # fmt: skip
+        for i, code in enumerate(["art38-II", "art38-III", "art39-II"])
+    ]
+    finals = [make_final(world, a, D + dt.timedelta(days=30)).final_on for a in autos]
+    with tenant(world.m):
+        esc = Escalation.objects.get(permit=world.permit, status=Escalation.Status.PENDING)
+    return esc, max(f for f in finals if f is not None)
+
+
+def imposed(world, aux: Auxiliary) -> tuple[Escalation, dt.date]:  # type: ignore[no-untyped-def]
+    esc, reached = counted(world, aux)
+    esc = suspension_impose(
+        actor=world.authority, municipality=world.m, escalation=esc, start=reached, on=reached
+    )
+    return esc, reached
+
+
+def test_art_32_i_art_34_the_auxiliarys_count_suspends_his_credential_not_the_permission(world):
+    aux = auxiliary_of(world)
+    esc, start = imposed(world, aux)
+    end = start + dt.timedelta(days=14)
+    with tenant(world.m):
+        assert Permit.objects.get(pk=world.permit.pk).status == Permit.Status.ACTIVE
+        [p] = Penalty.objects.filter(
+            kind=Penalty.Kind.SUSPENSION, decision__target="credenciamento"
+        )
+        assert (p.imposed_on, p.days) == (start, 15)
+        assert p.decision["offender"]["auxiliary_id"] == aux.pk
+        assert (esc.starts_on, esc.ends_on) == (start, end)
+        # The appeal (art. 34 §3) is the auxiliary's: he is notified and appeals.
+        assert p.case is not None and p.case.person_id == aux.person_id
+        record = Act.objects.filter(action="penalty.suspension.impose").latest("seq").record
+    new = record["payload"]["new"]
+    assert new["target"] == "credenciamento" and new["auxiliary"] == aux.pk
+    assert (new["start"], new["ends_on"]) == (start.isoformat(), end.isoformat())
+    assert any("art. 2, XXV" in c for c in record["basis"]["citations"])
+
+
+def test_art_2_xxv_the_auxiliarys_suspension_never_starts_before_its_decision(world):
+    aux = auxiliary_of(world)
+    esc, reached = counted(world, aux)
+    decided = reached + dt.timedelta(days=5)
+    with pytest.raises(FieldError) as exc:
+        suspension_impose(
+            actor=world.authority,
+            municipality=world.m,
+            escalation=esc,
+            start=decided - dt.timedelta(days=1),
+            on=decided,
+        )
+    assert exc.value.field == "início" and "art. 2, XXV" in exc.value.citation
+    with tenant(world.m):
+        assert Escalation.objects.get(pk=esc.pk).status == Escalation.Status.PENDING
+        assert not Penalty.objects.filter(decision__target="credenciamento").exists()
+
+
+def test_art_2_xxv_a_suspended_auxiliarys_badge_does_not_verify_during_the_suspension(
+    world, badge_clerk
+):
+    aux = auxiliary_of(world)
+    badge = services.badge_issue(
+        actor=badge_clerk, municipality=world.m, permit=world.permit, auxiliary=aux
+    )
+    _esc, start = imposed(world, aux)
+    end = start + dt.timedelta(days=14)
+    with tenant(world.m):
+        facts = BadgeFacts.of(Badge.objects.get(pk=badge.pk))
+    during = badge_status(facts, start + dt.timedelta(days=3))
+    assert (during.code, during.valid) == ("suspenso", False)
+    assert f"{end:%d/%m/%Y}" in during.detail and "art. 2, XXV" in during.detail
+    assert badge_status(facts, end + dt.timedelta(days=1)).valid is True
+    # The QR code's check (the one query of a scan, then his suspensions) says the same.
+    verified = badge_from_token(badge.token)
+    assert verified is not None
+    assert badge_status(verified.badge, start + dt.timedelta(days=3)).code == "suspenso"
+    assert badge_status(verified.badge, start - dt.timedelta(days=1)).valid is True
+
+
+def test_art_2_xxv_the_permit_page_shows_the_auxiliarys_suspension_with_its_dates(world):
+    aux = auxiliary_of(world)
+    _esc, start = imposed(world, aux)
+    end = start + dt.timedelta(days=14)
+    page = client_of(world.clerk.user).get(reverse("registry:permit", args=[world.permit.pk]))
+    item = re.search(rf"<li>{re.escape(aux.person.name)} — [^<]*", page.content.decode())
+    assert item is not None
+    assert f"credencial suspensa de {start:%d/%m/%Y} a {end:%d/%m/%Y}" in item.group(0)
+    assert "art. 2, XXV" in item.group(0)
+
+
+def test_art_32_iv_c_an_auto_against_him_inside_his_suspension_proposes_his_cassacao(world):
+    aux = auxiliary_of(world)
+    _esc, start = imposed(world, aux)
+    breach = issue(world, code="art38-IV", on=start + dt.timedelta(days=2),
+                   committed_by="auxiliary", auxiliary=aux)  # fmt: skip
+    make_final(world, breach, start + dt.timedelta(days=40))
+    with tenant(world.m):
+        [case] = Case.objects.filter(kind=Case.Kind.CASSACAO, permit=world.permit)
+        assert case.person_id == aux.person_id
+        assert case.proposal["target"] == "credenciamento"
+        assert case.proposal["offender"]["auxiliary_id"] == aux.pk
+        assert breach.number in case.proposal["breach"]["autos"]
+        assert case.stage == Case.Stage.DEFENCE  # art. 34 §2: his defence first
+        assert Auxiliary.objects.get(pk=aux.pk).status == Auxiliary.Status.ACTIVE
+
+
+def test_art_32_iv_c_an_auto_against_him_after_his_suspension_proposes_nothing(world):
+    aux = auxiliary_of(world)
+    _esc, start = imposed(world, aux)
+    later = issue(world, code="art38-IV", on=start + dt.timedelta(days=15),
+                  committed_by="auxiliary", auxiliary=aux)  # fmt: skip
+    make_final(world, later, start + dt.timedelta(days=50))
+    with tenant(world.m):
+        assert not Case.objects.filter(kind=Case.Kind.CASSACAO, permit=world.permit).exists()
+        assert InfractionNotice.objects.filter(pk=later.pk).exists()
+
+
+def test_art_34_the_authoritys_queue_offers_the_suspension_of_the_auxiliarys_credential(world):
+    aux = auxiliary_of(world)
+    esc, _reached = counted(world, aux)
+    page = client_of(world.authority.user).get(reverse("enforcement:queue")).content.decode()
+    assert f"Credenciamento do condutor auxiliar {aux.person.name}" in page
+    assert "Aplicar suspensão do credenciamento de 15 dias" in page
+    assert f"esc-{esc.pk}" in page
+
+
+def test_art_34_par3_the_jari_upholds_his_appeal_and_his_suspension_falls(world):
+    aux = auxiliary_of(world)
+    _esc, start = imposed(world, aux)
+    with tenant(world.m):
+        case = Case.objects.get(permit=world.permit, kind=Case.Kind.SUSPENSION)
+    notice_deliver(
+        actor=world.clerk,
+        municipality=world.m,
+        notice=pending_notice(world, case),
+        form="pessoal",
+        on=start,
+    )
+    with tenant(world.m):
+        case = Case.objects.get(pk=case.pk)
+    f = filing_file(
+        actor=world.clerk,
+        municipality=world.m,
+        case=case,
+        text="Um dos autos não é meu.",
+        filed_on=start + dt.timedelta(days=2),
+    )
+    filing_judge(
+        actor=world.jari,
+        municipality=world.m,
+        filing=f,
+        upheld=True,
+        reasoning="Contagem incorreta.",
+        on=start + dt.timedelta(days=4),
+    )
+    with tenant(world.m):
+        [p] = Penalty.objects.filter(decision__target="credenciamento")
+        assert p.annulled_on == start + dt.timedelta(days=4)
+        assert Permit.objects.get(pk=world.permit.pk).status == Permit.Status.ACTIVE
+        case = Case.objects.get(pk=case.pk)
+    assert case.outcome.endswith("suspensão do credenciamento do condutor auxiliar anulada")
+    # His suspensions as the badge's check reads them: none left.
+    with tenant(world.m):
+        assert sanctions().credential_suspensions([aux.person_id]) == {}
+
+
+def test_art_2_iii_his_suspended_credential_is_his_person_s_on_another_permit_too(world):
+    # The credential (RAC, art. 2 III) is the person's: linked to a second permit, he is
+    # suspended there as well, and an auto against him there inside it is the cause of IV c.
+    aux = auxiliary_of(world)
+    _esc, start = imposed(world, aux)
+    other = make_permit(world.m, "OUTRAP")
+    with tenant(world.m):
+        second = Auxiliary.objects.create(
+            permit=other,
+            person_id=aux.person_id,
+            registration_number=42,
+            added_on=dt.date(2025, 3, 1),
+            credential_valid_until=dt.date(2027, 3, 1),
+        )
+    breach = issue(world, permit=other, code="art38-IV", on=start + dt.timedelta(days=1),
+                   committed_by="auxiliary", auxiliary=second)  # fmt: skip
+    make_final(world, breach, start + dt.timedelta(days=40))
+    with tenant(world.m):
+        [case] = Case.objects.filter(kind=Case.Kind.CASSACAO)
+        assert case.permit_id == other.pk and case.person_id == aux.person_id
+        assert case.proposal["breach"]["autos"] == [breach.number]
+        page = client_of(world.clerk.user).get(reverse("registry:permit", args=[other.pk]))
+    assert f"credencial suspensa de {start:%d/%m/%Y}" in page.content.decode()
+
+
+def test_art_32_iv_c_the_same_breach_is_proposed_once(world):
+    aux = auxiliary_of(world)
+    _esc, start = imposed(world, aux)
+    breach = issue(world, code="art38-IV", on=start + dt.timedelta(days=2),
+                   committed_by="auxiliary", auxiliary=aux)  # fmt: skip
+    make_final(world, breach, start + dt.timedelta(days=40))
+    # Another auto becoming final weighs the record again (D-1): the breach already proposed
+    # opens no second case.
+    holders = issue(world, code="art38-III", on=start + dt.timedelta(days=20))
+    make_final(world, holders, start + dt.timedelta(days=60))
+    with tenant(world.m):
+        assert Case.objects.filter(kind=Case.Kind.CASSACAO).count() == 1

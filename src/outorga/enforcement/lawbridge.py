@@ -18,6 +18,7 @@ from outorga.core.models import Municipality
 from outorga.law import interfaces
 from outorga.law.citations import Citation
 from outorga.law.common.judgment import basis as judgment_basis
+from outorga.law.common.judgment import may_extend as judgment_may_extend
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import MOTO_SERVICES, TAXI_SERVICES, procedure
 from outorga.law.procedure import InfractionKind, Procedure
@@ -34,6 +35,7 @@ __all__ = [
     "escalates_by_accumulation",
     "fine",
     "judgment_basis",
+    "judgment_may_extend",
     "next_stage",
     "procedure",
     "stages",

@@ -108,5 +108,8 @@ def test_lei_9784_art_59_2_taxi_the_regulations_own_period_is_not_extended_under
 
 
 def test_lei_9784_art_59_2_taxi_an_extensions_facts_come_together(ipatinga):
+    assert extended(ipatinga(ON)).outcome["extension"]["allowed"] is True  # the three together
+    with pytest.raises(FactsInvalid):
+        ask(QID, ipatinga(ON), {"appeal_filed_on": FILED, "justified": True})
     with pytest.raises(FactsInvalid):
         ask(QID, ipatinga(ON), {"appeal_filed_on": FILED, "extended_on": "2024-04-01"})

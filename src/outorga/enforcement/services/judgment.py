@@ -29,7 +29,13 @@ from outorga.core.authz import authorize
 from outorga.core.errors import Refused
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
-from outorga.enforcement.lawbridge import answers, ask, judgment_basis, judgment_may_extend
+from outorga.enforcement.lawbridge import (
+    Asker,
+    answers,
+    ask,
+    judgment_basis,
+    judgment_may_extend,
+)
 from outorga.enforcement.models import Case, Filing
 from outorga.enforcement.services.common import (
     InvalidStep,
@@ -70,13 +76,14 @@ def basis(
     filed_on: dt.date,
     forwarded_on: dt.date | None,
     extended_on: dt.date | None = None,
+    asker: Asker | None = None,
 ) -> str:
     """What the day to judge an appeal to the Chief Executive filed on ``filed_on`` (sent up on
     ``forwarded_on``, if it was; its period extended on ``extended_on``, if it was) rests on, as
     ``law`` answers it — the regulation's days, else Lei 9.784/1999 art. 59 §1 (D-17), and the
     extension of art. 59 §2 — for a page to write beside the day; empty where the law gives no
-    day."""
-    d = _asked(municipality, law, filed_on, forwarded_on, extended_on)
+    day. ``asker``: a page's one asker of the municipality's law (:func:`page_asker`)."""
+    d = _asked(municipality, law, filed_on, forwarded_on, extended_on, asker=asker)
     return judgment_basis(d, law) if d is not None else ""
 
 
@@ -107,15 +114,27 @@ def extendable(d: Decision | None) -> bool:
     return d is not None and judgment_may_extend(d)
 
 
-def awaiting_basis(case: Case) -> str:
+def awaiting_basis(case: Case, asker: Asker | None = None) -> str:
     """:func:`basis` of a case awaiting judgment (``selectors.awaiting_judgment``: its pending
     appeal's ``filed_on``, ``forwarded_on``, ``judgment_extended_on`` and ``judge_until``), empty
-    where it has no day."""
+    where it has no day; a page listing many asks them all through one ``asker`` of its
+    municipality (:func:`page_asker`), so it reads the law's facts once and asks each distinct
+    question once."""
     if case.judge_until is None or case.filed_on is None:
         return ""
     return basis(
-        case.municipality, case.law, case.filed_on, case.forwarded_on, case.judgment_extended_on
+        case.municipality,
+        case.law,
+        case.filed_on,
+        case.forwarded_on,
+        case.judgment_extended_on,
+        asker,
     )
+
+
+def page_asker(municipality: Municipality) -> Asker:
+    """One asker of ``municipality``'s law for a page's rows (:func:`awaiting_basis`)."""
+    return Asker(municipality)
 
 
 def _asked(
@@ -126,6 +145,7 @@ def _asked(
     extended_on: dt.date | None = None,
     *,
     extended_before: bool = False,
+    asker: Asker | None = None,
 ) -> Decision | None:
     """The law's answer to :data:`QUESTION` for an appeal filed on ``filed_on`` and sent up on
     ``forwarded_on``, its period extended on ``extended_on`` (art. 59 §2; ``extended_before``:
@@ -138,7 +158,7 @@ def _asked(
         facts.update(
             extended_on=extended_on.isoformat(), justified=True, extended_before=extended_before
         )
-    d = ask(municipality, law, QUESTION, facts, filed_on)
+    d = ask(municipality, law, QUESTION, facts, filed_on, asker)
     return d if isinstance(d.outcome, dict) and d.outcome.get("judge_until") else None
 
 

@@ -350,9 +350,12 @@ def proposal_decide(request: HttpRequest, case_id: int) -> HttpResponse:
 
 @staff_only
 def queue(request: HttpRequest) -> HttpResponse:
-    q = selectors.queue(user_of(request))
+    user = user_of(request)
+    q = selectors.queue(user)
+    # What each day to judge rests on, asked of the law once per distinct question on the page.
+    asker = judgment.page_asker(user.municipality)  # type: ignore[arg-type]
     for c in q.get("appeals", ()):
-        c.judgment_basis = judgment.awaiting_basis(c)  # what its day to judge rests on
+        c.judgment_basis = judgment.awaiting_basis(c, asker)
     return render(
         request,
         "enforcement/queue.html",

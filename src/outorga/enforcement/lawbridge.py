@@ -20,6 +20,7 @@ from outorga.law import interfaces
 from outorga.law.citations import Citation
 from outorga.law.common.judgment import basis as judgment_basis
 from outorga.law.common.judgment import may_extend as judgment_may_extend
+from outorga.law.common.judgment import question_facts as judgment_facts
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import MOTO_SERVICES, TAXI_SERVICES, procedure
 from outorga.law.procedure import InfractionKind, Procedure
@@ -37,6 +38,7 @@ __all__ = [
     "escalates_by_accumulation",
     "fine",
     "judgment_basis",
+    "judgment_facts",
     "judgment_may_extend",
     "next_stage",
     "procedure",

@@ -19,12 +19,11 @@ asks the law with it."""
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 from django.db import transaction
 from django.db.models import QuerySet
 
-from outorga.core.acts import Actor, basis_of, law_refused, record_act
+from outorga.core.acts import Actor, basis_of, extension_record, law_refused, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
 from outorga.core.models import Municipality
@@ -34,6 +33,7 @@ from outorga.enforcement.lawbridge import (
     answers,
     ask,
     judgment_basis,
+    judgment_facts,
     judgment_may_extend,
 )
 from outorga.enforcement.models import Case, Filing
@@ -151,13 +151,7 @@ def _asked(
     ``forwarded_on``, its period extended on ``extended_on`` (art. 59 §2; ``extended_before``:
     asking a new extension of a period already extended), asked as at its filing; None where it
     gives no day. An extension recorded was justified: its service refuses one without."""
-    facts: dict[str, Any] = {"appeal_filed_on": filed_on.isoformat()}
-    if forwarded_on is not None:
-        facts["forwarded_on"] = forwarded_on.isoformat()
-    if extended_on is not None:
-        facts.update(
-            extended_on=extended_on.isoformat(), justified=True, extended_before=extended_before
-        )
+    facts = judgment_facts(filed_on, forwarded_on, extended_on, extended_before=extended_before)
     d = ask(municipality, law, QUESTION, facts, filed_on, asker)
     return d if isinstance(d.outcome, dict) and d.outcome.get("judge_until") else None
 
@@ -235,20 +229,10 @@ def _extend(
     d: Decision,
 ) -> None:
     """The extension the law allowed, inside its transaction."""
-    assert actor.user is not None
     before = filing.judge_until
-    ext = d.outcome["extension"]
     filing.judge_until = d.outcome["judge_until"]
     filing.judgment_extended_on = on
-    filing.judgment_extension = {
-        "on": on.isoformat(),
-        "by": actor.user.pk,
-        "by_name": actor.user.get_full_name() or actor.name,
-        "justification": justification,
-        "from": ext["from"].isoformat(),
-        "until": ext["until"].isoformat(),
-        "decision": d.to_json(),
-    }
+    filing.judgment_extension = extension_record(actor, on, justification, d)
     filing.save(update_fields=["judge_until", "judgment_extended_on", "judgment_extension"])
     basis = basis_of(d)
     basis["citations"] = sorted(

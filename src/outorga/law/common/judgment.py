@@ -66,6 +66,29 @@ def question_schema(day: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
+def question_facts(
+    filed_on: dt.date,
+    forwarded_on: dt.date | None = None,
+    extended_on: dt.date | None = None,
+    *,
+    justified: bool = True,
+    extended_before: bool = False,
+) -> dict[str, Any]:
+    """The facts of an ``appeal_judgment`` question (:func:`question_schema`) for an appeal the
+    authority that decided received on ``filed_on``, sent up on ``forwarded_on`` and whose period
+    was extended on ``extended_on`` (art. 59 §2), where each happened."""
+    facts: dict[str, Any] = {"appeal_filed_on": filed_on.isoformat()}
+    if forwarded_on is not None:
+        facts["forwarded_on"] = forwarded_on.isoformat()
+    if extended_on is not None:
+        facts.update(
+            extended_on=extended_on.isoformat(),
+            justified=justified,
+            extended_before=extended_before,
+        )
+    return facts
+
+
 def art59_1_appeal_received(
     ctx: Context,
     filed_on: dt.date,

@@ -24,7 +24,7 @@ from outorga.core.tenancy import current_municipality_or_none, tenant
 from outorga.law import interfaces
 from outorga.law.bindings import Service
 from outorga.law.citations import Citation, render_many
-from outorga.law.common.judgment import may_extend
+from outorga.law.common.judgment import may_extend, question_facts
 from outorga.law.decisions import Decision
 
 from ..models import (
@@ -487,13 +487,7 @@ def appeal_judgment_period(
     9.784/1999 art. 59 §1), with its extension on ``extended_on`` (art. 59 §2; ``extended_before``:
     a new extension of a period already extended). An extension recorded was justified: its
     service refuses one without."""
-    facts: dict[str, Any] = {"appeal_filed_on": filed_on.isoformat()}
-    if forwarded_on is not None:
-        facts["forwarded_on"] = forwarded_on.isoformat()
-    if extended_on is not None:
-        facts.update(
-            extended_on=extended_on.isoformat(), justified=True, extended_before=extended_before
-        )
+    facts = question_facts(filed_on, forwarded_on, extended_on, extended_before=extended_before)
     return bound_law(municipality, on).ask("appeal_judgment", facts)
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.db import transaction
 
-from outorga.core.acts import Actor, basis_of, law_refused, record_act
+from outorga.core.acts import Actor, basis_of, extension_record, law_refused, record_act
 from outorga.core.errors import Refused
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
@@ -569,19 +569,10 @@ def platform_penalty_appeal_extend(
                 error=partial(PlatformRefused, "Prorrogação recusada"),
             )
         else:
-            before, ext = a.judge_until, d.outcome["extension"]
-            assert actor.user is not None
+            before = a.judge_until
             a.judge_until = d.outcome["judge_until"]
             a.judgment_extended_on = on
-            a.judgment_extension = {
-                "on": on.isoformat(),
-                "by": actor.user.pk,
-                "by_name": actor.user.get_full_name() or actor.name,
-                "justification": text,
-                "from": ext["from"].isoformat(),
-                "until": ext["until"].isoformat(),
-                "decision": d.to_json(),
-            }
+            a.judgment_extension = extension_record(actor, on, text, d)
             a.save(update_fields=["judge_until", "judgment_extended_on", "judgment_extension"])
             record_act(
                 municipality=municipality,

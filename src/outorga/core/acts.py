@@ -59,6 +59,23 @@ class Actor:
         return cls(None, "sistema", name, None)
 
 
+def extension_record(actor: Actor, on: dt.date, justification: str, d: Decision) -> dict[str, Any]:
+    """What an appeal keeps of the extension of its period to judge (Lei 9.784/1999 art. 59 §2)
+    the law allowed with ``d`` (its outcome's ``extension``): the day, who extended it, the
+    justification, the day it ran from and the one it runs to, and the law's answer."""
+    assert actor.user is not None
+    ext = d.outcome["extension"]
+    return {
+        "on": on.isoformat(),
+        "by": actor.user.pk,
+        "by_name": actor.user.get_full_name() or actor.name,
+        "justification": justification,
+        "from": ext["from"].isoformat(),
+        "until": ext["until"].isoformat(),
+        "decision": d.to_json(),
+    }
+
+
 def basis_of(
     decision: Decision | None = None,
     citations: Iterable[Any] = (),

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -352,13 +353,35 @@ class Asker:
             return False
 
     def ask(self, service: str, name: str, facts: Any, on: dt.date) -> Decision:
-        key = (service, name, on, json.dumps(facts, sort_keys=True, default=str))
+        return self._answer(
+            (service, name, on, json.dumps(facts, sort_keys=True, default=str)),
+            lambda: interfaces.question(self.law(service, on), service, name).id,
+            facts,
+            on,
+        )
+
+    def ask_law(self, law: str, name: str, facts: Any, on: dt.date) -> Decision:
+        """Question ``name`` of ``law`` itself — a record's law, as :func:`ask` asks it — through
+        this asker: the facts read once, the same question answered once."""
+        return self._answer(
+            (f"law:{law}", name, on, json.dumps(facts, sort_keys=True, default=str)),
+            lambda: questions.find(law, name).id,
+            facts,
+            on,
+        )
+
+    def _answer(
+        self,
+        key: tuple[str, str, dt.date, str],
+        qid: Callable[[], str],
+        facts: Any,
+        on: dt.date,
+    ) -> Decision:
         answer = self._answers.get(key)
         if answer is None:
-            qid = interfaces.question(self.law(service, on), service, name).id
             if len(self._answers) >= ANSWERS_KEPT:
                 self._answers.clear()  # a batch's repeats are near each other; memory stays flat
-            answer = self._answers[key] = questions.ask(qid, self.context(on), facts)
+            answer = self._answers[key] = questions.ask(qid(), self.context(on), facts)
         return answer
 
 

@@ -16,10 +16,11 @@ from outorga.law.competence import Role, is_allowed
 from outorga.registry.services.common import ungoverned
 
 from . import selectors
+from .lawbridge import Asker
 from .models import Case, Escalation, Filing, Notice
 from .services.common import PROPOSALS, proposal_action
 from .services.filings import JUDGE_ACTION
-from .services.judgment import awaiting_basis
+from .services.judgment import awaiting_basis, page_asker
 
 _JUDGES = frozenset({Role.AUTORIDADE.value, Role.JARI.value, Role.CHEFE_EXECUTIVO.value})
 
@@ -59,20 +60,26 @@ def to_judge(user: Any, today: dt.date) -> list[Task] | None:
         .exclude(kind__in=PROPOSALS)
         .select_related("auto", "permit", "municipality")
     )
+    # What each day to judge rests on, asked of the law once per distinct question on the page.
+    asker = page_asker(user.municipality)
     return [
-        _to_judge(c)
+        _to_judge(c, asker)
         for c in waiting
         if is_allowed(user.role, JUDGE_ACTION[Filing.Stage(c.stage)], c.law, today)
     ]
 
 
-def _to_judge(c: Case) -> Task:
+def _to_judge(c: Case, asker: Asker) -> Task:
     """The row of a filing awaiting judgment: by its day to judge, where the law sets one; since
     the day it was presented otherwise."""
     text = f"{capfirst(c.get_stage_display())} — processo {c.number}, {_about(c)}".rstrip(", ")
     if c.judge_until is not None:
         return Task(
-            text, _case_url(c), c.judge_until, due_label="julgar até", basis=awaiting_basis(c)
+            text,
+            _case_url(c),
+            c.judge_until,
+            due_label="julgar até",
+            basis=awaiting_basis(c, asker),
         )
     return Task(text, _case_url(c), c.filed_on, due_label="desde")
 

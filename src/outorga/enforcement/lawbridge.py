@@ -13,17 +13,21 @@ import datetime as dt
 from collections.abc import Iterable
 from typing import Any
 
-from outorga.core.lawseam import ask
+from outorga.core import lawseam
+from outorga.core.lawseam import Asker
 from outorga.core.models import Municipality
 from outorga.law import interfaces
 from outorga.law.citations import Citation
 from outorga.law.common.judgment import basis as judgment_basis
+from outorga.law.common.judgment import may_extend as judgment_may_extend
+from outorga.law.common.judgment import question_facts as judgment_facts
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import MOTO_SERVICES, TAXI_SERVICES, procedure
 from outorga.law.procedure import InfractionKind, Procedure
 from outorga.registry.facts import fine_facts, penalty_fine_facts
 
 __all__ = [
+    "Asker",
     "InfractionKind",
     "Procedure",
     "answers",
@@ -34,11 +38,29 @@ __all__ = [
     "escalates_by_accumulation",
     "fine",
     "judgment_basis",
+    "judgment_facts",
+    "judgment_may_extend",
     "next_stage",
     "procedure",
     "stages",
     "taxi_like",
 ]
+
+
+def ask(
+    m: Municipality,
+    law: str,
+    name: str,
+    facts: Any,
+    on: dt.date,
+    asker: Asker | None = None,
+) -> Decision:
+    """Question ``name`` of ``law`` — the case's law — on ``facts``, judged on ``on`` in ``m``;
+    with ``asker`` (one per page or batch, of ``m``), through it: the municipality's facts read
+    once and the same question answered once (:meth:`outorga.core.lawseam.Asker.ask_law`)."""
+    if asker is not None:
+        return asker.ask_law(law, name, facts, on)
+    return lawseam.ask(m, law, name, facts, on)
 
 
 def answers(law: str, name: str) -> bool:

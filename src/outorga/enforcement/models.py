@@ -212,6 +212,9 @@ class Case(TenantModel):
     #: The day that appeal was sent up to the superior authority, if it was, which its day to
     #: judge counts from (``selectors.awaiting_judgment``); not stored.
     forwarded_on: dt.date | None = None
+    #: The day that appeal's period to judge was extended (Lei 9.784/1999 art. 59 §2), if it was,
+    #: which its day to judge counts with (``selectors.awaiting_judgment``); not stored.
+    judgment_extended_on: dt.date | None = None
     #: What that day rests on, as the case's law answers it (``services.judgment.awaiting_basis``),
     #: where the work queue shows it; not stored.
     judgment_basis: str = ""
@@ -339,6 +342,16 @@ class Filing(TenantModel):
     #: the appeal was sent up, else the day after the period to reconsider. Empty where the law
     #: sets none (mototaxi art. 42–44): such a filing is shown since it was presented.
     judge_until = models.DateField("julgar até", null=True, blank=True)
+    #: Lei 9.784/1999 art. 59 §2: the day the authority that judges the appeal extended that
+    #: period, once, by as many days, with an explicit justification (``judge_until`` is then the
+    #: extended day, counted again with it); and the extension — who, the justification, the day
+    #: it ran from and to, the law's answer. Empty where it was not extended.
+    judgment_extended_on = models.DateField(
+        "prazo para julgar prorrogado em", null=True, blank=True
+    )
+    judgment_extension = models.JSONField(
+        "prorrogação do prazo para julgar", default=dict, blank=True
+    )
 
     #: The reasons as the reader of a case's page reads them, and whether they read the
     #: filing's content — its text and its files' names (``selectors.case_detail``, ADR 0070).

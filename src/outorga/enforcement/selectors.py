@@ -157,13 +157,15 @@ def awaiting_judgment() -> QuerySet[Case]:
     judge's queue shows how long each has waited. Where the law sets the superior authority a
     period to judge the appeal (taxi art. 43 with Lei 9.784/1999 art. 59 §1, D-17; ADR 0084),
     its last day is ``judge_until`` (else null), counted from the day it was sent up
-    (``forwarded_on``), if it was."""
+    (``forwarded_on``), if it was, and extended on ``judgment_extended_on`` (art. 59 §2), if it
+    was."""
     return (
         Case.objects.filter(waiting=Case.Waiting.JUDGMENT)
         .annotate(
             filed_on=_pending("filed_on"),
             judge_until=_pending("judge_until"),
             forwarded_on=_pending("forwarded_on"),
+            judgment_extended_on=_pending("judgment_extended_on"),
         )
         .order_by(F("filed_on").asc(nulls_last=True), "id")
     )

@@ -80,6 +80,9 @@ def appeals(user: Any, today: dt.date) -> list[Task] | None:
             f"Recurso de {a.penalty.platform.name} contra {a.penalty.get_kind_display()}",
             reverse("platforms:penalty_detail", args=[a.penalty_id]),
             a.judge_until,
+            basis=f"prorrogado em {a.judgment_extended_on:%d/%m/%Y} — Lei 9.784/1999, art. 59, §2º"
+            if a.judgment_extended_on
+            else "",
         )
         for a in selectors.appeal_queue()
     ]

@@ -557,6 +557,16 @@ class PlatformPenaltyAppeal(AppealFiling):
     reconsideration_reasoning = models.TextField("fundamentação da reconsideração", blank=True)
     reconsideration = models.JSONField("rastro da reconsideração", default=dict, blank=True)
     forwarded_on = models.DateField("encaminhado à autoridade superior em", null=True, blank=True)
+    #: Lei 9.784/1999 art. 59 §2: the day the authority that judges the appeal extended its period
+    #: to judge, once, by as many days, with an explicit justification (``judge_until`` is then
+    #: the extended day, counted again with it); and the extension — who, the justification, the
+    #: day it ran from and to, the law's answer. Empty where it was not extended.
+    judgment_extended_on = models.DateField(
+        "prazo para julgar prorrogado em", null=True, blank=True
+    )
+    judgment_extension = models.JSONField(
+        "prorrogação do prazo para julgar", default=dict, blank=True
+    )
 
     class Meta:
         ordering = ["judge_until", "filed_at"]

@@ -16,6 +16,7 @@ from .views.penalties import (
     penalty_annul,
     penalty_appeal,
     penalty_detail,
+    penalty_extend,
     penalty_impose,
     penalty_judge,
     penalty_notice,
@@ -129,6 +130,11 @@ urlpatterns = [
         "plataformas/penalidades/<int:penalty_id>/julgamento/",
         penalty_judge,
         name="penalty_judge",
+    ),
+    path(
+        "plataformas/penalidades/<int:penalty_id>/prorrogar-julgamento/",
+        penalty_extend,
+        name="penalty_extend",
     ),
     path(
         "plataformas/penalidades/<int:penalty_id>/anular-de-oficio/",

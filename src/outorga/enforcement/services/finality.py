@@ -231,11 +231,16 @@ def deadlines_recount(actor: Actor, municipality: Municipality, day: dt.date) ->
             moved.append(filing.case.number)
         # The superior authority's last day to judge (Lei 9.784/1999 art. 59 §1, where the law
         # sets it): when it is the closed day, or when the period to reconsider it runs after
-        # just moved (ADR 0084).
+        # just moved (ADR 0084); an extended one (art. 59 §2) also when the period it extends may
+        # have ended on that day.
         moved += judgment.recount(
             actor,
             municipality,
-            Filing.objects.filter(Q(judge_until=day) | Q(pk__in=received_later)),
+            Filing.objects.filter(
+                Q(judge_until=day)
+                | Q(pk__in=received_later)
+                | Q(judgment_extended_on__isnull=False, judge_until__gt=day)
+            ),
         )
     return list(dict.fromkeys(moved))
 

@@ -8,22 +8,49 @@ its appeals carry no such day and are shown since their filing.
 The day is stored on the appeal (``Filing.judge_until``), as the apps law's is on a platform's
 appeal (ADR 0078): counted at the filing, again when the appeal is sent up, when a day recorded as
 without business moves it or moves the period to reconsider it runs after (D-4), and filled by
-the daily sweep on a pending appeal filed before its law gave one."""
+the daily sweep on a pending appeal filed before its law gave one.
+
+The authority that judges the appeal may extend that period once, by as many days, with an
+explicit justification (Lei 9.784/1999 art. 59 §2, :func:`judgment_extend`), where the law's
+answer says it may: the §1 default, not a period the regulation set. The extension is recorded on
+the appeal (``judgment_extended_on``, ``judgment_extension``) and every later count of its day
+asks the law with it."""
 
 from __future__ import annotations
 
 import datetime as dt
 
+from django.db import transaction
 from django.db.models import QuerySet
 
-from outorga.core.acts import Actor
+from outorga.core.acts import Actor, basis_of, extension_record, law_refused, record_act
+from outorga.core.authz import authorize
+from outorga.core.errors import Refused
 from outorga.core.models import Municipality
-from outorga.enforcement.lawbridge import answers, ask, judgment_basis
+from outorga.core.tenancy import tenant
+from outorga.enforcement.lawbridge import (
+    Asker,
+    answers,
+    ask,
+    judgment_basis,
+    judgment_facts,
+    judgment_may_extend,
+)
 from outorga.enforcement.models import Case, Filing
-from outorga.enforcement.services.common import filing_day_record, filings_fill
+from outorga.enforcement.services.common import (
+    InvalidStep,
+    competence_citations,
+    filing_day_record,
+    filings_fill,
+)
 from outorga.law.decisions import Decision
+from outorga.registry.validation import FieldError
 
 QUESTION = "appeal_judgment"
+#: Who extends the period to judge an appeal: the authority that judges it (art. 59 §2 gives the
+#: extension to the one whose period it is), as the competence table names it.
+EXTEND_ACTION = "appeal.executive.judge"
+ART_59_2 = "Lei 9.784/1999, art. 59, §2º"
 
 
 def has_period(law: str, stage: str) -> bool:
@@ -38,46 +65,193 @@ def judgment_period(municipality: Municipality, law: str, filing: Filing) -> Dec
     it (a regulation's value missing: the decision is pending and no day is recorded)."""
     if not has_period(law, filing.stage):
         return None
-    return _asked(municipality, law, filing.filed_on, filing.forwarded_on)
+    return _asked(
+        municipality, law, filing.filed_on, filing.forwarded_on, filing.judgment_extended_on
+    )
 
 
 def basis(
-    municipality: Municipality, law: str, filed_on: dt.date, forwarded_on: dt.date | None
+    municipality: Municipality,
+    law: str,
+    filed_on: dt.date,
+    forwarded_on: dt.date | None,
+    extended_on: dt.date | None = None,
+    asker: Asker | None = None,
 ) -> str:
     """What the day to judge an appeal to the Chief Executive filed on ``filed_on`` (sent up on
-    ``forwarded_on``, if it was) rests on, as ``law`` answers it — the regulation's days, else
-    Lei 9.784/1999 art. 59 §1 (D-17) — for a page to write beside the day; empty where the law
-    gives no day."""
-    d = _asked(municipality, law, filed_on, forwarded_on)
+    ``forwarded_on``, if it was; its period extended on ``extended_on``, if it was) rests on, as
+    ``law`` answers it — the regulation's days, else Lei 9.784/1999 art. 59 §1 (D-17), and the
+    extension of art. 59 §2 — for a page to write beside the day; empty where the law gives no
+    day. ``asker``: a page's one asker of the municipality's law (:func:`page_asker`)."""
+    d = _asked(municipality, law, filed_on, forwarded_on, extended_on, asker=asker)
     return judgment_basis(d, law) if d is not None else ""
+
+
+def pending_period(case: Case, pending: Filing | None) -> Decision | None:
+    """The law's answer on the day to judge the case's ``pending`` appeal, as recorded on it (its
+    extension included), for its page; None where there is none or the law gives it no day."""
+    if pending is None or pending.judge_until is None:
+        return None
+    return _asked(
+        case.municipality,
+        case.law,
+        pending.filed_on,
+        pending.forwarded_on,
+        pending.judgment_extended_on,
+    )
 
 
 def pending_basis(case: Case, pending: Filing | None) -> str:
     """:func:`basis` of the case's ``pending`` appeal, for its page (the staff's and the holder's
     on the portal); empty where there is none or the law gives it no day."""
-    if pending is None or pending.judge_until is None:
-        return ""
-    return basis(case.municipality, case.law, pending.filed_on, pending.forwarded_on)
+    d = pending_period(case, pending)
+    return judgment_basis(d, case.law) if d is not None else ""
 
 
-def awaiting_basis(case: Case) -> str:
+def extendable(d: Decision | None) -> bool:
+    """Whether the day to judge the law answered with ``d`` may still be extended (Lei 9.784/1999
+    art. 59 §2: the §1 default, not yet extended) — the law core's rule."""
+    return d is not None and judgment_may_extend(d)
+
+
+def awaiting_basis(case: Case, asker: Asker | None = None) -> str:
     """:func:`basis` of a case awaiting judgment (``selectors.awaiting_judgment``: its pending
-    appeal's ``filed_on``, ``forwarded_on`` and ``judge_until``), empty where it has no day."""
+    appeal's ``filed_on``, ``forwarded_on``, ``judgment_extended_on`` and ``judge_until``), empty
+    where it has no day; a page listing many asks them all through one ``asker`` of its
+    municipality (:func:`page_asker`), so it reads the law's facts once and asks each distinct
+    question once."""
     if case.judge_until is None or case.filed_on is None:
         return ""
-    return basis(case.municipality, case.law, case.filed_on, case.forwarded_on)
+    return basis(
+        case.municipality,
+        case.law,
+        case.filed_on,
+        case.forwarded_on,
+        case.judgment_extended_on,
+        asker,
+    )
+
+
+def page_asker(municipality: Municipality) -> Asker:
+    """One asker of ``municipality``'s law for a page's rows (:func:`awaiting_basis`)."""
+    return Asker(municipality)
 
 
 def _asked(
-    municipality: Municipality, law: str, filed_on: dt.date, forwarded_on: dt.date | None
+    municipality: Municipality,
+    law: str,
+    filed_on: dt.date,
+    forwarded_on: dt.date | None,
+    extended_on: dt.date | None = None,
+    *,
+    extended_before: bool = False,
+    asker: Asker | None = None,
 ) -> Decision | None:
     """The law's answer to :data:`QUESTION` for an appeal filed on ``filed_on`` and sent up on
-    ``forwarded_on``, asked as at its filing; None where it gives no day."""
-    facts = {"appeal_filed_on": filed_on.isoformat()}
-    if forwarded_on is not None:
-        facts["forwarded_on"] = forwarded_on.isoformat()
-    d = ask(municipality, law, QUESTION, facts, filed_on)
+    ``forwarded_on``, its period extended on ``extended_on`` (art. 59 §2; ``extended_before``:
+    asking a new extension of a period already extended), asked as at its filing; None where it
+    gives no day. An extension recorded was justified: its service refuses one without."""
+    facts = judgment_facts(filed_on, forwarded_on, extended_on, extended_before=extended_before)
+    d = ask(municipality, law, QUESTION, facts, filed_on, asker)
     return d if isinstance(d.outcome, dict) and d.outcome.get("judge_until") else None
+
+
+def judgment_extend(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    filing: Filing,
+    justification: str,
+    on: dt.date,
+) -> Filing:
+    """Lei 9.784/1999 art. 59 §2: the authority that judges the appeal (``appeal.executive.judge``)
+    extends its period to judge on ``on`` — "por igual período, ante justificativa explícita":
+    the law answers whether it may (the §1 default only, once) and the new last day; the appeal
+    records it and the act ``appeal.judgment.extend`` its old and new day and the justification.
+    Refused: without a justification; where the appeal has no day to judge (the mototaxi law,
+    art. 42–44) or was judged; by the law (a second extension, a regulation's period), the
+    refusal logged."""
+    with tenant(municipality):  # read in its municipality (ADR 0024)
+        case = filing.case
+    authorize(actor=actor, municipality=municipality, action=EXTEND_ACTION, law=case.law, on=on)
+    text = justification.strip()
+    if not text:
+        raise FieldError(
+            "justificativa",
+            f"a prorrogação do prazo para julgar exige justificativa explícita ({ART_59_2})",
+        )
+    refused: Refused | None = None
+    with transaction.atomic(), tenant(municipality):
+        filing = Filing.objects.select_for_update().select_related("case").get(pk=filing.pk)
+        case = filing.case
+        if not has_period(case.law, filing.stage) or filing.judge_until is None:
+            raise InvalidStep(f"o recurso não tem prazo para julgar a prorrogar ({ART_59_2})")
+        if filing.result != Filing.Result.PENDING:
+            raise InvalidStep(
+                f"o recurso já foi julgado: não há prazo para julgar a prorrogar ({ART_59_2})"
+            )
+        if on < filing.filed_on:
+            raise FieldError("data", "a prorrogação não pode ser anterior ao recurso")
+        d = _asked(
+            municipality,
+            case.law,
+            filing.filed_on,
+            filing.forwarded_on,
+            on,
+            extended_before=filing.judgment_extended_on is not None,
+        )
+        if d is None:
+            raise InvalidStep(f"o recurso não tem prazo para julgar a prorrogar ({ART_59_2})")
+        if d.eligibility != "ok":
+            refused = Refused(d)
+        else:
+            _extend(actor, municipality, case, filing, text, on, d)
+    if refused is not None:
+        raise law_refused(
+            actor=actor,
+            municipality=municipality,
+            action="appeal.judgment.extend",
+            d=refused.decision,
+            obj=filing,
+            new={"case": case.number},
+            lead="Prorrogação recusada",
+        )
+    return filing
+
+
+def _extend(
+    actor: Actor,
+    municipality: Municipality,
+    case: Case,
+    filing: Filing,
+    justification: str,
+    on: dt.date,
+    d: Decision,
+) -> None:
+    """The extension the law allowed, inside its transaction."""
+    before = filing.judge_until
+    filing.judge_until = d.outcome["judge_until"]
+    filing.judgment_extended_on = on
+    filing.judgment_extension = extension_record(actor, on, justification, d)
+    filing.save(update_fields=["judge_until", "judgment_extended_on", "judgment_extension"])
+    basis = basis_of(d)
+    basis["citations"] = sorted(
+        set(basis["citations"]) | set(competence_citations(case.law, EXTEND_ACTION, on))
+    )
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="appeal.judgment.extend",
+        obj=filing,
+        old={"judge_until": before},
+        new={
+            "case": case.number,
+            "extended_on": on,
+            "judge_until": filing.judge_until,
+            "justification": justification,
+        },
+        basis=basis,
+    )
 
 
 def recount(actor: Actor, municipality: Municipality, filings: QuerySet[Filing]) -> list[str]:

@@ -13,7 +13,7 @@ from outorga.core.confirm import confirmed
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of, user_of
 from outorga.enforcement import pdf, selectors
-from outorga.enforcement.lawbridge import edital_attempt_cite, taxi_like
+from outorga.enforcement.lawbridge import edital_attempt_cite, judgment_basis, taxi_like
 from outorga.enforcement.models import (
     Case,
     Filing,
@@ -68,6 +68,7 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
     day = today()
     stands = appeal_with(pending, day) if pending is not None else ""
     superior, _ = deciders(case.law, "appeal.executive.judge", day)
+    period = judgment.pending_period(case, pending)
     may_file = filing_open(case.municipality, case, day)
     ctx.update(
         {
@@ -75,8 +76,12 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
             "superior": role_names(superior),
             # Lei 9.784/1999 art. 59 §1 (where the law sets it; ADR 0084): what the superior
             # authority's last day to judge the pending appeal (``pending_filing.judge_until``)
-            # rests on, as the case's law answers it.
-            "judgment_basis": judgment.pending_basis(case, pending),
+            # rests on, as the case's law answers it — with its extension (§2), if it had one.
+            "judgment_basis": judgment_basis(period, case.law) if period is not None else "",
+            # Art. 59 §2: the authority that judges the appeal may extend that period once, with
+            # a justification, where the law's answer says it may (the §1 default).
+            "can_extend": judgment.extendable(period)
+            and is_allowed(role, judgment.EXTEND_ACTION, case.law, day),
             "can_reconsider": stands == "reconsideration"
             and is_allowed(role, "appeal.reconsider", case.law, day),
             # Forms only for who may use them (the services check again and log refusals).
@@ -233,6 +238,29 @@ def filing_reconsider(request: HttpRequest, filing_id: int) -> HttpResponse:
 
 @staff_only
 @require_POST
+def filing_extend(request: HttpRequest, filing_id: int) -> HttpResponse:
+    """The authority that judges the appeal extends its period to judge, once, by as many days,
+    with an explicit justification (Lei 9.784/1999 art. 59 §2)."""
+    filing = get_object_or_404(Filing.objects.select_related("case"), pk=filing_id)
+    to = reverse("enforcement:case", args=[filing.case_id])
+    try:
+        done = judgment.judgment_extend(
+            **acting(request, filing),
+            filing=filing,
+            justification=request.POST.get("justification", ""),
+            on=posted_day(request, "on"),
+        )
+    except ERRORS as exc:
+        return back(request, exc, to)
+    messages.success(
+        request,
+        f"Prazo para julgar prorrogado até {done.judge_until:%d/%m/%Y} ({judgment.ART_59_2}).",
+    )
+    return HttpResponseRedirect(to)
+
+
+@staff_only
+@require_POST
 def case_warning(request: HttpRequest, case_id: int) -> HttpResponse:
     """The authority applies the written warning in place of the auto's fine (taxi art. 41, I and
     §1; art. 46, D-17: ADR 0067); the law refuses it for a conduct not primary or harmful."""
@@ -322,9 +350,12 @@ def proposal_decide(request: HttpRequest, case_id: int) -> HttpResponse:
 
 @staff_only
 def queue(request: HttpRequest) -> HttpResponse:
-    q = selectors.queue(user_of(request))
+    user = user_of(request)
+    q = selectors.queue(user)
+    # What each day to judge rests on, asked of the law once per distinct question on the page.
+    asker = judgment.page_asker(user.municipality)  # type: ignore[arg-type]
     for c in q.get("appeals", ()):
-        c.judgment_basis = judgment.awaiting_basis(c)  # what its day to judge rests on
+        c.judgment_basis = judgment.awaiting_basis(c, asker)
     return render(
         request,
         "enforcement/queue.html",

@@ -5,18 +5,24 @@ authority, to which the authority that decided sends the appeal up if it does no
 (art. 56 §1, :mod:`.reconsideration`). Shared by every law that follows that default (the apps
 law's art. 26 sole paragraph, ADR 0078; the taxi law's art. 43, ADR 0084); each law gives its own
 periods, its rule ids and its own articles (``grounds``).
+
+Art. 59 §2 on the same default: "O prazo mencionado no parágrafo anterior poderá ser prorrogado
+por igual período, ante justificativa explícita" — once, by the days the period had, with a
+justification; only the §1 period: a period the regulation set is the regulation's, not "o prazo
+mencionado no parágrafo anterior" (:func:`art59_2_extension`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from typing import Any
 
 from outorga.law.citations import Citation, cite, decision, render_within
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.rulebook import fmt
-from outorga.law.rules import reason
+from outorga.law.rules import check, reason
 from outorga.law.schemas import closed
 
 #: "a partir do recebimento dos autos pelo órgão competente".
@@ -25,6 +31,14 @@ FEDERAL_JUDGMENT_FROM_RECEIPT = cite("federal.9784-1999", 59, 1)
 #: What a day counted by the default rests on: art. 59 §1, the default where the regulation is
 #: silent (D-17).
 DEFAULT_GROUNDS = (FEDERAL_JUDGMENT_FROM_RECEIPT, decision(17))
+
+#: "O prazo mencionado no parágrafo anterior poderá ser prorrogado por igual período, ante
+#: justificativa explícita."
+FEDERAL_JUDGMENT_EXTENSION = cite("federal.9784-1999", 59, 2)
+
+#: The facts of an extension (art. 59 §2), given together: its day, whether it was justified, and
+#: whether the period had been extended before it.
+EXTENSION_FACTS = ("extended_on", "justified", "extended_before")
 
 
 def default_cited(law: str) -> str:
@@ -36,8 +50,50 @@ def default_cited(law: str) -> str:
 
 def question_schema(day: dict[str, Any]) -> dict[str, Any]:
     """The facts of an ``appeal_judgment`` question, the same under every law: when the authority
-    that decided received the appeal, and when it sent it up, if it did."""
-    return closed({"appeal_filed_on": day, "forwarded_on": day}, required=["appeal_filed_on"])
+    that decided received the appeal, and when it sent it up, if it did; and, for the superior
+    authority's extension of its period (art. 59 §2), the day of the extension, whether it was
+    justified, and whether the period had already been extended — the extension already recorded
+    is asked with ``extended_before`` false, to count its day again."""
+    flag = {"type": "boolean"}
+    schema = closed(
+        {
+            "appeal_filed_on": day,
+            "forwarded_on": day,
+            "extended_on": day,
+            "justified": flag,
+            "extended_before": flag,
+        },
+        required=["appeal_filed_on"],
+    )
+    # An extension's facts come together, or not at all (the same keywords in every draft).
+    schema["anyOf"] = [
+        {"not": {"anyOf": [{"required": [f]} for f in EXTENSION_FACTS]}},
+        {"required": list(EXTENSION_FACTS)},
+    ]
+    return schema
+
+
+def question_facts(
+    filed_on: dt.date,
+    forwarded_on: dt.date | None = None,
+    extended_on: dt.date | None = None,
+    *,
+    justified: bool = True,
+    extended_before: bool = False,
+) -> dict[str, Any]:
+    """The facts of an ``appeal_judgment`` question (:func:`question_schema`) for an appeal the
+    authority that decided received on ``filed_on``, sent up on ``forwarded_on`` and whose period
+    was extended on ``extended_on`` (art. 59 §2), where each happened."""
+    facts: dict[str, Any] = {"appeal_filed_on": filed_on.isoformat()}
+    if forwarded_on is not None:
+        facts["forwarded_on"] = forwarded_on.isoformat()
+    if extended_on is not None:
+        facts.update(
+            extended_on=extended_on.isoformat(),
+            justified=justified,
+            extended_before=extended_before,
+        )
+    return facts
 
 
 def art59_1_appeal_received(
@@ -94,6 +150,95 @@ def judge_until(ctx: Context, received_on: dt.date, days: int) -> tuple[dt.date,
     return last, ctx.calendar.why_closed(received_on + dt.timedelta(days=days)) or ""
 
 
+def art59_2_extension(
+    ctx: Context,
+    outcome: dict[str, Any],
+    facts: Mapping[str, Any],
+    *,
+    rule: str,
+    grounds: tuple[Citation, ...],
+) -> Reason | None:
+    """Lei 9.784/1999 art. 59, §2º: "O prazo mencionado no parágrafo anterior poderá ser
+    prorrogado por igual período, ante justificativa explícita". Where ``facts`` ask an extension
+    (``extended_on``), whether the period to judge counted in ``outcome`` (``judge_until``,
+    ``days``, ``default_used``) may be extended: only the §1 period — the law's default while the
+    regulation is silent (D-17); a period the regulation set is its own, not "o prazo mencionado
+    no parágrafo anterior" —, only once, and only with a justification. Allowed, the period runs
+    its ``days`` again from its last day, counted by D-4 (a last day without business moves to the
+    next business day), and ``outcome["judge_until"]`` becomes the new last day; ``outcome``
+    gains ``extension`` (``allowed``, ``extended_on``, ``from``, ``until``). None, ``outcome``
+    unchanged, where no extension is asked."""
+    if "extended_on" not in facts:
+        return None
+    on = dt.date.fromisoformat(str(facts["extended_on"]))
+    days = int(outcome["days"])
+    last: dt.date = outcome["judge_until"]
+    cites = (*grounds, decision(17), FEDERAL_JUDGMENT_EXTENSION)
+    shown = {"prorrogado_em": on, "julgar_até": last, "dias": days}
+    if not outcome["default_used"]:
+        refusal = (
+            f"O prazo para julgar é o do regulamento ({days} dias do recebimento), não o da Lei "
+            '9.784/1999, art. 59, §1º: o §2º prorroga apenas "o prazo mencionado no parágrafo '
+            'anterior" e não se aplica a ele (decisão D-17).'
+        )
+    elif facts["extended_before"]:
+        refusal = (
+            f"O prazo para julgar já foi prorrogado, até {fmt(last)}: a Lei 9.784/1999, art. 59, "
+            "§2º, admite uma prorrogação, por igual período."
+        )
+    elif not facts["justified"]:
+        refusal = (
+            "A prorrogação do prazo para julgar exige justificativa explícita (Lei 9.784/1999, "
+            "art. 59, §2º)."
+        )
+    else:
+        until, closed_day = judge_until(ctx, last, days)
+        moved = (
+            f" (o {days}º dia caiu em dia sem expediente — {closed_day} —, D-4)"
+            if closed_day
+            else ""
+        )
+        outcome["judge_until"] = until
+        outcome["extension"] = {"allowed": True, "extended_on": on, "from": last, "until": until}
+        return reason(
+            rule,
+            Verdict.OK,
+            f"Prazo para julgar prorrogado em {fmt(on)} por igual período, ante justificativa "
+            f"explícita: {days} dias a partir de {fmt(last)}, até {fmt(until)}{moved} (Lei "
+            "9.784/1999, art. 59, §2º).",
+            *cites,
+            decision(4),
+            facts={**shown, "prorrogado_até": until},
+        )
+    outcome["extension"] = {"allowed": False, "extended_on": on, "from": last, "until": None}
+    return check(rule, False, "", refusal, *cites, facts=shown)
+
+
+def may_extend(d: Decision) -> bool:
+    """Whether the day to judge of ``d`` — a law's answer to ``appeal_judgment`` — may still be
+    extended under Lei 9.784/1999 art. 59 §2 (:func:`art59_2_extension`): counted by the §1
+    default (D-17), and not extended already."""
+    out = d.outcome if isinstance(d.outcome, dict) else {}
+    return (
+        bool(out.get("judge_until")) and bool(out.get("default_used")) and not out.get("extension")
+    )
+
+
+def extension_summary(outcome: Mapping[str, Any], law: str) -> str:
+    """What ``law``'s summary adds of the extension it was asked (art. 59 §2), its citation
+    rendered from the law core's: empty where none was."""
+    ext = outcome.get("extension")
+    if not ext:
+        return ""
+    cited = render_within((FEDERAL_JUDGMENT_EXTENSION,), law)
+    if ext["allowed"]:
+        return (
+            f" Prazo prorrogado por igual período em {fmt(ext['extended_on'])}: julgar até "
+            f"{fmt(ext['until'])} ({cited})."
+        )
+    return f" Prorrogação recusada ({cited})."
+
+
 def basis(d: Decision, law: str) -> str:
     """What the day to judge of ``d`` — ``law``'s answer to ``appeal_judgment`` — rests on, as a
     page writes it beside the day: where the regulation set the days, its days and the articles of
@@ -103,9 +248,17 @@ def basis(d: Decision, law: str) -> str:
     them."""
     days = d.outcome["days"]
     if d.outcome["default_used"]:
-        return (
+        counted = (
             f"prazo do regulamento ou, na falta, {days} dias do recebimento — {default_cited(law)}"
         )
-    read = next((r for r in d.reasons if any(p.value == days for p in r.parameters)), None)
-    where = f" — {render_within(read.citations, law)}" if read is not None else ""
-    return f"prazo do regulamento: {days} dias do recebimento{where}"
+    else:
+        read = next((r for r in d.reasons if any(p.value == days for p in r.parameters)), None)
+        where = f" — {render_within(read.citations, law)}" if read is not None else ""
+        counted = f"prazo do regulamento: {days} dias do recebimento{where}"
+    ext = d.outcome.get("extension")
+    if not ext or not ext["allowed"]:
+        return counted
+    return (
+        f"{counted}; prorrogado por igual período em {fmt(ext['extended_on'])}, de "
+        f"{fmt(ext['from'])} — {render_within((FEDERAL_JUDGMENT_EXTENSION,), law)}"
+    )

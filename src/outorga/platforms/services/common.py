@@ -24,6 +24,7 @@ from outorga.core.tenancy import current_municipality_or_none, tenant
 from outorga.law import interfaces
 from outorga.law.bindings import Service
 from outorga.law.citations import Citation, render_many
+from outorga.law.common.judgment import may_extend, question_facts
 from outorga.law.decisions import Decision
 
 from ..models import (
@@ -469,6 +470,58 @@ def appeal_admission(
     if not admission.outcome["timely"]:
         return admission, None
     return admission, reconsideration_period(municipality, on, filed_on)
+
+
+def appeal_judgment_period(
+    municipality: Municipality,
+    on: dt.date,
+    filed_on: dt.date,
+    forwarded_on: dt.date | None,
+    extended_on: dt.date | None,
+    *,
+    extended_before: bool = False,
+) -> Decision:
+    """The superior authority's period to judge an appeal filed on ``filed_on`` (sent up on
+    ``forwarded_on``, if it was), as the law in force on ``on`` counts it (``appeal_judgment``:
+    the rule ``penalty_appeal`` counts ``judge_until`` by, art. 26 sole paragraph with Lei
+    9.784/1999 art. 59 §1), with its extension on ``extended_on`` (art. 59 §2; ``extended_before``:
+    a new extension of a period already extended). An extension recorded was justified: its
+    service refuses one without."""
+    facts = question_facts(filed_on, forwarded_on, extended_on, extended_before=extended_before)
+    return bound_law(municipality, on).ask("appeal_judgment", facts)
+
+
+def judge_until_extended(municipality: Municipality, appeal: Any, counted: dt.date) -> dt.date:
+    """The last day to judge ``appeal`` (a platform's penalty appeal): ``counted``, the day the
+    law's admission gives, or, once its period was extended (Lei 9.784/1999 art. 59 §2), the
+    extended day the law counts again with it (:func:`appeal_judgment_period`)."""
+    if appeal.judgment_extended_on is None:
+        return counted
+    d = appeal_judgment_period(
+        municipality,
+        counted_on(appeal.admission, appeal.filed_on),
+        appeal.filed_on,
+        appeal.forwarded_on,
+        appeal.judgment_extended_on,
+    )
+    return d.outcome["judge_until"]
+
+
+def appeal_extendable(municipality: Municipality, appeal: Any) -> bool:
+    """Whether the period to judge ``appeal`` (pending, with a day) may still be extended under
+    Lei 9.784/1999 art. 59 §2, as the law answers it (``judgment.may_extend``: the §1 default,
+    not yet extended) — what the page offers; the service asks again."""
+    if appeal.judge_until is None or appeal.judgment_extended_on is not None:
+        return False
+    return may_extend(
+        appeal_judgment_period(
+            municipality,
+            counted_on(appeal.admission, appeal.filed_on),
+            appeal.filed_on,
+            appeal.forwarded_on,
+            None,
+        )
+    )
 
 
 def reconsideration_period(municipality: Municipality, on: dt.date, filed_on: dt.date) -> Decision:

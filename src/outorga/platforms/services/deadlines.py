@@ -23,7 +23,13 @@ from ..models import (
     PlatformPenaltyAppeal,
 )
 from .cases import defence_deadline
-from .common import appeal_admission, basis_many, counted_on, notice_period
+from .common import (
+    appeal_admission,
+    basis_many,
+    counted_on,
+    judge_until_extended,
+    notice_period,
+)
 from .complaints import answer_deadline, complaint_notice_text
 from .penalty_process import imposed_on, penalty_notice_text
 
@@ -82,8 +88,12 @@ def platform_deadlines_recount(actor: Actor, municipality: Municipality, day: dt
                     ),
                 )
                 moved.append(f"penalidade {x.pk}")
+        # An extended period to judge (Lei 9.784/1999 art. 59 §2) runs from the period's last
+        # day, which may be the one closed: counted again whenever a day before it closes.
         for a in PlatformPenaltyAppeal.objects.select_for_update().filter(
-            Q(judge_until=day) | Q(reconsider_until=day),
+            Q(judge_until=day)
+            | Q(reconsider_until=day)
+            | Q(judgment_extended_on__isnull=False, judge_until__gt=day),
             result=PlatformPenaltyAppeal.Result.PENDING,
         ):
             notice_on = PlatformPenalty.objects.get(pk=a.penalty_id).decision_notice_on
@@ -114,8 +124,9 @@ def _appeal_moved(
     runs from the superior authority's receipt — the day after the period to reconsider while
     the appeal was not sent up — so it moves with that period too."""
     judge_until = getattr(a, "judge_until", None)
+    extended = getattr(a, "judgment_extended_on", None) is not None
     reconsider_moves = reconsidering and a.reconsider_until == day
-    if not (reconsider_moves or judge_until == day):
+    if not (reconsider_moves or judge_until == day or extended):
         return False
     forwarded_on = getattr(a, "forwarded_on", None)
     admission, period = appeal_admission(
@@ -130,8 +141,10 @@ def _appeal_moved(
     new: dict[str, dt.date] = {}
     if reconsider_moves:
         new["reconsider_until"] = period.outcome["reconsider_until"]
-    if judge_until is not None and (judge_until == day or (reconsider_moves and not forwarded_on)):
-        new["judge_until"] = admission.outcome["judge_until"]
+    if judge_until is not None and (
+        judge_until == day or extended or (reconsider_moves and not forwarded_on)
+    ):
+        new["judge_until"] = judge_until_extended(municipality, a, admission.outcome["judge_until"])
     if not _moved(actor, municipality, a, new, admission, period):
         return False
     a.save(update_fields=list(new))

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.db import transaction
 
-from outorga.core.acts import Actor, law_refused, record_act
+from outorga.core.acts import Actor, basis_of, extension_record, law_refused, record_act
 from outorga.core.errors import Refused
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
@@ -27,13 +27,16 @@ from .common import (
     appeal_admit,
     appeal_closed,
     appeal_filing,
+    appeal_judgment_period,
     apps_law,
     authorize_apps,
     basis_many,
     bound_law,
     cited,
+    counted_on,
     decision_day,
     field_error,
+    judge_until_extended,
     reasoned,
     revision_facts,
 )
@@ -424,7 +427,9 @@ def platform_penalty_reconsider(
                 sent_up, _ = appeal_admission(
                     municipality, on, a.filed_on, x.decision_notice_on, forwarded_on=on
                 )
-                a.judge_until = sent_up.outcome["judge_until"]
+                a.judge_until = judge_until_extended(
+                    municipality, a, sent_up.outcome["judge_until"]
+                )
                 fields += ["forwarded_on", "judge_until"]
                 grounds.append(sent_up)
             a.save(update_fields=fields)
@@ -505,3 +510,84 @@ def _judge_citations(municipality: Municipality, on: dt.date) -> tuple[Citation,
 
     comp = competence(apps_law(municipality), "appeal.executive.judge", on)
     return comp.citations if comp else ()
+
+
+#: Lei 9.784/1999 art. 59 §2, as a refusal names it.
+ART_59_2 = "Lei 9.784/1999, art. 59, §2º"
+
+
+def platform_penalty_appeal_extend(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    appeal: PlatformPenaltyAppeal,
+    justification: str,
+    on: dt.date | None = None,
+) -> PlatformPenaltyAppeal:
+    """Lei 9.784/1999 art. 59 §2: the authority that judges the appeal (``appeal.executive.judge``)
+    extends its period to judge — "por igual período, ante justificativa explícita": the law
+    (``appeal_judgment``, the rule the admission counted ``judge_until`` by) answers whether it may
+    (the §1 default only, once) and the new last day; the appeal records it and the act
+    ``appeal.judgment.extend`` its old and new day and the justification. Refused: without a
+    justification (422), once judged (409), by the law (a second extension, a regulation's
+    period: 422, the refusal logged)."""
+    authorize_apps(actor=actor, municipality=municipality, action="appeal.executive.judge")
+    text = justification.strip()
+    if not text:
+        raise field_error(
+            "justification",
+            f"A prorrogação do prazo para julgar exige justificativa explícita ({ART_59_2}).",
+        )
+    on = decision_day(
+        actor=actor, municipality=municipality, action="appeal.judgment.extend", obj=appeal, on=on
+    )
+    refused: Refused | None = None
+    with transaction.atomic(), tenant(municipality):
+        a, _ = _unjudged(appeal.pk)
+        if a.judge_until is None:
+            raise appeal_closed(
+                False, f"O recurso não tem prazo para julgar a prorrogar ({ART_59_2})."
+            )
+        if on < a.filed_on:
+            raise field_error("on", "A prorrogação não pode ser anterior ao recurso.")
+        d = appeal_judgment_period(
+            municipality,
+            counted_on(a.admission, a.filed_on),
+            a.filed_on,
+            a.forwarded_on,
+            on,
+            extended_before=a.judgment_extended_on is not None,
+        )
+        if d.eligibility != "ok":
+            refused = law_refused(
+                actor=actor,
+                municipality=municipality,
+                action="appeal.judgment.extend",
+                d=d,
+                obj=a,
+                new={"penalty": a.penalty_id},
+                error=partial(PlatformRefused, "Prorrogação recusada"),
+            )
+        else:
+            before = a.judge_until
+            a.judge_until = d.outcome["judge_until"]
+            a.judgment_extended_on = on
+            a.judgment_extension = extension_record(actor, on, text, d)
+            a.save(update_fields=["judge_until", "judgment_extended_on", "judgment_extension"])
+            record_act(
+                municipality=municipality,
+                actor=actor,
+                action="appeal.judgment.extend",
+                obj=a,
+                old={"judge_until": before},
+                new={
+                    "penalty": a.penalty_id,
+                    "extended_on": on,
+                    "judge_until": a.judge_until,
+                    "justification": text,
+                },
+                basis=basis_of(d, _judge_citations(municipality, on)),
+            )
+    if refused is not None:
+        raise refused
+    return a

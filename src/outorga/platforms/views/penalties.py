@@ -25,11 +25,13 @@ from outorga.law import interfaces
 from outorga.law.bindings import Service
 from outorga.law.competence import is_allowed
 from outorga.law.money import brl
-from outorga.platforms.services.common import apps_law, cited_here
+from outorga.platforms.services.common import appeal_extendable, apps_law, cited_here
 from outorga.platforms.services.penalties import driver_of, platform_penalty_impose
 from outorga.platforms.services.penalty_annulment import platform_penalty_annul_ex_officio
 from outorga.platforms.services.penalty_appeals import (
+    ART_59_2,
     fine_in_part,
+    platform_penalty_appeal_extend,
     platform_penalty_appeal_file,
     platform_penalty_appeal_judge,
     platform_penalty_reconsider,
@@ -96,6 +98,15 @@ class JudgeForm(forms.Form):
     reasoning = forms.CharField(
         label="Fundamentação (fatos e fundamentos jurídicos — Lei 9.784/1999, art. 50, V)",
         widget=forms.Textarea({"rows": 4}),
+    )
+
+
+class ExtendForm(forms.Form):
+    #: Left to the service: an empty one is refused naming the article (Lei 9.784/1999 art. 59 §2).
+    justification = forms.CharField(
+        label="Justificativa (Lei 9.784/1999, art. 59, §2º)",
+        widget=forms.Textarea({"rows": 3}),
+        required=False,
     )
 
 
@@ -250,6 +261,13 @@ def penalty_detail(request: HttpRequest, user: User, penalty_id: int) -> HttpRes
             "can_file": appeal is None
             and x.status != PlatformPenalty.Status.ANNULLED
             and may("defence.file"),
+            "extend_form": ExtendForm(),
+            # Lei 9.784/1999 art. 59 §2: who judges the appeal may extend its period once, with a
+            # justification, where the law says it may (the §1 default).
+            "can_extend": appeal is not None
+            and appeal.result == PlatformPenaltyAppeal.Result.PENDING
+            and may("appeal.executive.judge")
+            and appeal_extendable(x.municipality, appeal),
             "can_judge": appeal is not None
             and appeal.result == PlatformPenaltyAppeal.Result.PENDING
             and not awaits_reconsideration
@@ -332,6 +350,22 @@ def penalty_judge(request: HttpRequest, user: User, penalty_id: int) -> HttpResp
         return f"Recurso julgado: {judged.get_result_display()}."
 
     return _penalty_step(request, x, JudgeForm(request.POST), judge)
+
+
+@screen(object_page=True, post=True)
+def penalty_extend(request: HttpRequest, user: User, penalty_id: int) -> HttpResponse:
+    """Who judges the appeal extends its period to judge, once, by as many days, with an explicit
+    justification (Lei 9.784/1999 art. 59 §2)."""
+    x = _penalty(penalty_id)
+    appeal = _appeal(x)
+
+    def extend(data: dict[str, Any]) -> str:
+        done = platform_penalty_appeal_extend(
+            **as_servant(request, user), appeal=appeal, justification=data["justification"]
+        )
+        return f"Prazo para julgar prorrogado até {done.judge_until:%d/%m/%Y} ({ART_59_2})."
+
+    return _penalty_step(request, x, ExtendForm(request.POST), extend)
 
 
 @screen(object_page=True, post=True)

@@ -35,7 +35,10 @@ def judgment_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     decided on ``appeal_filed_on`` (``judge_until``): the regulation's days, else the 30 of Lei
     9.784/1999 art. 59 §1 (D-17), counted by D-4 on the municipal calendar from its receipt
     (``received_on``) — the day it was sent up (``forwarded_on``), else the day after the period
-    to reconsider (art. 56 §1). The days are read on the day of the appeal."""
+    to reconsider (art. 56 §1). The days are read on the day of the appeal. With an extension's
+    facts (``extended_on``), whether the superior authority may extend that period (Lei 9.784/1999
+    art. 59 §2: once, by the same days, with a justification, only the default's period) and its
+    new last day (:func:`outorga.law.common.judgment.art59_2_extension`)."""
     qid = "ipatinga.taxi-2017.appeal_judgment"
     filed_on = day(facts["appeal_filed_on"])
     forwarded = day(facts["forwarded_on"]) if facts.get("forwarded_on") else None
@@ -82,7 +85,7 @@ def judgment_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
                 "julga": judges,
             },
         )
-        outcome = {
+        outcome: dict[str, Any] = {
             "received_on": received_on,
             "judge_until": last,
             "days": days.value,
@@ -94,6 +97,14 @@ def judgment_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             if by_default
             else "(prazo do regulamento, art. 43; decisão D-17)."
         )
-        return decide(qid, ctx, outcome, [received, why, counted], summary)
+        reasons = [received, why, counted]
+        # Lei 9.784/1999 art. 59 §2: the superior authority's extension, where it is asked.
+        extended = judgment.art59_2_extension(
+            ctx, outcome, facts, rule=rule_id("d_17_art_59_2_extension"), grounds=PROCEDURE
+        )
+        if extended is not None:
+            reasons.append(extended)
+            summary += judgment.extension_summary(outcome, LAW)
+        return decide(qid, ctx, outcome, reasons, summary)
 
     return answer(qid, ctx, filed_on, PROCEDURE_BY_DEFAULT, build)

@@ -13,10 +13,7 @@ from outorga.core.tenancy import current_municipality_or_none
 
 from .forms_citing import cites
 from .models import PermitTerm, Service
-from .services.permits import taxi_instalments_refusal
-
-#: Mototaxi art. 6: the longest initial term of a permission, a number of the law.
-TERM_LIMIT = "max_term_years"
+from .services.permits import TERM_LIMIT, taxi_instalments_refusal, term_beyond
 
 
 def option_field() -> forms.ChoiceField:
@@ -83,8 +80,6 @@ def limit_term_years(form: forms.Form, *services: str) -> None:
     field.initial = field.widget.attrs["max"] = years
     field.validators.append(
         MaxValueValidator(
-            years,
-            f"Prazo inicial de %(show_value)s anos; o máximo é {years} anos"
-            f"{lawseam.cited_aside(law, 'term')}.",
+            years, term_beyond("%(show_value)s", years, lawseam.cited_aside(law, "term"))
         )
     )

@@ -133,6 +133,43 @@ def permit_grant_decisions(
     return [quota, person, veh, *([one] if one is not None else []), term]
 
 
+#: Mototaxi art. 6: the longest initial term of a permission, a number of the law (its ``LIMITS``).
+TERM_LIMIT = "max_term_years"
+
+
+def term_years_refusal(
+    municipality: Municipality, service: str, term_years: int, on: dt.date
+) -> FieldError | None:
+    """Mototaxi art. 6 ("pelo prazo máximo de 10 (dez) anos"): the initial term in years is the
+    clerk's input, judged before anything is written against the maximum the law bound to
+    ``service`` on ``on`` sets (its dated parameter, read through the seam): below one year or
+    beyond it, refused under the field ``prazo`` with the article — bad input, never a refusal of
+    the holder, so a tender's winner is not recorded as refused nor the next applicant called.
+    None within the law, or where no law governs the service then or it sets no maximum (the
+    grant refuses those)."""
+    try:
+        law = law_for(municipality, service, on)
+    except LawNotBound:
+        return None
+    with tenant(municipality):
+        limit = law.limit(TERM_LIMIT)
+    if limit is None or 1 <= term_years <= limit.value:
+        return None
+    return FieldError(
+        "prazo",
+        term_beyond(term_years, int(limit.value))
+        if term_years > limit.value
+        else f"Prazo inicial de {term_years} anos; informe ao menos 1 ano.",
+        cited_once(law.law, "term"),
+    )
+
+
+def term_beyond(years: int | str, limit: int, aside: str = "") -> str:
+    """Art. 6: what a term beyond the law's maximum ``limit`` reads, as the law core's own reason
+    says it; ``aside``: the article in parentheses where a form writes it in the sentence."""
+    return f"Prazo inicial de {years} anos; o máximo é {limit} anos{aside}."
+
+
 def permit_grant(
     *,
     actor: Actor,
@@ -155,6 +192,8 @@ def permit_grant(
     authorize(actor=actor, municipality=municipality, action="permit.grant", law=law.law)
     if service == Service.TAXI:
         raise NotImplementedError("outorga de táxi: fluxo próprio (taxi_permit_grant)")
+    if refused := term_years_refusal(municipality, service, term_years, granted_on):
+        raise refused  # art. 6: the clerk's input, before anything is written
     new = {"holder": holder.pk, "service": service, "vehicle": vehicle.plate}
     with (
         grant_refusal_logged(actor, municipality, tender, new),

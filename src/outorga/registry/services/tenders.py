@@ -58,7 +58,13 @@ from .common import (
     service_law,
 )
 from .eligibility import moto_person_facts, own_automobile, register_bar, taxi_person_documents
-from .permits import permit_grant, taxi_instalments_refusal, taxi_permit_grant, tender_called
+from .permits import (
+    permit_grant,
+    taxi_instalments_refusal,
+    taxi_permit_grant,
+    tender_called,
+    term_years_refusal,
+)
 
 #: Tenders whose places are still promised (not yet granted nor closed).
 LIVE = (Tender.Status.OPEN, Tender.Status.RANKED, Tender.Status.HOMOLOGATED)
@@ -651,6 +657,15 @@ def _taxi_terms(params: Mapping[str, Any]) -> tuple[str, str, int]:
     )
 
 
+def _term_years(params: Mapping[str, Any]) -> int:
+    """A mototaxi or motofrete grant's initial term in years (art. 6) as a tender's grant gives
+    it: ten where it says none; a value that is no whole number is the clerk's input, refused."""
+    try:
+        return int(params.get("term_years", 10))
+    except (TypeError, ValueError):
+        raise FieldError("prazo", "informe o prazo inicial em anos (número inteiro)") from None
+
+
 def _grant_one(
     *,
     actor: Actor,
@@ -687,7 +702,7 @@ def _grant_one(
         service=tender.service,
         vehicle=vehicle,
         granted_on=on,
-        term_years=int(params.get("term_years", 10)),
+        term_years=_term_years(params),
         decree=params.get("decree", ""),
         equipment=list(params.get("equipment") or []),
         safety_gear=params.get("safety_gear"),
@@ -707,8 +722,9 @@ def tender_grant(
     the grant needs (vehicle; term or option and contrapartida…). Nobody is skipped: the run stops
     at the first ranked applicant without data. An applicant the law refuses at the grant is
     recorded with every reason and the next one is called. The clerk's bad input — an unknown
-    applicant or vehicle, a taxi instalment count beyond art. 10's maximum — refuses the whole
-    run before anyone is granted or recorded as refused: it never calls the next one."""
+    applicant or vehicle, a taxi instalment count beyond art. 10's maximum, a mototaxi term beyond
+    art. 6's — refuses the whole run before anyone is granted or recorded as refused: it never
+    calls the next one."""
     _authorize_manage(actor, municipality, tender)
     done: list[TenderApplicant] = []
     with tenant(municipality):
@@ -725,10 +741,14 @@ def tender_grant(
         for applicant_id, data in grants.items():
             if int(applicant_id) not in by_id:
                 raise FieldError("outorgas", f"candidato {applicant_id} não classificado")
+            refused: FieldError | None  # the clerk's input, refused before anyone is called
             if tender.service == Service.TAXI:
                 applicant_category(by_id[int(applicant_id)], data.get("category", ""))
-                if refused := taxi_instalments_refusal(municipality, *_taxi_terms(data), on):
-                    raise refused
+                refused = taxi_instalments_refusal(municipality, *_taxi_terms(data), on)
+            else:
+                refused = term_years_refusal(municipality, tender.service, _term_years(data), on)
+            if refused is not None:
+                raise refused
             if not Vehicle.objects.filter(pk=data.get("vehicle")).exists():
                 raise FieldError(
                     "veículo", f"veículo não encontrado para o candidato {applicant_id}"

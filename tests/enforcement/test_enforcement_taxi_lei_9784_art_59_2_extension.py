@@ -28,6 +28,7 @@ from enforcement_factories import (
 
 from outorga.core.acts import Actor
 from outorga.core.errors import Refused
+from outorga.core.localtime import today_of
 from outorga.core.models import Act, CalendarDay
 from outorga.core.services import calendar_day_record, parameter_override_record
 from outorga.core.tenancy import tenant
@@ -255,3 +256,32 @@ def test_lei_9784_art_59_2_the_mototaxi_appeal_has_no_day_to_judge_to_extend(wor
             justification=WHY,
             on=EXTENDED_ON,
         )
+
+
+def test_lei_9784_art_59_2_an_extension_dated_in_the_future_is_refused_naming_the_date(
+    world, user_of
+):
+    """The extension is an act of its day: the period runs from the day it is decided (D-4) and
+    the law in force is that day's (D-15), so a day still to come on the municipality's clock is
+    refused under the date, as the apps' penalty appeals refuse it; nothing is recorded."""
+    appeal = _appeal(world)
+    tomorrow = today_of(world.m) + dt.timedelta(days=1)
+    with tenant(world.m):
+        acts = Act.objects.count()
+    with pytest.raises(FieldError) as exc:
+        judgment_extend(
+            actor=world.mayor, municipality=world.m, filing=appeal, justification=WHY, on=tomorrow
+        )
+    assert exc.value.field == "data"
+    assert f"({tomorrow:%d/%m/%Y}) não pode estar no futuro" in exc.value.message
+    mayor = user_of("ipatinga", Role.CHEFE_EXECUTIVO)
+    text = _post(mayor, appeal, on=tomorrow).content.decode()
+    assert "não pode estar no futuro" in text
+    appeal = _now(world, appeal)
+    assert appeal.judge_until == JUDGE and appeal.judgment_extended_on is None
+    with tenant(world.m):
+        assert Act.objects.count() == acts
+    judgment_extend(
+        actor=world.mayor, municipality=world.m, filing=appeal, justification=WHY, on=EXTENDED_ON
+    )
+    assert _now(world, appeal).judge_until == EXTENDED

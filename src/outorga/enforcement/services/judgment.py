@@ -26,6 +26,7 @@ from django.db.models import QuerySet
 from outorga.core.acts import Actor, basis_of, extension_record, law_refused, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
+from outorga.core.localtime import in_the_future
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.enforcement.lawbridge import (
@@ -168,11 +169,15 @@ def judgment_extend(
     extends its period to judge on ``on`` — "por igual período, ante justificativa explícita":
     the law answers whether it may (the §1 default only, once) and the new last day; the appeal
     records it and the act ``appeal.judgment.extend`` its old and new day and the justification.
-    Refused: without a justification; where the appeal has no day to judge (the mototaxi law,
-    art. 42–44) or was judged; by the law (a second extension, a regulation's period), the
-    refusal logged."""
+    Refused: on a day after the municipality's today (D-4, D-15: as the apps' penalty appeals);
+    without a justification; where the appeal has no day to judge (the mototaxi law, art. 42–44)
+    or was judged; by the law (a second extension, a regulation's period), the refusal logged."""
     with tenant(municipality):  # read in its municipality (ADR 0024)
         case = filing.case
+    # An act of its day: the law in force and the period are that day's (D-15, D-4).
+    future = in_the_future(municipality, on, "a data da prorrogação")
+    if future:
+        raise FieldError("data", future)
     authorize(actor=actor, municipality=municipality, action=EXTEND_ACTION, law=case.law, on=on)
     text = justification.strip()
     if not text:

@@ -132,6 +132,22 @@ def test_art_6_a_term_of_0_years_is_refused_as_the_clerk_s_input_too(ipatinga_m)
     _nobody_passed_over(m, tender, winner, acts)
 
 
+def test_art_6_a_term_that_is_no_whole_number_is_refused_as_the_clerk_s_input(ipatinga_m):
+    m = ipatinga_m
+    tender, winner, car = _winner_and_runner_up(m, 945)
+    acts = _acts(m)
+    with pytest.raises(FieldError) as exc:
+        tender_grant(
+            actor=boss(m),
+            municipality=m,
+            tender=tender,
+            on=GRANT,
+            grants={winner.pk: {**_grant(car, 10), "term_years": "dez"}},
+        )
+    assert exc.value.field == "prazo" and "número inteiro" in exc.value.message
+    _nobody_passed_over(m, tender, winner, acts)
+
+
 def test_art_6_the_maximum_is_the_law_s_dated_value_on_the_grant_s_date(ipatinga_m):
     """A municipality's dated value (D-15) of the maximum: 12 years from before the grant's date
     lets 11 through the pre-check (the grant judges it again and grants)."""

@@ -27,7 +27,7 @@ from outorga.public import services
 from outorga.public.models import Badge
 from outorga.public.selectors.badges import BadgeFacts, badge_status
 from outorga.public.selectors.verification import badge_from_token
-from outorga.registry.models import Auxiliary, Permit
+from outorga.registry.models import Auxiliary, Notification, Permit, Person
 from outorga.registry.ports import sanctions
 from outorga.registry.services.auxiliaries import auxiliary_cassar
 from outorga.registry.validation import FieldError
@@ -327,3 +327,57 @@ def test_art_2_iii_art_32_iv_c_no_second_proposal_while_one_on_his_other_permit_
     # Nor does the desk open a second one on this permit while it runs.
     with pytest.raises(InvalidStep, match=running.number):
         _desk_proposes(world, world.permit, aux, start + dt.timedelta(days=41))
+
+
+def test_art_31_par2_the_holders_portal_shows_his_auxiliarys_suspension(world):
+    # The holder answers for his auxiliary "no que concorrer" (art. 31, §2): his permit page in
+    # the portal says his auxiliary may not drive in service from the first to the last day.
+    aux = auxiliary_of(world)
+    _esc, start = imposed(world, aux)
+    end = start + dt.timedelta(days=14)
+    page = client_of(world.holder_user).get(reverse("portal:permit", args=[world.permit.pk]))
+    assert page.status_code == 200
+    item = re.search(rf"<p>{re.escape(aux.person.name)} — [^<]*", page.content.decode())
+    assert item is not None
+    assert f"credencial suspensa de {start:%d/%m/%Y} a {end:%d/%m/%Y}" in item.group(0)
+    assert "art. 2, XXV" in item.group(0)
+
+
+def test_art_31_par2_the_holder_gets_an_aviso_of_his_auxiliarys_suspension(world):
+    aux = auxiliary_of(world)
+    _esc, start = imposed(world, aux)
+    end = start + dt.timedelta(days=14)
+    with tenant(world.m):
+        [n] = Notification.objects.filter(
+            kind=Notification.Kind.AUXILIARY_CREDENTIAL_SUSPENDED, permit=world.permit
+        )
+    assert n.person_id == world.permit.holder_id
+    assert aux.person.name in n.message
+    assert f"de {start:%d/%m/%Y} a {end:%d/%m/%Y}" in n.message
+    assert "art. 2, XXV" in n.message and "art. 31, §2" in n.message
+    assert n.due_on == end
+    # His home page in the portal lists it among his avisos.
+    home = client_of(world.holder_user).get(reverse("portal:home")).content.decode()
+    assert f"suspensa de {start:%d/%m/%Y} a {end:%d/%m/%Y}" in home
+
+
+def test_art_2_xxv_the_auxiliarys_own_portal_shows_his_suspended_credential(world):
+    # His credential (art. 2, III) is his: with his own login he reads it suspended there too.
+    from outorga.core.models import User
+    from outorga.law.competence import Role
+
+    aux = auxiliary_of(world)
+    _esc, start = imposed(world, aux)
+    end = start + dt.timedelta(days=14)
+    user = User.objects.create_user(
+        username="ipatinga-auxsus",
+        password="Senha-de-teste-2026",
+        municipality=world.m,
+        role=Role.PERMISSIONARIO,
+    )
+    with tenant(world.m):
+        Person.objects.filter(pk=aux.person_id).update(user=user)
+    home = client_of(user).get(reverse("portal:home")).content.decode()
+    item = re.search(rf"<p>Auxiliar da permissão {world.permit.number} — [^<]*", home)
+    assert item is not None
+    assert f"credencial suspensa de {start:%d/%m/%Y} a {end:%d/%m/%Y}" in item.group(0)

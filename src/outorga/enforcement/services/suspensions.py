@@ -27,7 +27,8 @@ from outorga.enforcement.services.common import InvalidStep
 from outorga.law import interfaces
 from outorga.law.decisions import Decision
 from outorga.registry.facts import cassations
-from outorga.registry.models import Auxiliary, Permit, Person
+from outorga.registry.models import Auxiliary, Notification, Permit, Person
+from outorga.registry.notifications import notification_send
 from outorga.registry.services.common import (
     InvalidTransition,
     governed,
@@ -399,7 +400,7 @@ def _credential_suspension_impose(
     esc.starts_on, esc.ends_on = start, ends_on
     esc.save(update_fields=["status", "decided_by", "starts_on", "ends_on"])
     appeal = _open_suspension_appeal(esc.permit, esc.decision, decided_on, person=aux.person)
-    Penalty.objects.create(
+    penalty = Penalty.objects.create(
         kind=Penalty.Kind.SUSPENSION,
         case=appeal,
         permit=esc.permit,
@@ -407,6 +408,7 @@ def _credential_suspension_impose(
         imposed_on=start,
         decision={**esc.decision, "target": "credenciamento", "offender": offender},
     )
+    _tell_holder_of_credential_suspension(municipality, esc.permit, penalty, aux, ends_on)
     numbers = ", ".join(a.number for a in autos)
     citations = sorted(set(esc.decision.get("citations", [])) | set(d.to_json()["citations"]))
     record_act(
@@ -426,6 +428,29 @@ def _credential_suspension_impose(
         basis={"citations": citations, "decision": d.to_json()},
     )
     return esc
+
+
+def _tell_holder_of_credential_suspension(
+    municipality: Municipality, permit: Permit, penalty: Penalty, aux: Auxiliary, ends_on: dt.date
+) -> None:
+    """An aviso in the holder's portal (a courtesy; the auxiliary is notified by the case's
+    notice): his auxiliary may not drive in service from the first to the last day (art. 2, XXV),
+    and the holder answers for his auxiliary's infractions "no que concorrer" (art. 31, §2)."""
+    notification_send(
+        municipality=municipality,
+        key=f"auxiliary-credential-suspension-{penalty.pk}",
+        kind=Notification.Kind.AUXILIARY_CREDENTIAL_SUSPENDED,
+        message=(
+            f"Credencial do condutor auxiliar {aux.person.name} suspensa de "
+            f"{penalty.imposed_on:%d/%m/%Y} a {ends_on:%d/%m/%Y}"
+            f"{cited_aside(permit, 'auxiliary_suspension')}: nesse período ele não pode conduzir "
+            "o veículo em serviço. O permissionário responde pelas infrações do seu condutor "
+            f"auxiliar no que concorrer{cited_aside(permit, 'auxiliary_answered_by')}."
+        ),
+        person=permit.holder,
+        permit=permit,
+        due_on=ends_on,
+    )
 
 
 def _auto_facts(auto: InfractionNotice) -> dict[str, Any]:

@@ -381,3 +381,24 @@ def test_art_2_xxv_the_auxiliarys_own_portal_shows_his_suspended_credential(worl
     item = re.search(rf"<p>Auxiliar da permissão {world.permit.number} — [^<]*", home)
     assert item is not None
     assert f"credencial suspensa de {start:%d/%m/%Y} a {end:%d/%m/%Y}" in item.group(0)
+
+
+def test_art_32_iv_par3_the_queues_click_on_a_cassado_credential_says_why_it_is_refused(world):
+    from django.utils import timezone
+
+    aux = auxiliary_of(world)
+    esc, reached = counted(world, aux)
+    cassado_on = reached - dt.timedelta(days=2)
+    auxiliary_cassar(
+        actor=world.mayor, municipality=world.m, auxiliary=aux, on=cassado_on, reason="PA 1/2026"
+    )
+    page = client_of(world.authority.user).post(
+        reverse("enforcement:suspension_impose", args=[esc.pk]),
+        {"start": timezone.localdate().isoformat()},
+        follow=True,
+    )
+    text = page.content.decode()
+    assert f"foi cassado em {cassado_on:%d/%m/%Y}" in text
+    assert "não há credenciamento a suspender" in text
+    with tenant(world.m):
+        assert Escalation.objects.get(pk=esc.pk).status == Escalation.Status.PENDING

@@ -18,15 +18,18 @@ from registry_factories import make_permit
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, Escalation, InfractionNotice, Penalty
+from outorga.enforcement.services.common import InvalidStep
 from outorga.enforcement.services.filings import filing_file, filing_judge
 from outorga.enforcement.services.notices import notice_deliver
+from outorga.enforcement.services.proposals import proposal_open_cassacao
 from outorga.enforcement.services.suspensions import suspension_impose
 from outorga.public import services
 from outorga.public.models import Badge
 from outorga.public.selectors.badges import BadgeFacts, badge_status
 from outorga.public.selectors.verification import badge_from_token
-from outorga.registry.models import Auxiliary, Permit
+from outorga.registry.models import Auxiliary, Notification, Permit, Person
 from outorga.registry.ports import sanctions
+from outorga.registry.services.auxiliaries import auxiliary_cassar
 from outorga.registry.validation import FieldError
 
 D = dt.date(2026, 4, 6)  # a Monday
@@ -256,3 +259,146 @@ def test_art_32_iv_c_the_same_breach_is_proposed_once(world):
     make_final(world, holders, start + dt.timedelta(days=60))
     with tenant(world.m):
         assert Case.objects.filter(kind=Case.Kind.CASSACAO).count() == 1
+
+
+def test_art_32_iv_par3_the_sesuma_does_not_suspend_a_cassado_credential(world):
+    # His credential cassado (art. 32, IV; §3 bars him two years) after his count was reached:
+    # the SESUMA's click has no credential left to suspend, and says why.
+    aux = auxiliary_of(world)
+    esc, reached = counted(world, aux)
+    cassado_on = reached - dt.timedelta(days=2)
+    auxiliary_cassar(
+        actor=world.mayor, municipality=world.m, auxiliary=aux, on=cassado_on, reason="PA 1/2026"
+    )
+    with pytest.raises(FieldError) as exc:
+        suspension_impose(
+            actor=world.authority, municipality=world.m, escalation=esc, start=reached, on=reached
+        )
+    assert exc.value.field == "auxiliar"
+    assert f"cassado em {cassado_on:%d/%m/%Y}" in exc.value.message
+    assert "art. 32, IV" in exc.value.citation and "art. 32, §3" in exc.value.citation
+    with tenant(world.m):
+        assert Escalation.objects.get(pk=esc.pk).status == Escalation.Status.PENDING
+        assert not Penalty.objects.filter(decision__target="credenciamento").exists()
+
+
+def _desk_proposes(world, permit, aux, on):  # type: ignore[no-untyped-def]
+    return proposal_open_cassacao(
+        actor=world.authority,
+        municipality=world.m,
+        permit=permit,
+        causes={"criminal_sentence_months": 30},  # art. 32, IV, b
+        auxiliary=aux,
+        on=on,
+    )
+
+
+def test_art_32_iv_c_no_second_proposal_while_the_desks_against_his_credential_runs(world):
+    aux = auxiliary_of(world)
+    _esc, start = imposed(world, aux)
+    running = _desk_proposes(world, world.permit, aux, start + dt.timedelta(days=1))
+    breach = issue(world, code="art38-IV", on=start + dt.timedelta(days=2),
+                   committed_by="auxiliary", auxiliary=aux)  # fmt: skip
+    make_final(world, breach, start + dt.timedelta(days=40))
+    with tenant(world.m):
+        assert list(Case.objects.filter(kind=Case.Kind.CASSACAO)) == [running]
+
+
+def test_art_2_iii_art_32_iv_c_no_second_proposal_while_one_on_his_other_permit_runs(world):
+    # The credential is the person's (art. 2, III): a proposal to cassar it opened on his other
+    # permit, still running, is a proposal against the same credential.
+    aux = auxiliary_of(world)
+    _esc, start = imposed(world, aux)
+    other = make_permit(world.m, "OUTRAQ")
+    with tenant(world.m):
+        second = Auxiliary.objects.create(
+            permit=other,
+            person_id=aux.person_id,
+            registration_number=43,
+            added_on=dt.date(2025, 3, 1),
+            credential_valid_until=dt.date(2027, 3, 1),
+        )
+    running = _desk_proposes(world, other, second, start + dt.timedelta(days=1))
+    breach = issue(world, code="art38-IV", on=start + dt.timedelta(days=2),
+                   committed_by="auxiliary", auxiliary=aux)  # fmt: skip
+    make_final(world, breach, start + dt.timedelta(days=40))
+    with tenant(world.m):
+        assert list(Case.objects.filter(kind=Case.Kind.CASSACAO)) == [running]
+    # Nor does the desk open a second one on this permit while it runs.
+    with pytest.raises(InvalidStep, match=running.number):
+        _desk_proposes(world, world.permit, aux, start + dt.timedelta(days=41))
+
+
+def test_art_31_par2_the_holders_portal_shows_his_auxiliarys_suspension(world):
+    # The holder answers for his auxiliary "no que concorrer" (art. 31, §2): his permit page in
+    # the portal says his auxiliary may not drive in service from the first to the last day.
+    aux = auxiliary_of(world)
+    _esc, start = imposed(world, aux)
+    end = start + dt.timedelta(days=14)
+    page = client_of(world.holder_user).get(reverse("portal:permit", args=[world.permit.pk]))
+    assert page.status_code == 200
+    item = re.search(rf"<p>{re.escape(aux.person.name)} — [^<]*", page.content.decode())
+    assert item is not None
+    assert f"credencial suspensa de {start:%d/%m/%Y} a {end:%d/%m/%Y}" in item.group(0)
+    assert "art. 2, XXV" in item.group(0)
+
+
+def test_art_31_par2_the_holder_gets_an_aviso_of_his_auxiliarys_suspension(world):
+    aux = auxiliary_of(world)
+    _esc, start = imposed(world, aux)
+    end = start + dt.timedelta(days=14)
+    with tenant(world.m):
+        [n] = Notification.objects.filter(
+            kind=Notification.Kind.AUXILIARY_CREDENTIAL_SUSPENDED, permit=world.permit
+        )
+    assert n.person_id == world.permit.holder_id
+    assert aux.person.name in n.message
+    assert f"de {start:%d/%m/%Y} a {end:%d/%m/%Y}" in n.message
+    assert "art. 2, XXV" in n.message and "art. 31, §2" in n.message
+    assert n.due_on == end
+    # His home page in the portal lists it among his avisos.
+    home = client_of(world.holder_user).get(reverse("portal:home")).content.decode()
+    assert f"suspensa de {start:%d/%m/%Y} a {end:%d/%m/%Y}" in home
+
+
+def test_art_2_xxv_the_auxiliarys_own_portal_shows_his_suspended_credential(world):
+    # His credential (art. 2, III) is his: with his own login he reads it suspended there too.
+    from outorga.core.models import User
+    from outorga.law.competence import Role
+
+    aux = auxiliary_of(world)
+    _esc, start = imposed(world, aux)
+    end = start + dt.timedelta(days=14)
+    user = User.objects.create_user(
+        username="ipatinga-auxsus",
+        password="Senha-de-teste-2026",
+        municipality=world.m,
+        role=Role.PERMISSIONARIO,
+    )
+    with tenant(world.m):
+        Person.objects.filter(pk=aux.person_id).update(user=user)
+    home = client_of(user).get(reverse("portal:home")).content.decode()
+    item = re.search(rf"<p>Auxiliar da permissão {world.permit.number} — [^<]*", home)
+    assert item is not None
+    assert f"credencial suspensa de {start:%d/%m/%Y} a {end:%d/%m/%Y}" in item.group(0)
+
+
+def test_art_32_iv_par3_the_queues_click_on_a_cassado_credential_says_why_it_is_refused(world):
+    from django.utils import timezone
+
+    aux = auxiliary_of(world)
+    esc, reached = counted(world, aux)
+    cassado_on = reached - dt.timedelta(days=2)
+    auxiliary_cassar(
+        actor=world.mayor, municipality=world.m, auxiliary=aux, on=cassado_on, reason="PA 1/2026"
+    )
+    page = client_of(world.authority.user).post(
+        reverse("enforcement:suspension_impose", args=[esc.pk]),
+        {"start": timezone.localdate().isoformat()},
+        follow=True,
+    )
+    text = page.content.decode()
+    assert f"foi cassado em {cassado_on:%d/%m/%Y}" in text
+    assert "não há credenciamento a suspender" in text
+    with tenant(world.m):
+        assert Escalation.objects.get(pk=esc.pk).status == Escalation.Status.PENDING

@@ -36,6 +36,7 @@ from outorga.law.citations import render_many
 from outorga.law.competence import NotCompetent, Role
 from outorga.law.decisions import Decision, Verdict
 from outorga.registry.models import Permit, PermitTerm, Person, Service
+from outorga.registry.selectors import with_credential_suspensions
 from outorga.registry.services.common import ungoverned
 
 from . import selectors, services
@@ -103,7 +104,9 @@ def home(request: HttpRequest, person: Person) -> HttpResponse:
             "permits": rows,
             "documents": selectors.document_rows(person, permits, today),
             "licence": getattr(person, "licence", None),
-            "auxiliary_of": list(selectors.own_auxiliary_credentials(person)),
+            "auxiliary_of": with_credential_suspensions(
+                list(selectors.own_auxiliary_credentials(person))
+            ),
             "notifications": notifications,
             "unread": sum(1 for n in notifications if n.read_at is None),
             "links": selectors.portal_links(permits),
@@ -131,7 +134,10 @@ def permit_detail(request: HttpRequest, person: Person, permit_id: int) -> HttpR
                 (h, STATUS_LABELS.get(h.to_status, h.to_status))
                 for h in permit.history.order_by("at", "id")
             ],
-            "auxiliaries": list(permit.auxiliaries.select_related("person")),
+            # Each with his credential's suspensions: the holder answers for him (art. 31 §2).
+            "auxiliaries": with_credential_suspensions(
+                list(permit.auxiliaries.select_related("person"))
+            ),
             "documents": [
                 r
                 for r in selectors.document_rows(person, [permit], today)

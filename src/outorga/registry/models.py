@@ -606,6 +606,10 @@ class Notification(TenantModel):
             "auxiliary_credential_expired",
             "credencial de auxiliar vencida",
         )
+        AUXILIARY_CREDENTIAL_SUSPENDED = (
+            "auxiliary_credential_suspended",
+            "credencial de auxiliar suspensa",
+        )
         OTHER = "other", "outro"
 
     #: The holder it is addressed to; null for a notice to the staff only.

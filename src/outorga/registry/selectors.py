@@ -28,7 +28,7 @@ from .models import (
     Vehicle,
     VehicleChange,
 )
-from .ports import ledger
+from .ports import ledger, sanctions
 
 
 def shown_document(person: Person, role: str) -> str:
@@ -255,3 +255,15 @@ def renewal_debts(person: Any, on: dt.date) -> tuple[list[tuple[Any, int]], list
     under_review = books.debts_under_review(person)
     owed = books.amounts_owed([*blocking, *under_review])
     return [(d, owed[d.pk]) for d in blocking], [(d, owed[d.pk]) for d in under_review]
+
+
+def with_credential_suspensions(auxiliaries: list[Auxiliary]) -> list[Auxiliary]:
+    """The auxiliaries, each with the suspensions of his credential (first and last day, mototaxi
+    art. 32 I with art. 34 and art. 2 XXV; ADR 0088) as ``credential_suspensions``, as enforcement
+    records them (``ports.sanctions``), in one read: the credential is the person's (art. 2 III),
+    whatever permit he serves. Shown on the staff's permit page and in the portal (the holder
+    answers for his auxiliary, art. 31 §2; the auxiliary reads his own)."""
+    periods = sanctions().credential_suspensions([a.person_id for a in auxiliaries])
+    for a in auxiliaries:
+        a.credential_suspensions = periods.get(a.person_id, ())  # type: ignore[attr-defined]
+    return auxiliaries

@@ -137,3 +137,32 @@ def test_art_32_iv_c_an_auto_outside_his_suspension_is_no_breach(ipatinga):
         ],
     )
     assert d.outcome == {"breached": False, "autos": []}
+
+
+def test_art_32_iv_par3_a_cassado_credential_is_not_suspended(ipatinga):
+    # Art. 32, IV and §3: the credential cassado is gone (and barred for two years); there is no
+    # credential left to suspend, whatever the count.
+    facts = {
+        "auxiliary": "p7",
+        "days": 15,
+        "start": "2025-01-20",
+        "grounds": _grounds(),
+        "credential_cassado_on": "2025-01-10",
+    }
+    d = ask(S, ipatinga(dt.date(2025, 1, 20)), facts)
+    assert d.outcome["allowed"] is False
+    assert [r.rule for r in d.refusals] == ["art_32_iv_par3_auxiliary_credential_cassado"]
+    message = d.refusals[0].message
+    assert "cassado em 10/01/2025" in message and "10/01/2027" in message
+    assert {cite(LAW, 32, inc="IV"), cite(LAW, 32, 3)} <= set(d.refusals[0].citations)
+
+
+def test_art_32_iv_a_cassacao_after_the_start_does_not_refuse_the_suspension(ipatinga):
+    facts = {
+        "auxiliary": "p7",
+        "days": 15,
+        "start": "2025-01-20",
+        "grounds": _grounds(),
+        "credential_cassado_on": "2025-01-25",
+    }
+    assert ask(S, ipatinga(dt.date(2025, 1, 20)), facts).outcome["allowed"] is True

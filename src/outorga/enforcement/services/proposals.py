@@ -33,6 +33,7 @@ from outorga.enforcement.services.escalation import escalation_facts, proposal_o
 from outorga.law import interfaces
 from outorga.law.decisions import Decision
 from outorga.registry.facts import other_outorgas
+from outorga.registry.locking import lock_person
 from outorga.registry.models import Auxiliary, Permit, Person
 from outorga.registry.services.auxiliaries import auxiliary_cassar
 from outorga.registry.services.common import governed
@@ -165,14 +166,22 @@ def _cassacao_opened(
     *,
     on: dt.date,
     person: Person | None = None,
+    of_the_person: bool = False,
 ) -> Case:
     """A cassação proposal of ``permit`` the law allowed (``d``), opened with ``extra`` — or
     refused while an equal one (the permit's cassação cases matching ``same``) is still running:
-    checked with the permit locked, so that two equal proposals sent at once open one case."""
+    checked with the permit locked, so that two equal proposals sent at once open one case.
+    ``of_the_person``: what is proposed is ``person``'s own (an auxiliary's credential, mototaxi
+    art. 2, III and art. 32, §3), so an equal case on any permit is the same proposal — checked
+    with the person locked too (``registry.locking``: permit, then person)."""
     with transaction.atomic(), tenant(municipality):
         Permit.objects.select_for_update().get(pk=permit.pk)
+        where: dict[str, Any] = {"permit": permit}
+        if of_the_person and person is not None:
+            lock_person(person.pk)
+            where = {"person_id": person.pk}
         duplicate = (
-            Case.objects.filter(permit=permit, kind=Case.Kind.CASSACAO, **same)
+            Case.objects.filter(kind=Case.Kind.CASSACAO, **where, **same)
             .exclude(stage__in=(Case.Stage.DECIDED, Case.Stage.ANNULLED))
             .first()
         )
@@ -306,7 +315,8 @@ def _auxiliary_cassacao_open(
         municipality,
         permit,
         d,
-        {"proposal__target": "credenciamento", "proposal__offender__auxiliary_id": aux.pk},
+        # His credential is his person's (art. 2, III): a proposal against it on any permit.
+        {"proposal__target": "credenciamento"},
         {
             "target": "credenciamento",
             "target_label": f"{AUXILIARY_CASSACAO}{cited_aside(permit, 'auxiliary_cassacao')}",
@@ -320,6 +330,7 @@ def _auxiliary_cassacao_open(
         },
         on=on,
         person=aux.person,
+        of_the_person=True,
     )
 
 

@@ -26,7 +26,9 @@ from outorga.enforcement.services.autos import taxi_auto_checked
 from outorga.enforcement.services.common import InvalidStep
 from outorga.law import interfaces
 from outorga.law.decisions import Decision
-from outorga.registry.models import Auxiliary, Permit, Person
+from outorga.registry.facts import cassations
+from outorga.registry.models import Auxiliary, Notification, Permit, Person
+from outorga.registry.notifications import notification_send
 from outorga.registry.services.common import (
     InvalidTransition,
     governed,
@@ -298,6 +300,28 @@ def suspension_impose(
     return esc
 
 
+#: The refusals of ``auxiliary_suspension`` that are about the auxiliary, not the first day.
+AUXILIARY_REFUSALS = frozenset(
+    {
+        "art_32_i_auxiliary_suspension_follows_his_count",
+        "art_32_iv_par3_auxiliary_credential_cassado",
+    }
+)
+
+
+def credential_cassado_on(aux: Auxiliary) -> dt.date | None:
+    """The day the credential ``aux`` holds was cassado (mototaxi art. 32, IV; §3), from the
+    registry: the credential is the person's (art. 2, III), so a cassação on any of his links
+    under this law, on or after this link began, took it; one before it (his bar served, a new
+    credential granted) did not."""
+    days = [
+        dt.date.fromisoformat(c["effective_on"])
+        for c in cassations(aux.person, aux.permit.service)
+        if c["kind"] == "credenciamento_auxiliar"
+    ]
+    return min((d for d in days if d >= aux.added_on), default=None)
+
+
 def _credential_suspension_impose(
     actor: Actor,
     municipality: Municipality,
@@ -319,7 +343,7 @@ def _credential_suspension_impose(
     named = next(iter(people)) if len(people) == 1 else None
     aux = (
         Auxiliary.objects.select_for_update(of=("self",))
-        .select_related("person")
+        .select_related("person", "permit")
         .filter(pk=autos[-1].auxiliary_id)
         .first()
         if named is not None
@@ -348,22 +372,20 @@ def _credential_suspension_impose(
         end = earlier.imposed_on + dt.timedelta(days=earlier.days - 1)
         grounds["previous_end"] = end.isoformat()
     newest = max(a.committed_on for a in autos)
-    d = ask(
-        municipality,
-        esc.law,
-        "auxiliary_suspension",
-        {
-            "auxiliary": str(aux.person_id),
-            "days": esc.days,
-            "start": start.isoformat(),
-            "grounds": grounds,
-        },
-        newest,
-    )
+    facts: dict[str, Any] = {
+        "auxiliary": str(aux.person_id),
+        "days": esc.days,
+        "start": start.isoformat(),
+        "grounds": grounds,
+    }
+    cassado_on = credential_cassado_on(aux)
+    if cassado_on is not None:
+        facts["credential_cassado_on"] = cassado_on.isoformat()
+    d = ask(municipality, esc.law, "auxiliary_suspension", facts, newest)
     if not (d.outcome or {}).get("allowed"):
         first = d.refusals[0].rule
         raise FieldError(
-            "auxiliar" if first == "art_32_i_auxiliary_suspension_follows_his_count" else "início",
+            "auxiliar" if first in AUXILIARY_REFUSALS else "início",
             " ".join(r.message for r in d.refusals),
             "; ".join(c.render() for r in d.refusals for c in r.citations),
         )
@@ -378,7 +400,7 @@ def _credential_suspension_impose(
     esc.starts_on, esc.ends_on = start, ends_on
     esc.save(update_fields=["status", "decided_by", "starts_on", "ends_on"])
     appeal = _open_suspension_appeal(esc.permit, esc.decision, decided_on, person=aux.person)
-    Penalty.objects.create(
+    penalty = Penalty.objects.create(
         kind=Penalty.Kind.SUSPENSION,
         case=appeal,
         permit=esc.permit,
@@ -386,6 +408,7 @@ def _credential_suspension_impose(
         imposed_on=start,
         decision={**esc.decision, "target": "credenciamento", "offender": offender},
     )
+    _tell_holder_of_credential_suspension(municipality, esc.permit, penalty, aux, ends_on)
     numbers = ", ".join(a.number for a in autos)
     citations = sorted(set(esc.decision.get("citations", [])) | set(d.to_json()["citations"]))
     record_act(
@@ -405,6 +428,29 @@ def _credential_suspension_impose(
         basis={"citations": citations, "decision": d.to_json()},
     )
     return esc
+
+
+def _tell_holder_of_credential_suspension(
+    municipality: Municipality, permit: Permit, penalty: Penalty, aux: Auxiliary, ends_on: dt.date
+) -> None:
+    """An aviso in the holder's portal (a courtesy; the auxiliary is notified by the case's
+    notice): his auxiliary may not drive in service from the first to the last day (art. 2, XXV),
+    and the holder answers for his auxiliary's infractions "no que concorrer" (art. 31, §2)."""
+    notification_send(
+        municipality=municipality,
+        key=f"auxiliary-credential-suspension-{penalty.pk}",
+        kind=Notification.Kind.AUXILIARY_CREDENTIAL_SUSPENDED,
+        message=(
+            f"Credencial do condutor auxiliar {aux.person.name} suspensa de "
+            f"{penalty.imposed_on:%d/%m/%Y} a {ends_on:%d/%m/%Y}"
+            f"{cited_aside(permit, 'auxiliary_suspension')}: nesse período ele não pode conduzir "
+            "o veículo em serviço. O permissionário responde pelas infrações do seu condutor "
+            f"auxiliar no que concorrer{cited_aside(permit, 'auxiliary_answered_by')}."
+        ),
+        person=permit.holder,
+        permit=permit,
+        due_on=ends_on,
+    )
 
 
 def _auto_facts(auto: InfractionNotice) -> dict[str, Any]:

@@ -31,8 +31,7 @@ from ..models import (
     Vehicle,
     VehicleChange,
 )
-from ..ports import sanctions
-from ..selectors import SEES_DOCUMENT, shown_document
+from ..selectors import SEES_DOCUMENT, shown_document, with_credential_suspensions
 from ..services.common import bound_law, service_law, ungoverned
 from ..services.permit_status import permit_suspend
 from ..services.permits import (
@@ -126,7 +125,7 @@ def permit_detail(request: HttpRequest, permit_id: int) -> HttpResponse:
             "permit": permit,
             "document": shown_document(permit.holder, actor.role),
             "history": permit.history.all(),
-            "auxiliaries": _with_credential_suspensions(list(permit.auxiliaries.all())),
+            "auxiliaries": with_credential_suspensions(list(permit.auxiliaries.all())),
             "suspend_form": suspend_form,
             "suspend_directly": _suspends_directly(permit),
             "plate": format_plate(permit.vehicle.plate) if permit.vehicle else "—",
@@ -134,16 +133,6 @@ def permit_detail(request: HttpRequest, permit_id: int) -> HttpResponse:
             **permit_actions(permit, actor.role, governed=no_law is None),
         },
     )
-
-
-def _with_credential_suspensions(auxiliaries: list[Any]) -> list[Any]:
-    """The permit's auxiliaries, each with the suspensions of his credential (first and last day,
-    mototaxi art. 32 I with art. 34 and art. 2 XXV; ADR 0088) as ``credential_suspensions``, as
-    enforcement records them (``ports.sanctions``), in one read."""
-    periods = sanctions().credential_suspensions([a.person_id for a in auxiliaries])
-    for a in auxiliaries:
-        a.credential_suspensions = periods.get(a.person_id, ())
-    return auxiliaries
 
 
 def _suspends_directly(permit: Permit) -> bool:

@@ -15,6 +15,7 @@ from outorga.law.decisions import Decision, Message, Reason, Verdict
 from outorga.law.questions import question
 from outorga.law.rules import check, reason
 from outorga.law.schemas import closed
+from outorga.law.windows import years_elapsed_on
 
 from ._common import (
     DATE,
@@ -25,6 +26,7 @@ from ._common import (
     fmt,
     has_refusal,
     opt_day,
+    param,
 )
 from .penalties import ART_32_I, ART_32_P2
 
@@ -212,7 +214,37 @@ def permit_suspension(ctx: Context, facts: Mapping[str, Any]) -> Decision:
 # --- Art. 32, I with art. 34 and art. 2, XXV: the suspension of the auxiliary's credential --------
 
 ART_2_XXV = art(2, inc="XXV")
+ART_32_IV = art(32, inc="IV")
 ART_32_IV_C = art(32, inc="IV", ali="c")
+ART_32_P3 = art(32, 3)
+
+
+def art_32_iv_par3_auxiliary_credential_cassado(
+    ctx: Context, start: dt.date, cassado_on: dt.date
+) -> Reason:
+    """Art. 32, IV and §3 — the credential cassado is taken from the auxiliary ("devolução
+    compulsória do Registro", art. 2, III) and no other is had for two years: from the day of the
+    cassação there is no credential left to suspend (art. 2, XXV), whatever his count. A cassação
+    after the suspension's first day does not undo a suspension that began before it."""
+    years = param(ctx, "person.cassation_bar_years")
+    free_on = years_elapsed_on(cassado_on, years.value)
+    return check(
+        "art_32_iv_par3_auxiliary_credential_cassado",
+        cassado_on > start,
+        lambda: (
+            f"Credenciamento cassado em {fmt(cassado_on)}, depois do início da suspensão "
+            f"({fmt(start)})."
+        ),
+        lambda: (
+            f"O credenciamento deste condutor auxiliar foi cassado em {fmt(cassado_on)} "
+            "(art. 32, IV): não há credenciamento a suspender. Ele só poderá obter outro a partir "
+            f"de {fmt(free_on)}, decorridos {years.value} anos da cassação (art. 32, §3º)."
+        ),
+        ART_32_IV,
+        ART_32_P3,
+        facts={"cassado_em": cassado_on, "inicio": start},
+        params=(years,),
+    )
 
 
 def art_32_i_auxiliary_suspension_follows_his_count(
@@ -314,6 +346,8 @@ AUXILIARY_SUSPENSION_SCHEMA: dict[str, Any] = closed(
             },
             required=["kind", "days", "infractions"],
         ),
+        # The day his credential was cassado (art. 32, IV; §3), from the registry, if it was.
+        "credential_cassado_on": DATE,
     },
     required=["auxiliary", "days", "start", "grounds"],
 )
@@ -328,11 +362,19 @@ AUXILIARY_SUSPENSION_SCHEMA: dict[str, Any] = closed(
 def auxiliary_suspension(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """Art. 32 caput and I, art. 34 and art. 2, XXV (ADR 0088): the suspension of the auxiliary's
     credential follows his own count, for its days, from the day it is decided at the earliest,
-    not inside his earlier one; it ends with its period (no proof of art. 32, §2)."""
+    not inside his earlier one; it ends with its period (no proof of art. 32, §2). A credential
+    cassado on or before its first day is not suspended (art. 32, IV and §3)."""
     days = int(facts["days"])
     start = day(facts["start"])
     grounds = facts["grounds"]
-    reasons = [art_32_i_auxiliary_suspension_follows_his_count(facts["auxiliary"], grounds)]
+    cassado_on = opt_day(facts.get("credential_cassado_on"))
+    reasons = (
+        [art_32_iv_par3_auxiliary_credential_cassado(ctx, start, cassado_on)]
+        if cassado_on is not None
+        else []
+    )
+    if not has_refusal(reasons):
+        reasons.append(art_32_i_auxiliary_suspension_follows_his_count(facts["auxiliary"], grounds))
     if not has_refusal(reasons):
         reasons.append(art_32_i_suspension_days_of_the_count(days, grounds))
         reasons.append(art_32_i_not_before_the_count(start, grounds))

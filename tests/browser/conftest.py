@@ -6,9 +6,8 @@ from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 import pytest
+from demo_factories import demo_fresh
 from django.db import connections
-
-from outorga.demo.loader import load_demo
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -22,7 +21,7 @@ CHROMIUM_ARGS = [
 
 @pytest.fixture
 def demo_site(live_server: Any) -> Any:
-    load_demo()  # the live server's transactional database starts empty
+    demo_fresh()  # the live server's transactional database is emptied after each test
     return live_server
 
 

@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 import requests
+from demo_factories import demo_fresh
 from django.db import connection
 from django_otp.plugins.otp_totp.models import TOTPDevice
 from test_mfa_staff_login import code_of
@@ -30,7 +31,6 @@ from outorga.core.demo import demo_password, demo_username
 from outorga.core.mfa import requires_mfa
 from outorga.core.models import User
 from outorga.core.tenancy import tenant
-from outorga.demo.loader import load_demo
 from outorga.law.competence import Role
 from outorga.registry.models import Person
 
@@ -107,7 +107,7 @@ class Browser:
 
 @pytest.fixture
 def server(tmp_path) -> Iterator[dict[str, Any]]:  # type: ignore[no-untyped-def]
-    load_demo()  # the transactional database starts empty
+    demo_fresh()  # the transactional database starts empty
     port = _free_port()
     redis = _redis_answers()
     env = {

@@ -9,6 +9,7 @@ import datetime as dt
 import threading
 
 import pytest
+from demo_factories import demo_fresh
 from django.db import connection
 from enforcement_factories import final_taxi_auto, make_world
 from registry_factories import taxi_permit
@@ -16,7 +17,6 @@ from registry_factories import taxi_permit
 from outorga.core.errors import FieldError
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
-from outorga.demo.loader import load_demo
 from outorga.enforcement.models import InfractionNotice, Penalty
 from outorga.enforcement.services.annulment import infraction_cancel
 from outorga.enforcement.services.suspensions import taxi_suspension_impose
@@ -31,7 +31,7 @@ D = dt.date(2026, 4, 6)
 def test_lei_9784_art_53_art_42_v_no_suspension_stands_on_an_auto_cancelled_at_once(
     user_of, round_
 ):
-    load_demo()
+    demo_fresh()
     m = Municipality.objects.get(slug="ipatinga")
     world = make_world(m, user_of)
     permit = taxi_permit(m)

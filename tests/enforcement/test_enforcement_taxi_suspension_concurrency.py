@@ -9,6 +9,7 @@ import datetime as dt
 import threading
 
 import pytest
+from demo_factories import demo_fresh
 from django.db import connection
 from enforcement_factories import final_taxi_auto, make_world
 from registry_factories import taxi_permit
@@ -16,7 +17,6 @@ from registry_factories import taxi_permit
 from outorga.core.errors import FieldError
 from outorga.core.models import Act, Municipality
 from outorga.core.tenancy import tenant
-from outorga.demo.loader import load_demo
 from outorga.enforcement.models import Penalty
 from outorga.enforcement.services.suspensions import (
     taxi_register_suspension_impose,
@@ -33,7 +33,7 @@ D = dt.date(2026, 4, 6)
     [("permissao", "permit.suspended"), ("cadastro", "penalty.suspension.register")],
 )
 def test_art_42_caput_one_auto_sent_twice_at_once_suspends_once(user_of, target, action):
-    load_demo()
+    demo_fresh()
     m = Municipality.objects.get(slug="ipatinga")
     world = make_world(m, user_of)
     permit = taxi_permit(m)

@@ -7,13 +7,13 @@ import datetime as dt
 import threading
 
 import pytest
+from demo_factories import demo_fresh
 from django.db import connection
 from finance_factories import DUE, make_debt, make_person
 
 from outorga.core.acts import verify_chain
 from outorga.core.models import Act, Municipality
 from outorga.core.tenancy import tenant
-from outorga.demo.loader import load_demo
 from outorga.finance.models import Debt
 from outorga.finance.sweep import run
 from outorga.registry.models import Notification
@@ -22,7 +22,7 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
 def test_two_overlapping_overdue_sweeps_make_each_debt_final_once():
-    load_demo()
+    demo_fresh()
     m = Municipality.objects.get(slug="ipatinga")
     person = make_person(m)
     debts = [make_debt(m, person, 1_000 * (i + 1)) for i in range(4)]

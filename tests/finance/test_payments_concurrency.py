@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from demo_factories import demo_fresh
 from django.db import connection
 from finance_factories import make_debt, make_person, refresh
 
@@ -15,7 +16,6 @@ from outorga.core.acts import Actor, verify_chain
 from outorga.core.demo import demo_username
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
-from outorga.demo.loader import load_demo
 from outorga.finance import bank_statement, guias, payments
 from outorga.finance.models import Debt
 from outorga.finance.models_payments import Payment, Refund
@@ -57,7 +57,7 @@ def _pay(m: Municipality, fin: Actor, debt: Debt, cents: int, day: int = 20) -> 
 
 @pytest.fixture
 def world():  # type: ignore[no-untyped-def]
-    load_demo()
+    demo_fresh()
     m = Municipality.objects.get(slug="ipatinga")
     fin = Actor.of(User.objects.get(username=demo_username("ipatinga", Role.FINANCAS)))
     return m, fin

@@ -7,6 +7,7 @@ import datetime as dt
 import threading
 
 import pytest
+from demo_factories import demo_fresh
 from django.db import connection
 from inspections_factories import answers, grant_mototaxi
 
@@ -14,7 +15,6 @@ from outorga.core.acts import Actor, verify_chain
 from outorga.core.demo import demo_username
 from outorga.core.models import Act, Municipality, User
 from outorga.core.tenancy import tenant
-from outorga.demo.loader import load_demo
 from outorga.inspections import services
 from outorga.inspections.models import MissedInspection
 from outorga.inspections.sweep import run
@@ -25,7 +25,7 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
 def test_two_overlapping_sweeps_record_each_fact_once():
-    load_demo()
+    demo_fresh()
     m = Municipality.objects.get(slug="ipatinga")
     clerk = Actor.of(User.objects.get(username=demo_username("ipatinga", Role.ATENDENTE)))
     fiscal = Actor.of(User.objects.get(username=demo_username("ipatinga", Role.FISCAL)))

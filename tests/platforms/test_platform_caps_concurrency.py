@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from demo_factories import demo_fresh
 from django.db import connection
 from platforms_factories import (
     driver_data,
@@ -21,7 +22,6 @@ from outorga.core.acts import Actor
 from outorga.core.demo import demo_username
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
-from outorga.demo.loader import load_demo
 from outorga.law.competence import Role
 from outorga.platforms.services.common import PlatformError
 from outorga.platforms.services.credentialing import (
@@ -56,7 +56,7 @@ def run_concurrently(n: int, fn: Callable[[int], Any]) -> list[Any]:
 
 
 def barra() -> Municipality:
-    load_demo()
+    demo_fresh()
     return Municipality.objects.get(slug="barra-do-garcas")
 
 

@@ -8,6 +8,7 @@ import threading
 from typing import Any
 
 import pytest
+from demo_factories import demo_fresh
 from django.db import connection
 from django.test import Client
 from platforms_factories import make_platform, new_cnpj
@@ -15,7 +16,6 @@ from platforms_factories import make_platform, new_cnpj
 from outorga.core.demo import demo_password, demo_username
 from outorga.core.models import Act, Municipality, User
 from outorga.core.tenancy import tenant
-from outorga.demo.loader import load_demo
 from outorga.law.competence import Role
 from outorga.platforms.services.credentialing import _counted_platforms
 
@@ -25,7 +25,7 @@ N = 40
 
 
 def test_art_3_par_1_forty_concurrent_credentialings_answer_201_or_422_and_never_deadlock():
-    load_demo()
+    demo_fresh()
     m = Municipality.objects.get(slug="barra-do-garcas")
     with tenant(m):
         have = _counted_platforms()

@@ -9,12 +9,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from demo_factories import demo_fresh
 
 from outorga.core.acts import Actor
 from outorga.core.demo import demo_username
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
-from outorga.demo.loader import load_demo
 from outorga.law.competence import Role
 from outorga.platforms.models import MonthlyReport, Platform
 from outorga.platforms.tokens import api_token_issue
@@ -30,7 +30,7 @@ def example() -> str:
 
 @pytest.mark.django_db(transaction=True)
 def test_the_documented_client_uploads_a_month_twice_without_duplicating(live_server, tmp_path):
-    load_demo()
+    demo_fresh()
     m = Municipality.objects.get(slug="barra-do-garcas")
     with tenant(m):
         platform = Platform.objects.get(cnpj="11222333000181")

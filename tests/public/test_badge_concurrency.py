@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 
 import pytest
+from demo_factories import demo_fresh
 from django.db import connection
 from django.test import Client
 from registry_factories import make_permit
@@ -13,7 +14,6 @@ from outorga.core.acts import Actor
 from outorga.core.demo import demo_username
 from outorga.core.models import Municipality, User
 from outorga.core.tenancy import tenant
-from outorga.demo.loader import load_demo
 from outorga.law.competence import Role
 from outorga.public import services
 from outorga.public.models import SigningKey
@@ -22,7 +22,7 @@ from outorga.public.models import SigningKey
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_first_badges_create_one_key():
-    load_demo()
+    demo_fresh()
     m = Municipality.objects.get(slug="ipatinga")
     clerk = Actor.of(User.objects.get(username=demo_username("ipatinga", Role.ATENDENTE)))
     permits = [make_permit(m, f"CONC{i}") for i in range(6)]

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from demo_factories import demo_fresh
 from django.db import connection
 from registry_factories import (
     CHECKS,
@@ -36,7 +37,6 @@ from outorga.core.acts import verify_chain
 from outorga.core.errors import Refused
 from outorga.core.models import Act, Municipality
 from outorga.core.tenancy import tenant
-from outorga.demo.loader import load_demo
 from outorga.law.competence import Role
 from outorga.registry.models import Auxiliary, Tender
 from outorga.registry.services import auxiliaries
@@ -118,7 +118,7 @@ BAR = {"mototaxi": "art. 32, §3", "taxi": "art. 41"}
 def test_art_2_iii_art_32_par_3_an_addition_racing_the_cassacao_never_outlives_it(
     monkeypatch: pytest.MonkeyPatch, service: str, first: str
 ) -> None:
-    load_demo()
+    demo_fresh()
     m = Municipality.objects.get(slug="ipatinga")
     aux, other, clerk, on = (_moto if service == "mototaxi" else _taxi)(m)
     who = aux.person

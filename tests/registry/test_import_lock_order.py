@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from demo_factories import demo_fresh
 from django.db import connection
 from registry_factories import TAXI_ON as ON
 from registry_factories import actor, awarded_tender, grant, taxi_holder
@@ -24,7 +25,6 @@ from registry_factories import actor, awarded_tender, grant, taxi_holder
 from outorga.core.acts import verify_chain
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
-from outorga.demo.loader import load_demo
 from outorga.law.competence import Role
 from outorga.registry.importer import writing as import_writing
 from outorga.registry.importer.run import import_registry
@@ -72,7 +72,7 @@ def _file(holder: Any, vehicle: Vehicle) -> bytes:
 
 
 def test_an_import_and_a_grant_of_the_same_vehicle_both_complete(monkeypatch):
-    load_demo()
+    demo_fresh()
     m = Municipality.objects.get(slug="ipatinga")
     holder, vehicle = taxi_holder(m, ON)
     tender = awarded_tender(m, holder)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from demo_factories import demo_fresh
 from django.db import transaction
 from test_import import to_csv
 from test_import_bulk import every_column, registry_file, registry_state
@@ -20,7 +21,6 @@ from outorga.core.acts import Actor, canonical_json, verify_chain
 from outorga.core.demo import demo_username
 from outorga.core.models import Act, Municipality, User
 from outorga.core.tenancy import tenant
-from outorga.demo.loader import load_demo
 from outorga.law.competence import Role
 from outorga.registry.importer import bulk, run, workers
 from outorga.registry.importer.bulk import BATCH_ACTION
@@ -39,7 +39,7 @@ CHUNK = 4
 
 @pytest.fixture
 def world(monkeypatch: pytest.MonkeyPatch) -> tuple[Municipality, Actor]:
-    load_demo()
+    demo_fresh()
     monkeypatch.setattr(run, "VALIDATION_CHUNK", CHUNK)
     m = Municipality.objects.get(slug="ipatinga")
     clerk = User.objects.get(username=demo_username("ipatinga", Role.ATENDENTE))

@@ -7,6 +7,7 @@ import datetime as dt
 import threading
 
 import pytest
+from demo_factories import demo_fresh
 from django.db import connection
 from registry_factories import EQUIPMENT, make_applicant
 from registry_factories import MOTO_ON as ON
@@ -16,7 +17,6 @@ from outorga.core.demo import demo_username
 from outorga.core.errors import Refused
 from outorga.core.models import Municipality, PopulationFigure, User
 from outorga.core.tenancy import tenant
-from outorga.demo.loader import load_demo
 from outorga.law.competence import Role
 from outorga.registry.models import Permit, Tender
 from outorga.registry.services.permits import permit_grant
@@ -25,7 +25,7 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
 def test_20_concurrent_grants_for_the_last_3_places_grant_exactly_3():
-    load_demo()
+    demo_fresh()
     m = Municipality.objects.get(slug="ipatinga")
     clerk = Actor.of(User.objects.get(username=demo_username("ipatinga", Role.ATENDENTE)))
     with tenant(m):

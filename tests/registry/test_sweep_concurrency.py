@@ -7,6 +7,7 @@ import datetime as dt
 import threading
 
 import pytest
+from demo_factories import demo_fresh
 from django.db import connection
 from registry_factories import EQUIPMENT, make_applicant
 from registry_factories import MOTO_ON as ON
@@ -16,7 +17,6 @@ from outorga.core.demo import demo_username
 from outorga.core.models import Act, Municipality, User
 from outorga.core.sweep import NoProgress
 from outorga.core.tenancy import tenant
-from outorga.demo.loader import load_demo
 from outorga.law.competence import Role
 from outorga.registry.models import Document, Notification, Tender
 from outorga.registry.services.permits import permit_grant
@@ -26,7 +26,7 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
 def test_two_sweeps_at_once_change_each_thing_once():
-    load_demo()
+    demo_fresh()
     m = Municipality.objects.get(slug="ipatinga")
     clerk = Actor.of(User.objects.get(username=demo_username("ipatinga", Role.ATENDENTE)))
     with tenant(m):

@@ -301,16 +301,16 @@ def test_a_part_taken_again_after_its_worker_died_changes_nothing_twice(ipatinga
 def _committed_ipatinga():  # type: ignore[no-untyped-def]
     """Ipatinga as the demo loads it, its clerk and a homologated mototaxi tender: the shards run
     in threads, each on its own connection, so the world is committed (no fixture's transaction)."""
+    from demo_factories import demo_fresh
     from registry_factories import MOTO_ON as ON
 
     from outorga.core.acts import Actor
     from outorga.core.demo import demo_username
     from outorga.core.models import Municipality, User
-    from outorga.demo.loader import load_demo
     from outorga.law.competence import Role
     from outorga.registry.models import Tender
 
-    load_demo()
+    demo_fresh()
     m = Municipality.objects.get(slug="ipatinga")
     clerk = Actor.of(User.objects.get(username=demo_username("ipatinga", Role.ATENDENTE)))
     with tenant(m):

@@ -9,6 +9,7 @@ import datetime as dt
 import threading
 
 import pytest
+from demo_factories import demo_fresh
 from django.db import connection, transaction
 from registry_factories import TAXI_ON as ON
 from registry_factories import actor, person, taxi_vehicle
@@ -16,7 +17,6 @@ from registry_factories import actor, person, taxi_vehicle
 from outorga.core.acts import verify_chain
 from outorga.core.models import Act, Municipality
 from outorga.core.tenancy import tenant
-from outorga.demo.loader import load_demo
 from outorga.law.competence import Role
 from outorga.registry.models import RegisterCounter, Vehicle
 from outorga.registry.services.vehicles import taxi_vehicle_inscribe
@@ -25,7 +25,7 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
 def test_12_vehicles_each_inscribed_by_two_requests_at_once_get_numbers_1_to_12():
-    load_demo()
+    demo_fresh()
     m = Municipality.objects.get(slug="ipatinga")
     clerk = actor("ipatinga", Role.ATENDENTE)
     owner = person(m)

@@ -7,6 +7,7 @@ import datetime as dt
 import threading
 
 import pytest
+from demo_factories import demo_fresh
 from django.db import connection
 from registry_factories import CHECKS, DECLARATIONS, actor, taxi_holder
 from registry_factories import TAXI_ON as ON
@@ -15,7 +16,6 @@ from outorga.core.acts import verify_chain
 from outorga.core.errors import Refused
 from outorga.core.models import Municipality, PopulationFigure
 from outorga.core.tenancy import tenant
-from outorga.demo.loader import load_demo
 from outorga.finance.models import Debt
 from outorga.law.competence import Role
 from outorga.registry.models import Permit, Tender, TenderApplicant, Vehicle
@@ -25,7 +25,7 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
 def test_20_concurrent_taxi_grants_for_the_last_3_places_grant_exactly_3():
-    load_demo()
+    demo_fresh()
     m = Municipality.objects.get(slug="ipatinga")
     clerk = actor("ipatinga", Role.ATENDENTE)
     with tenant(m):

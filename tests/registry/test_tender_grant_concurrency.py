@@ -12,6 +12,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from demo_factories import demo_fresh
 from django.db import connection
 from registry_factories import EQUIPMENT, make_applicant
 from registry_factories import MOTO_ON as ON
@@ -21,7 +22,6 @@ from outorga.core.demo import demo_username
 from outorga.core.errors import DomainError
 from outorga.core.models import Act, Municipality, PopulationFigure, User
 from outorga.core.tenancy import tenant
-from outorga.demo.loader import load_demo
 from outorga.law.competence import Role
 from outorga.registry.models import Permit, Tender, TenderApplicant
 from outorga.registry.services import common, permits, tenders
@@ -30,7 +30,7 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
 def test_two_runs_of_a_tenders_grant_at_once_grant_once_and_keep_the_grant(monkeypatch):
-    load_demo()
+    demo_fresh()
     m = Municipality.objects.get(slug="ipatinga")
     clerk = Actor.of(User.objects.get(username=demo_username("ipatinga", Role.ATENDENTE)))
     boss = Actor.of(User.objects.get(username=demo_username("ipatinga", Role.AUTORIDADE)))

@@ -8,13 +8,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from demo_factories import demo_fresh
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 
 from outorga.core.acts import Actor
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant, unscoped
-from outorga.demo.loader import load_demo
 from outorga.platforms.models import Platform
 from outorga.tripdata.models import PlatformMonth, TripUpload
 from outorga.tripdata.services import processing, receiving
@@ -60,7 +60,7 @@ def submit(m: Municipality, platform: Platform, content: bytes, key: str) -> Tri
 
 def test_the_same_file_sent_concurrently_is_received_once(sample_trips, settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path
-    load_demo()
+    demo_fresh()
     m = Municipality.objects.get(slug="barra-do-garcas")
     with tenant(m):
         platform = Platform.objects.create(cnpj="80808080000180", name="Concorrente")
@@ -75,7 +75,7 @@ def test_two_files_of_one_month_processed_at_once_leave_one_consistent_month(
     sample_trips, settings, tmp_path
 ):
     settings.MEDIA_ROOT = tmp_path
-    load_demo()
+    demo_fresh()
     m = Municipality.objects.get(slug="barra-do-garcas")
     with tenant(m):
         platform = Platform.objects.create(cnpj="81818181000181", name="Dois arquivos")
@@ -94,7 +94,7 @@ def test_two_windows_of_one_month_processed_at_once_add_up(sample_trips, setting
     import datetime as dt
 
     settings.MEDIA_ROOT = tmp_path
-    load_demo()
+    demo_fresh()
     m = Municipality.objects.get(slug="barra-do-garcas")
     with tenant(m):
         platform = Platform.objects.create(cnpj="82828282000182", name="Duas janelas")

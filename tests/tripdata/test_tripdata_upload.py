@@ -45,14 +45,14 @@ def test_the_request_only_stores_and_queues_the_file(world, sample_trips):
 @pytest.mark.django_db(transaction=True)
 def test_a_worker_processes_the_queue(sample_trips):
     """The real worker command (it opens and closes its own connections: a transactional test)."""
+    from demo_factories import demo_fresh
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     from outorga.core.acts import Actor
     from outorga.core.models import Municipality
-    from outorga.demo.loader import load_demo
     from outorga.platforms.models import Platform
 
-    load_demo()
+    demo_fresh()
     m = Municipality.objects.get(slug="barra-do-garcas")
     with tenant(m):
         platform = Platform.objects.create(cnpj="82828282000182", name="Fila")

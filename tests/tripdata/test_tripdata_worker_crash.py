@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from demo_factories import demo_fresh
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django_tasks_db.compat import TaskResultStatus
@@ -22,7 +23,6 @@ from django_tasks_db.models import DBTaskResult
 from outorga.core.acts import Actor
 from outorga.core.models import Act, Municipality
 from outorga.core.tenancy import tenant, unscoped
-from outorga.demo.loader import load_demo
 from outorga.platforms.models import Platform
 from outorga.tripdata.models import DriverMonth, PlatformMonth, TripUpload
 from outorga.tripdata.services import receiving
@@ -102,7 +102,7 @@ def test_a_worker_killed_mid_file_leaves_it_to_the_next_which_stores_it_once(
     settings: Any, tmp_path: Path, workers: Callable[..., subprocess.Popen[bytes]]
 ) -> None:
     settings.MEDIA_ROOT = tmp_path
-    load_demo()
+    demo_fresh()
     m = Municipality.objects.get(slug="barra-do-garcas")
     with tenant(m):
         platform = Platform.objects.create(cnpj="83838383000183", name="Interrompida")

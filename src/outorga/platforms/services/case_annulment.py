@@ -17,12 +17,11 @@ from outorga.core.tenancy import tenant
 
 from ..models import Platform, PlatformCase, PlatformCaseAppeal, PlatformNotice
 from ..notices import platform_notice_send
+from .appeal_filing import MOOT_REASONING, annulment_asked
 from .case_restore import Undoing, case_restore
 from .cases import case_appeal_decided, decided_on
 from .common import (
-    MOOT_REASONING,
     PlatformError,
-    annulment_asked,
     annulment_day,
     cited,
 )

@@ -24,13 +24,11 @@ from ..models import (
     PlatformDriver,
     PlatformStatusChange,
 )
+from .appeal_filing import appeal_admit, appeal_closed, appeal_filing
 from .case_restore import Undoing, case_restore
 from .common import (
     PlatformError,
     PlatformRefused,
-    appeal_admit,
-    appeal_closed,
-    appeal_filing,
     authorize_apps,
     basis_many,
     bound_law,

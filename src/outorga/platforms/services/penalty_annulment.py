@@ -18,9 +18,8 @@ from outorga.law.decisions import Decision
 
 from ..models import PlatformNotice, PlatformPenalty, PlatformPenaltyAppeal
 from ..notices import platform_notice_send
+from .appeal_filing import MOOT_REASONING, annulment_asked
 from .common import (
-    MOOT_REASONING,
-    annulment_asked,
     annulment_day,
     cited,
 )

@@ -21,12 +21,10 @@ from outorga.law.money import brl
 
 from ..models import PlatformNotice, PlatformPenalty, PlatformPenaltyAppeal
 from ..notices import platform_notice_send
+from .appeal_filing import appeal_admit, appeal_closed, appeal_filing
 from .common import (
     PlatformRefused,
     appeal_admission,
-    appeal_admit,
-    appeal_closed,
-    appeal_filing,
     appeal_judgment_period,
     apps_law,
     authorize_apps,

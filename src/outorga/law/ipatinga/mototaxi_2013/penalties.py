@@ -213,9 +213,10 @@ def art_31_par2_holder_answers(ctx: Context, infractions: Sequence[Infraction]) 
         lambda: (
             f"Infrações do condutor auxiliar ({', '.join(by_aux)}) entram na contagem do próprio "
             'auxiliar, sem somar às do permissionário (art. 32, I e II: "o condutor atingir"); '
-            "atingida a contagem do auxiliar, suspende-se o credenciamento dele (art. 32, I, com "
-            "o art. 34) e propõe-se a revogação da permissão (art. 32, II): o permissionário "
-            "responde pelas infrações do seu auxiliar no que concorrer."
+            "atingida pelo auxiliar a contagem do art. 32, I, suspende-se o credenciamento dele "
+            "(com o art. 34); atingida a do art. 32, II, propõe-se a revogação da permissão, a "
+            "única penalidade que o inciso II nomeia, decidida pelo Chefe do Executivo após a "
+            "defesa: o permissionário responde pelas infrações do seu auxiliar no que concorrer."
         ),
         ART_31_P2,
         ART_2_VI,

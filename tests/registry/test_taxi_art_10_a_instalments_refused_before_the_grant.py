@@ -232,3 +232,35 @@ def test_art_10_ii_a_the_taxi_grant_api_answers_422_naming_the_field_and_article
     assert _acts(m) == acts
     with tenant(m):
         assert not Permit.objects.filter(holder=holder).exists()
+
+
+def test_art_10_a_no_instalment_count_below_1_grants_the_first_of_a_run_before_refusing(
+    ipatinga_m,
+):
+    """Art. 10, alínea a: the counterpart in money is paid in instalments — at least one. A count
+    below 1 given for any applicant of the run is the clerk's input, refused before anyone is
+    granted — not once the applicants ranked above it hold their permissions."""
+    m = ipatinga_m
+    first, first_car = taxi_holder(m, ON, name="Primeiro Colocado")
+    second, second_car = taxi_holder(m, ON, name="Segundo Colocado")
+    tender = awarded_tender(m, first, second)
+    with tenant(m):
+        winner = TenderApplicant.objects.get(tender=tender, person=first)
+        runner_up = TenderApplicant.objects.get(tender=tender, person=second)
+    boss = actor(m.slug, Role.AUTORIDADE)
+    terms = {"option": "I", "checks": CHECKS, "declarations": DECLARATIONS}
+    acts = _acts(m)
+    for bad in (0, -2):
+        grants = {
+            winner.pk: {**terms, "vehicle": first_car.pk, "instalments": 18},
+            runner_up.pk: {**terms, "vehicle": second_car.pk, "instalments": bad},
+        }
+        with pytest.raises(FieldError) as exc:
+            tender_grant(actor=boss, municipality=m, tender=tender, on=ON, grants=grants)
+        assert exc.value.field == "parcelas"
+        assert "ao menos 1 parcela" in exc.value.message
+        assert "art. 10" in exc.value.citation
+        _nobody_passed_over(m, tender, winner, acts)
+        with tenant(m):
+            runner_up.refresh_from_db()
+            assert "grant" not in runner_up.decision

@@ -15,14 +15,16 @@ from django.urls import reverse
 from enforcement_factories import client_of, issue, make_final, pending_notice
 from registry_factories import make_permit
 
-from outorga.core.models import Act
+from outorga.core.models import Act, User
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, Escalation, InfractionNotice, Penalty
+from outorga.enforcement.services.annulment import case_annul_ex_officio
 from outorga.enforcement.services.common import InvalidStep
 from outorga.enforcement.services.filings import filing_file, filing_judge
 from outorga.enforcement.services.notices import notice_deliver
 from outorga.enforcement.services.proposals import proposal_open_cassacao
 from outorga.enforcement.services.suspensions import suspension_impose
+from outorga.law.competence import Role
 from outorga.public import services
 from outorga.public.models import Badge
 from outorga.public.selectors.badges import BadgeFacts, badge_status
@@ -182,9 +184,8 @@ def test_art_34_the_authoritys_queue_offers_the_suspension_of_the_auxiliarys_cre
     assert f"esc-{esc.pk}" in page
 
 
-def test_art_34_par3_the_jari_upholds_his_appeal_and_his_suspension_falls(world):
-    aux = auxiliary_of(world)
-    _esc, start = imposed(world, aux)
+def suspension_case(world, start: dt.date) -> Case:  # type: ignore[no-untyped-def]
+    """The case of the auxiliary's suspension, its notice delivered on ``start`` (art. 34 §3)."""
     with tenant(world.m):
         case = Case.objects.get(permit=world.permit, kind=Case.Kind.SUSPENSION)
     notice_deliver(
@@ -195,7 +196,12 @@ def test_art_34_par3_the_jari_upholds_his_appeal_and_his_suspension_falls(world)
         on=start,
     )
     with tenant(world.m):
-        case = Case.objects.get(pk=case.pk)
+        return Case.objects.get(pk=case.pk)
+
+
+def upheld_by_the_jari(world, start: dt.date) -> Case:  # type: ignore[no-untyped-def]
+    """His appeal filed two days after ``start`` and upheld by the JARI four days after it."""
+    case = suspension_case(world, start)
     f = filing_file(
         actor=world.clerk,
         municipality=world.m,
@@ -211,6 +217,13 @@ def test_art_34_par3_the_jari_upholds_his_appeal_and_his_suspension_falls(world)
         reasoning="Contagem incorreta.",
         on=start + dt.timedelta(days=4),
     )
+    return case
+
+
+def test_art_34_par3_the_jari_upholds_his_appeal_and_his_suspension_falls(world):
+    aux = auxiliary_of(world)
+    _esc, start = imposed(world, aux)
+    case = upheld_by_the_jari(world, start)
     with tenant(world.m):
         [p] = Penalty.objects.filter(decision__target="credenciamento")
         assert p.annulled_on == start + dt.timedelta(days=4)
@@ -361,14 +374,8 @@ def test_art_31_par2_the_holder_gets_an_aviso_of_his_auxiliarys_suspension(world
     assert f"suspensa de {start:%d/%m/%Y} a {end:%d/%m/%Y}" in home
 
 
-def test_art_2_xxv_the_auxiliarys_own_portal_shows_his_suspended_credential(world):
-    # His credential (art. 2, III) is his: with his own login he reads it suspended there too.
-    from outorga.core.models import User
-    from outorga.law.competence import Role
-
-    aux = auxiliary_of(world)
-    _esc, start = imposed(world, aux)
-    end = start + dt.timedelta(days=14)
+def with_portal_login(world, aux: Auxiliary) -> User:  # type: ignore[no-untyped-def]
+    """The auxiliary's own login to the portal, on his person."""
     user = User.objects.create_user(
         username="ipatinga-auxsus",
         password="Senha-de-teste-2026",
@@ -377,6 +384,15 @@ def test_art_2_xxv_the_auxiliarys_own_portal_shows_his_suspended_credential(worl
     )
     with tenant(world.m):
         Person.objects.filter(pk=aux.person_id).update(user=user)
+    return user
+
+
+def test_art_2_xxv_the_auxiliarys_own_portal_shows_his_suspended_credential(world):
+    # His credential (art. 2, III) is his: with his own login he reads it suspended there too.
+    aux = auxiliary_of(world)
+    _esc, start = imposed(world, aux)
+    end = start + dt.timedelta(days=14)
+    user = with_portal_login(world, aux)
     home = client_of(user).get(reverse("portal:home")).content.decode()
     item = re.search(rf"<p>Auxiliar da permissão {world.permit.number} — [^<]*", home)
     assert item is not None
@@ -402,3 +418,74 @@ def test_art_32_iv_par3_the_queues_click_on_a_cassado_credential_says_why_it_is_
     assert "não há credenciamento a suspender" in text
     with tenant(world.m):
         assert Escalation.objects.get(pk=esc.pk).status == Escalation.Status.PENDING
+
+
+ANNULLED = "auxiliary_credential_suspension_annulled"
+
+
+def annulled_avisos(world, person_id: int) -> list[Notification]:  # type: ignore[no-untyped-def]
+    with tenant(world.m):
+        return list(Notification.objects.filter(kind=ANNULLED, person_id=person_id))
+
+
+def test_art_34_par3_art_43_the_holder_is_told_the_jari_annulled_his_auxiliarys_suspension(
+    world,
+):
+    # The holder was told of the suspension (art. 31, §2); the JARI upholding the auxiliary's
+    # appeal (art. 34, §3; art. 43) annuls it, and the holder is told that too, with the day of
+    # the judgment and its articles — once.
+    aux = auxiliary_of(world)
+    _esc, start = imposed(world, aux)
+    end = start + dt.timedelta(days=14)
+    judged = start + dt.timedelta(days=4)
+    case = upheld_by_the_jari(world, start)
+    [n] = annulled_avisos(world, world.permit.holder_id)
+    assert n.permit_id == world.permit.pk
+    assert aux.person.name in n.message and case.number in n.message
+    assert f"de {start:%d/%m/%Y} a {end:%d/%m/%Y}" in n.message
+    assert f"anulada em {judged:%d/%m/%Y}" in n.message
+    assert "recurso à JARI julgado procedente" in n.message
+    assert "art. 43" in n.message and "art. 34, §3" in n.message
+    # Without a portal login of his own, the auxiliary gets no aviso (the decision's notice is
+    # his, art. 34 §3).
+    assert annulled_avisos(world, aux.person_id) == []
+    home = client_of(world.holder_user).get(reverse("portal:home")).content.decode()
+    assert f"anulada em {judged:%d/%m/%Y}" in home
+
+
+def test_art_34_par3_the_auxiliary_with_a_portal_login_is_told_too(world):
+    aux = auxiliary_of(world)
+    _esc, start = imposed(world, aux)
+    user = with_portal_login(world, aux)
+    judged = start + dt.timedelta(days=4)
+    upheld_by_the_jari(world, start)
+    [n] = annulled_avisos(world, aux.person_id)
+    assert f"anulada em {judged:%d/%m/%Y}" in n.message and "art. 43" in n.message
+    assert world.permit.number in n.message
+    assert len(annulled_avisos(world, world.permit.holder_id)) == 1
+    home = client_of(user).get(reverse("portal:home")).content.decode()
+    assert f"anulada em {judged:%d/%m/%Y}" in home
+
+
+def test_lei_9784_art_53_the_holder_is_told_his_auxiliarys_suspension_was_annulled_ex_officio(
+    world,
+):
+    aux = auxiliary_of(world)
+    _esc, start = imposed(world, aux)
+    with_portal_login(world, aux)
+    case = suspension_case(world, start)
+    on = start + dt.timedelta(days=3)
+    case_annul_ex_officio(
+        actor=world.authority,
+        municipality=world.m,
+        case=case,
+        on=on,
+        grounds="A contagem somou um auto ainda pendente de julgamento.",
+    )
+    with tenant(world.m):
+        [p] = Penalty.objects.filter(decision__target="credenciamento")
+    assert p.annulled_on == on
+    for person_id in (world.permit.holder_id, aux.person_id):
+        [n] = annulled_avisos(world, person_id)
+        assert f"anulada em {on:%d/%m/%Y}" in n.message and case.number in n.message
+        assert "de ofício" in n.message and "9.784/1999, art. 53" in n.message

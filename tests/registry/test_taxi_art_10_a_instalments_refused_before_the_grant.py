@@ -232,3 +232,47 @@ def test_art_10_ii_a_the_taxi_grant_api_answers_422_naming_the_field_and_article
     assert _acts(m) == acts
     with tenant(m):
         assert not Permit.objects.filter(holder=holder).exists()
+
+
+def _run_of_two(m, bad: dict) -> FieldError:  # type: ignore[no-untyped-def,type-arg]
+    """A run granting the winner (18 instalments, term I) and the runner-up with ``bad`` terms:
+    the clerk's input refused before anyone is granted or recorded as refused."""
+    first, first_car = taxi_holder(m, ON, name="Primeiro Colocado")
+    second, second_car = taxi_holder(m, ON, name="Segundo Colocado")
+    tender = awarded_tender(m, first, second)
+    with tenant(m):
+        winner = TenderApplicant.objects.get(tender=tender, person=first)
+        runner_up = TenderApplicant.objects.get(tender=tender, person=second)
+    boss = actor(m.slug, Role.AUTORIDADE)
+    terms = {"option": "I", "instalments": 18, "checks": CHECKS, "declarations": DECLARATIONS}
+    acts = _acts(m)
+    grants = {
+        winner.pk: {**terms, "vehicle": first_car.pk},
+        runner_up.pk: {**terms, "vehicle": second_car.pk, **bad},
+    }
+    with pytest.raises(FieldError) as exc:
+        tender_grant(actor=boss, municipality=m, tender=tender, on=ON, grants=grants)
+    _nobody_passed_over(m, tender, winner, acts)
+    with tenant(m):
+        runner_up.refresh_from_db()
+        assert "grant" not in runner_up.decision
+    return exc.value
+
+
+@pytest.mark.parametrize("bad", [0, -2])
+def test_art_10_a_no_instalment_count_below_1_grants_the_first_of_a_run_before_refusing(
+    ipatinga_m, bad
+):
+    """Art. 10, alínea a: the counterpart in money is paid in instalments — at least one. A count
+    below 1 given for any applicant of the run is the clerk's input, refused before anyone is
+    granted — not once the applicants ranked above it hold their permissions."""
+    error = _run_of_two(ipatinga_m, {"instalments": bad})
+    assert error.field == "parcelas"
+    assert "ao menos 1 parcela" in error.message and "art. 10" in error.citation
+
+
+def test_art_10_a_term_not_the_laws_grants_the_first_of_a_run_before_refusing(ipatinga_m):
+    """Art. 10, I and II: the term is 10 or 20 years; another, for any applicant of the run, is
+    the clerk's input, refused before anyone is granted (the same check as the count's)."""
+    error = _run_of_two(ipatinga_m, {"option": "III"})
+    assert error.field == "prazo" and "art. 10" in error.citation

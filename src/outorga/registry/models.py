@@ -610,6 +610,10 @@ class Notification(TenantModel):
             "auxiliary_credential_suspended",
             "credencial de auxiliar suspensa",
         )
+        AUXILIARY_CREDENTIAL_SUSPENSION_ANNULLED = (
+            "auxiliary_credential_suspension_annulled",
+            "suspensão de credencial de auxiliar anulada",
+        )
         OTHER = "other", "outro"
 
     #: The holder it is addressed to; null for a notice to the staff only.

@@ -22,6 +22,7 @@ from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, Filing, Notice, Seizure
 from outorga.finance import services as ledger
 from outorga.finance.models import Debt
+from outorga.law.citations import render_within
 from outorga.law.competence import NotCompetent, competence
 from outorga.law.decisions import Decision
 from outorga.registry.models import Permit, Person
@@ -56,6 +57,13 @@ def competence_citations(law: str, action: str, on: dt.date) -> list[str]:
     act (the competence table is dated, D-15)."""
     comp = competence(law, action, on)
     return [c.render() for c in comp.citations] if comp else []
+
+
+def competence_cited(law: str, action: str, on: dt.date) -> str:
+    """:func:`competence_citations` as a message beside a record of ``law`` writes them: its own
+    articles without its title ("art. 43; art. 34, §3"), another law's with its own."""
+    comp = competence(law, action, on) if action else None
+    return render_within(comp.citations, law) if comp else ""
 
 
 def photo_checked(content: bytes) -> tuple[str, str]:

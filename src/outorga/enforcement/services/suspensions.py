@@ -23,7 +23,7 @@ from outorga.core.tenancy import tenant
 from outorga.enforcement.lawbridge import ask
 from outorga.enforcement.models import Case, Escalation, Filing, InfractionNotice, Notice, Penalty
 from outorga.enforcement.services.autos import taxi_auto_checked
-from outorga.enforcement.services.common import InvalidStep
+from outorga.enforcement.services.common import InvalidStep, competence_cited
 from outorga.law import interfaces
 from outorga.law.decisions import Decision
 from outorga.registry.facts import cassations
@@ -141,6 +141,7 @@ def suspension_annul(
         # suspended by it; his badge's check no longer reads it.
         penalty.annulled_on = on
         penalty.save(update_fields=["annulled_on"])
+        _tell_of_credential_suspension_annulled(municipality, case, filing, penalty, esc, on)
         record_act(
             municipality=municipality,
             actor=actor,
@@ -451,6 +452,59 @@ def _tell_holder_of_credential_suspension(
         permit=permit,
         due_on=ends_on,
     )
+
+
+def _tell_of_credential_suspension_annulled(
+    municipality: Municipality,
+    case: Case,
+    filing: Filing | None,
+    penalty: Penalty,
+    esc: Escalation,
+    on: dt.date,
+) -> None:
+    """The aviso that the suspension of the auxiliary's credential was annulled on ``on``: to the
+    holder, who was told of it (:func:`_tell_holder_of_credential_suspension`), and to the
+    auxiliary himself when he has a portal login of his own. It says by which decision and the
+    article that gives it: the appeal upheld (``filing``; art. 34 §3 with the JARI's art. 43 or
+    the Chief Executive's art. 44), the decision reconsidered (Lei 9.784/1999 art. 56 §1), or the
+    annulment of the authority's own motion (no filing; Lei 9.784/1999 art. 53). Once each."""
+    permit = esc.permit
+    if filing is None:
+        how, action = "anulação de ofício por vício de legalidade", "case.annul"
+    elif filing.reconsideration.get("result") == "annul":
+        how, action = "decisão reconsiderada pela autoridade que a proferiu", "appeal.reconsider"
+    else:
+        how = f"{filing.get_stage_display()} julgado procedente"
+        action = SUSPENSION_ANNULLED_BY.get(filing.stage, "")
+    cites = competence_cited(case.law, action, on)
+    period = f"de {penalty.imposed_on:%d/%m/%Y} a {esc.ends_on:%d/%m/%Y}"
+    decided = (
+        f"anulada em {on:%d/%m/%Y} ({how}, processo {case.number}"
+        f"{'; ' + cites if cites else ''}): a proibição de conduzir o veículo em serviço nesse "
+        "período deixa de valer."
+    )
+    aux = Person.objects.get(pk=penalty.decision["offender"]["person_id"])
+    key = f"auxiliary-credential-suspension-annulled-{penalty.pk}"
+    notification_send(
+        municipality=municipality,
+        key=key,
+        kind=Notification.Kind.AUXILIARY_CREDENTIAL_SUSPENSION_ANNULLED,
+        message=f"Suspensão da credencial do condutor auxiliar {aux.name} {period} {decided}",
+        person=permit.holder,
+        permit=permit,
+    )
+    if aux.user_id is not None and aux.pk != permit.holder_id:
+        notification_send(
+            municipality=municipality,
+            key=f"{key}-auxiliary",
+            kind=Notification.Kind.AUXILIARY_CREDENTIAL_SUSPENSION_ANNULLED,
+            message=(
+                f"Suspensão da sua credencial de condutor auxiliar da permissão {permit.number} "
+                f"{period} {decided}"
+            ),
+            person=aux,
+            permit=permit,
+        )
 
 
 def _auto_facts(auto: InfractionNotice) -> dict[str, Any]:

@@ -406,7 +406,7 @@ def taxi_instalments_refusal(
     if mode != PermitTerm.Mode.PAGAMENTO or option not in PermitTerm.Option.values:
         return None  # no instalments (alínea b), or a term the grant refuses by itself
     if instalments < 1:
-        return None  # "ao menos 1 parcela": the grant's own input check
+        return None  # "ao menos 1 parcela": ``taxi_grant_input_checked``'s
     try:
         law = law_for(municipality, Service.TAXI, on)
     except LawNotBound:
@@ -414,6 +414,24 @@ def taxi_instalments_refusal(
     with tenant(municipality):
         plan = law.ask("contrapartida", _plan_facts(option, mode, instalments, on))
     return FieldRefused("parcelas", plan) if plan.refusals else None
+
+
+def taxi_grant_input_checked(
+    municipality: Municipality,
+    category: str,
+    option: str,
+    mode: str,
+    instalments: int,
+    on: dt.date,
+) -> None:
+    """The clerk's input to a taxi grant on ``on``, judged before anything is written: the
+    category, the term and the counterpart chosen, at least one instalment (art. 10) and no more
+    than the chosen term's maximum (art. 10, I and II, alínea a; D-12). Bad input raises the
+    ``FieldError`` of its field — never a refusal of the holder, so a tender's run is refused
+    whole, before anyone is granted or recorded as refused."""
+    _check_grant_input(taxi_law(municipality, on), category, option, mode, instalments)
+    if refused := taxi_instalments_refusal(municipality, option, mode, instalments, on):
+        raise refused
 
 
 def taxi_grant_decisions(
@@ -499,10 +517,7 @@ def taxi_permit_grant(
     in_force_today(municipality, Service.TAXI)  # a grant of today, under a law in force
     law = taxi_law(municipality, signed_on)
     authorize(actor=actor, municipality=municipality, action="permit.grant", law=law)
-    _check_grant_input(law, category, option, mode, instalments)
-    # The clerk's count beyond art. 10's maximum: bad input, refused before anything is written.
-    if refused := taxi_instalments_refusal(municipality, option, mode, instalments, signed_on):
-        raise refused
+    taxi_grant_input_checked(municipality, category, option, mode, instalments, signed_on)
     new = {"holder": holder.pk, "service": Service.TAXI.value, "category": category}
     with (
         grant_refusal_logged(actor, municipality, tender, new),

@@ -60,7 +60,7 @@ from .common import (
 from .eligibility import moto_person_facts, own_automobile, register_bar, taxi_person_documents
 from .permits import (
     permit_grant,
-    taxi_instalments_refusal,
+    taxi_grant_input_checked,
     taxi_permit_grant,
     tender_called,
     term_years_refusal,
@@ -722,9 +722,9 @@ def tender_grant(
     the grant needs (vehicle; term or option and contrapartida…). Nobody is skipped: the run stops
     at the first ranked applicant without data. An applicant the law refuses at the grant is
     recorded with every reason and the next one is called. The clerk's bad input — an unknown
-    applicant or vehicle, a taxi instalment count beyond art. 10's maximum, a mototaxi term beyond
-    art. 6's — refuses the whole run before anyone is granted or recorded as refused: it never
-    calls the next one."""
+    applicant or vehicle, a taxi category, term or counterpart not the law's, an instalment count
+    below 1 or beyond art. 10's maximum, a mototaxi term beyond art. 6's — refuses the whole run
+    before anyone is granted or recorded as refused: it never calls the next one."""
     _authorize_manage(actor, municipality, tender)
     done: list[TenderApplicant] = []
     with tenant(municipality):
@@ -741,13 +741,11 @@ def tender_grant(
         for applicant_id, data in grants.items():
             if int(applicant_id) not in by_id:
                 raise FieldError("outorgas", f"candidato {applicant_id} não classificado")
-            refused: FieldError | None  # the clerk's input, refused before anyone is called
+            # The clerk's input, refused before anyone is called.
             if tender.service == Service.TAXI:
-                applicant_category(by_id[int(applicant_id)], data.get("category", ""))
-                refused = taxi_instalments_refusal(municipality, *_taxi_terms(data), on)
-            else:
-                refused = term_years_refusal(municipality, tender.service, _term_years(data), on)
-            if refused is not None:
+                category = applicant_category(by_id[int(applicant_id)], data.get("category", ""))
+                taxi_grant_input_checked(municipality, category, *_taxi_terms(data), on)
+            elif refused := term_years_refusal(municipality, tender.service, _term_years(data), on):
                 raise refused
             if not Vehicle.objects.filter(pk=data.get("vehicle")).exists():
                 raise FieldError(

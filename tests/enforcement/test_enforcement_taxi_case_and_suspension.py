@@ -12,12 +12,12 @@ from outorga.core.errors import FieldError, Refused
 from outorga.core.models import Act, ParameterOverride
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Case, Penalty
-from outorga.enforcement.services import suspensions
+from outorga.enforcement.services import taxi_suspensions
 from outorga.enforcement.services.annulment import case_annul_ex_officio, infraction_cancel
 from outorga.enforcement.services.autos import infraction_issue
 from outorga.enforcement.services.filings import filing_file, filing_judge
 from outorga.enforcement.services.notices import notice_deliver
-from outorga.enforcement.services.suspensions import (
+from outorga.enforcement.services.taxi_suspensions import (
     taxi_register_suspension_impose,
     taxi_suspension_impose,
 )
@@ -269,7 +269,7 @@ def test_art_42_caput_a_suspension_committed_after_the_laws_answer_is_judged_und
     second on it — the refusal logged, one suspension written."""
     permit = _taxi_permit(world.m)
     auto = final_taxi_auto(world, permit, on=EARLIER)
-    allowed = suspensions._suspension_allowed
+    allowed = taxi_suspensions._suspension_allowed
     raced: list[Permit] = []
     calls = [0]
 
@@ -279,7 +279,7 @@ def test_art_42_caput_a_suspension_committed_after_the_laws_answer_is_judged_und
             raced.append(_suspend_permission(world, permit, auto))
         return allowed(*args)
 
-    monkeypatch.setattr(suspensions, "_suspension_allowed", another_comes_first)
+    monkeypatch.setattr(taxi_suspensions, "_suspension_allowed", another_comes_first)
     with pytest.raises(FieldError, match=f"já fundamenta.*{D:%d/%m/%Y}") as exc:
         taxi_suspension_impose(
             actor=world.authority,

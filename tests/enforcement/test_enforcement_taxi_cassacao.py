@@ -31,7 +31,7 @@ from outorga.enforcement.services.filings import filing_file
 from outorga.enforcement.services.finality import sweep
 from outorga.enforcement.services.notices import notice_deliver
 from outorga.enforcement.services.proposals import proposal_decide, proposal_open_cassacao
-from outorga.enforcement.services.suspensions import taxi_suspension_impose
+from outorga.enforcement.services.taxi_suspensions import taxi_suspension_impose
 from outorga.law.competence import NotCompetent, Role
 from outorga.public.selectors import badges as public
 from outorga.registry.models import Auxiliary, Permit, PermitStatusChange, Person

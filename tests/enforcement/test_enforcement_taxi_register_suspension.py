@@ -20,7 +20,7 @@ from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Penalty
 from outorga.enforcement.services.annulment import infraction_cancel
 from outorga.enforcement.services.autos import infraction_issue
-from outorga.enforcement.services.suspensions import taxi_register_suspension_impose
+from outorga.enforcement.services.taxi_suspensions import taxi_register_suspension_impose
 from outorga.enforcement.views import confirmations
 from outorga.law.competence import NotCompetent, Role
 from outorga.public.selectors import badges as public

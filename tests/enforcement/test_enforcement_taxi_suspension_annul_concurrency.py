@@ -19,7 +19,7 @@ from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import InfractionNotice, Penalty
 from outorga.enforcement.services.annulment import infraction_cancel
-from outorga.enforcement.services.suspensions import taxi_suspension_impose
+from outorga.enforcement.services.taxi_suspensions import taxi_suspension_impose
 from outorga.registry.models import Permit
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

@@ -18,7 +18,7 @@ from outorga.core.errors import FieldError
 from outorga.core.models import Act, Municipality
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Penalty
-from outorga.enforcement.services.suspensions import (
+from outorga.enforcement.services.taxi_suspensions import (
     taxi_register_suspension_impose,
     taxi_suspension_impose,
 )

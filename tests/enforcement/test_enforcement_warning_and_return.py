@@ -22,7 +22,7 @@ from outorga.core.errors import FieldError, FieldRefused, Refused
 from outorga.core.models import Act
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import InfractionNotice
-from outorga.enforcement.services.suspensions import taxi_suspension_impose
+from outorga.enforcement.services.taxi_suspensions import taxi_suspension_impose
 from outorga.law.competence import Role
 from outorga.registry.models import Permit
 from outorga.registry.services.common import InvalidTransition

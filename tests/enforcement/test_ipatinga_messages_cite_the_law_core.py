@@ -162,6 +162,7 @@ CONVERTED = (
     "enforcement/services/notices.py",
     "enforcement/services/proposals.py",
     "enforcement/services/suspensions.py",
+    "enforcement/services/taxi_suspensions.py",
     "enforcement/pdf.py",
     "enforcement/regulation.py",
     "enforcement/sweep.py",

@@ -17,7 +17,7 @@ from outorga.registry.models import Auxiliary, Permit
 from ..models import Escalation, InfractionNotice
 from ..services.proposals import proposal_open_cassacao
 from ..services.suspensions import suspension_impose as suspension_impose_service
-from ..services.suspensions import taxi_register_suspension_impose, taxi_suspension_impose
+from ..services.taxi_suspensions import taxi_register_suspension_impose, taxi_suspension_impose
 from .common import (
     CaseOut,
     act,

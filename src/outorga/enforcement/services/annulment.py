@@ -26,7 +26,8 @@ from outorga.enforcement.services.common import (
 )
 from outorga.enforcement.services.escalation import escalate_without
 from outorga.enforcement.services.seizures import seizure_release_in_transaction
-from outorga.enforcement.services.suspensions import auto_suspensions_annul, suspension_annul
+from outorga.enforcement.services.suspensions import suspension_annul
+from outorga.enforcement.services.taxi_suspensions import auto_suspensions_annul
 from outorga.finance.models import Debt
 from outorga.finance.payments import paid_cents, refund_for_upheld_defence
 from outorga.law.decisions import Decision

@@ -22,7 +22,7 @@ from outorga.enforcement.services.permission_annulment import (
     permission_annulment,
     quota_warning,
 )
-from outorga.enforcement.services.suspensions import TAXI_SUSPENSIONS
+from outorga.enforcement.services.taxi_suspensions import TAXI_SUSPENSIONS
 from outorga.finance.models import Debt
 from outorga.finance.payments import OWED, paid_cents
 from outorga.law import interfaces

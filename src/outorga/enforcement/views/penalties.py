@@ -27,7 +27,7 @@ from outorga.enforcement.services.proposals import (
     taxi_cassacao_targets,
 )
 from outorga.enforcement.services.suspensions import suspension_impose as suspension_impose_service
-from outorga.enforcement.services.suspensions import (
+from outorga.enforcement.services.taxi_suspensions import (
     taxi_register_suspension_impose,
     taxi_suspension_impose,
 )

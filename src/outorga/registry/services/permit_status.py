@@ -218,7 +218,7 @@ def permit_suspend(
     "escalation", "days", "infractions"}``, D-1, D-2) for the days it gives; taxi art. 41 caput
     and art. 42 V, one final auto (``{"kind": "auto", "auto", "final", "final_on"}``, D-1), from
     the day it became final. Enforcement gives them from its records
-    (``enforcement.services.suspensions``: ``suspension_impose``, ``taxi_suspension_impose``);
+    (``enforcement.services.suspensions``: ``suspension_impose``; ``taxi_suspensions``: ``taxi_suspension_impose``);
     the permit page's form and ``POST /registry/permits/{id}/suspend`` give none, so there the
     authority's direct suspension is refused with the article — the law lets no suspension of
     the permission be chosen outside the process (mototaxi art. 2 XXIV). The suspension while

@@ -13,14 +13,12 @@ import re
 import pytest
 from django.urls import reverse
 from enforcement_factories import World, client_of, issue, make_final, make_world
-from registry_factories import make_permit
+from registry_factories import make_permit, portal_login
 
-from outorga.core.models import User
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Escalation, Penalty
 from outorga.enforcement.services.suspensions import suspension_impose
-from outorga.law.competence import Role
-from outorga.registry.models import Auxiliary, Notification, Permit, Person
+from outorga.registry.models import Auxiliary, Notification, Permit
 
 D = dt.date(2026, 4, 6)  # a Monday
 
@@ -28,18 +26,6 @@ D = dt.date(2026, 4, 6)  # a Monday
 @pytest.fixture
 def world(ipatinga_m, user_of) -> World:  # type: ignore[no-untyped-def]
     return make_world(ipatinga_m, user_of)
-
-
-def portal_login(world: World, person_id: int, username: str) -> User:
-    user = User.objects.create_user(
-        username=username,
-        password="Senha-de-teste-2026",
-        municipality=world.m,
-        role=Role.PERMISSIONARIO,
-    )
-    with tenant(world.m):
-        Person.objects.filter(pk=person_id).update(user=user)
-    return user
 
 
 def link(world: World, permit: Permit, person_id: int, number: int) -> Auxiliary:
@@ -93,8 +79,8 @@ def test_art_31_par2_a_suspension_imposed_on_another_holders_permit_is_not_on_th
     on_a = link(world, permit_a, person.pk, 51)
     permit_b = make_permit(world.m, "OUTRAB")
     on_b = link(world, permit_b, person.pk, 52)
-    holder_b = portal_login(world, permit_b.holder_id, "ipatinga-holder-b")
-    own = portal_login(world, person.pk, "ipatinga-auxdois")
+    holder_b = portal_login(world.m, permit_b.holder)
+    own = portal_login(world.m, person)
     if left_a:
         with tenant(world.m):
             Auxiliary.objects.filter(pk=on_a.pk).update(

@@ -41,11 +41,12 @@ class EnforcementSanctions:
         return out
 
     def credential_suspensions(
-        self, person_ids: Collection[int]
+        self, person_ids: Collection[int], imposed_on_permit: int | None = None
     ) -> dict[int, list[tuple[dt.date, dt.date]]]:
         """The suspensions of each person's credential as a mototaxi auxiliary (art. 32 I, art.
         34, art. 2 XXV; ADR 0088) not annulled, first and last day, oldest first, by person id —
-        one query."""
+        one query. With ``imposed_on_permit``, only the penalties kept on that permit (the
+        escalation's, whose count reached it: every such penalty has one)."""
         if not person_ids:
             return {}
         rows = Penalty.objects.filter(
@@ -54,6 +55,8 @@ class EnforcementSanctions:
             decision__offender__person_id__in=list(person_ids),
             annulled_on__isnull=True,
         ).order_by("imposed_on", "id")
+        if imposed_on_permit is not None:
+            rows = rows.filter(permit_id=imposed_on_permit)
         out: dict[int, list[tuple[dt.date, dt.date]]] = {}
         for p in rows:
             person = int(p.decision["offender"]["person_id"])

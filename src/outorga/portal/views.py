@@ -134,9 +134,10 @@ def permit_detail(request: HttpRequest, person: Person, permit_id: int) -> HttpR
                 (h, STATUS_LABELS.get(h.to_status, h.to_status))
                 for h in permit.history.order_by("at", "id")
             ],
-            # Each with his credential's suspensions: the holder answers for him (art. 31 §2).
+            # Each with his credential's suspensions imposed on this permit: the holder answers
+            # for his own auxiliaries (art. 31 §2), not for what they did for another holder.
             "auxiliaries": with_credential_suspensions(
-                list(permit.auxiliaries.select_related("person"))
+                list(permit.auxiliaries.select_related("person")), imposed_on=permit
             ),
             "documents": [
                 r

@@ -78,11 +78,13 @@ class Sanctions(Protocol):
         ...
 
     def credential_suspensions(
-        self, person_ids: Collection[int]
+        self, person_ids: Collection[int], imposed_on_permit: int | None = None
     ) -> Mapping[int, Sequence[tuple[dt.date, dt.date]]]:
         """The suspensions of each person's credential as a mototaxi auxiliary (art. 32 I with
         art. 34 and art. 2 XXV; ADR 0088) not annulled, first and last day, oldest first, by
-        person id: the credential (RAC, art. 2 III) is the person's, whatever permit he serves."""
+        person id: the credential (RAC, art. 2 III) is the person's, whatever permit he serves.
+        With ``imposed_on_permit``, only those imposed on that permit (its count, art. 32 I):
+        what its holder answers for (art. 31 §2, "os respectivos condutores auxiliares")."""
         ...
 
 

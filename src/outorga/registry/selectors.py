@@ -257,13 +257,20 @@ def renewal_debts(person: Any, on: dt.date) -> tuple[list[tuple[Any, int]], list
     return [(d, owed[d.pk]) for d in blocking], [(d, owed[d.pk]) for d in under_review]
 
 
-def with_credential_suspensions(auxiliaries: list[Auxiliary]) -> list[Auxiliary]:
+def with_credential_suspensions(
+    auxiliaries: list[Auxiliary], imposed_on: Permit | None = None
+) -> list[Auxiliary]:
     """The auxiliaries, each with the suspensions of his credential (first and last day, mototaxi
     art. 32 I with art. 34 and art. 2 XXV; ADR 0088) as ``credential_suspensions``, as enforcement
     records them (``ports.sanctions``), in one read: the credential is the person's (art. 2 III),
-    whatever permit he serves. Shown on the staff's permit page and in the portal (the holder
-    answers for his auxiliary, art. 31 §2; the auxiliary reads his own)."""
-    periods = sanctions().credential_suspensions([a.person_id for a in auxiliaries])
+    whatever permit he serves — as the staff's permit page and the auxiliary's own portal read
+    it. With ``imposed_on``, only those imposed on that permit: its holder's portal, for the
+    holder answers for "os respectivos condutores auxiliares no que concorrer" (art. 31 §2), not
+    for a sanction the person got driving for another holder."""
+    periods = sanctions().credential_suspensions(
+        [a.person_id for a in auxiliaries],
+        imposed_on_permit=imposed_on.pk if imposed_on is not None else None,
+    )
     for a in auxiliaries:
         a.credential_suspensions = periods.get(a.person_id, ())  # type: ignore[attr-defined]
     return auxiliaries

@@ -22,6 +22,7 @@ from outorga.enforcement.models import Case, Escalation, Filing, InfractionNotic
 from outorga.enforcement.services.common import InvalidStep, competence_cited
 from outorga.law import interfaces
 from outorga.registry.facts import cassations
+from outorga.registry.locking import lock_person
 from outorga.registry.models import Auxiliary, Notification, Permit, Person
 from outorga.registry.notifications import notification_send
 from outorga.registry.services.common import (
@@ -334,6 +335,11 @@ def _credential_suspension_impose(
     day."""
     people = {a.auxiliary.person_id if a.auxiliary is not None else None for a in autos}
     named = next(iter(people)) if len(people) == 1 else None
+    if named is not None:
+        # His credential is the person's (art. 2 III): two escalations of his on two permits
+        # wait for one another here, so the second reads the first's suspension as earlier (the
+        # order of registry.locking: the person, then his auxiliary links).
+        lock_person(named)
     aux = (
         Auxiliary.objects.select_for_update(of=("self",))
         .select_related("person", "permit")

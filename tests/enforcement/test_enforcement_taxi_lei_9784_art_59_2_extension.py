@@ -6,7 +6,9 @@ written justification; the appeal records it, the acts log has it, and the case 
 the home and the holder's portal show the new day and that it was extended under art. 59 §2 (the
 justification on the staff's case page). Refused: without a justification, a second time, after
 the appeal was judged, where the regulation set the period (§2 extends only §1's), by a role that
-does not judge it; another municipality's staff do not find the case. The mototaxi law sets no
+does not judge it, on a day outside the period (after its last day, or before the superior
+authority received the appeal: the form is not offered then either); another municipality's
+staff do not find the case. The mototaxi law sets no
 day to judge (art. 42–44): nothing to extend."""
 
 from __future__ import annotations
@@ -37,6 +39,10 @@ from outorga.enforcement.services.common import InvalidStep
 from outorga.enforcement.services.judgment import judgment_extend
 from outorga.law.competence import NotCompetent, Role
 from outorga.registry.validation import FieldError
+
+#: The extension is an act of its day (D-4, D-15): "today" is EXTENDED_ON, inside the period that
+#: runs from the receipt on 15/04/2026 to its last day, 15/05/2026 (art. 59 §1 and §2).
+pytestmark = pytest.mark.clock("2026-05-04T12:00:00-03:00")
 
 D = dt.date(2026, 4, 6)  # a Monday: the auto and the defence
 FILED = dt.date(2026, 4, 9)  # received by the Chief Executive on Wednesday 15/04
@@ -146,7 +152,7 @@ def test_lei_9784_art_59_2_a_second_extension_is_refused_and_logged(world, user_
     appeal = _appeal(world)
     mayor = user_of("ipatinga", Role.CHEFE_EXECUTIVO)
     _post(mayor, appeal)
-    r = _post(mayor, appeal, justification="Outra razão.", on=dt.date(2026, 6, 1))
+    r = _post(mayor, appeal, justification="Outra razão.", on=EXTENDED_ON)
     assert "já foi prorrogado" in r.content.decode()
     assert _now(world, appeal).judge_until == EXTENDED
     assert len(refused_acts(world, "appeal.judgment.extend")) == 1
@@ -285,3 +291,49 @@ def test_lei_9784_art_59_2_an_extension_dated_in_the_future_is_refused_naming_th
         actor=world.mayor, municipality=world.m, filing=appeal, justification=WHY, on=EXTENDED_ON
     )
     assert _now(world, appeal).judge_until == EXTENDED
+
+
+def _refused_outside(world: Any, user_of: Any, appeal: Filing, on: dt.date, said: str) -> None:
+    """An extension dated ``on``, outside the period, refused by the law (the service and the
+    page) with ``said``, the refusal logged; nothing recorded on the appeal, no extension act."""
+    with pytest.raises(Refused) as exc:
+        judgment_extend(
+            actor=world.mayor, municipality=world.m, filing=appeal, justification=WHY, on=on
+        )
+    assert said in str(exc.value)
+    mayor = user_of("ipatinga", Role.CHEFE_EXECUTIVO)
+    assert _url(appeal) not in _page(mayor, f"/fiscalizacao/processos/{appeal.case_id}/")
+    assert said in _post(mayor, appeal, on=on).content.decode()
+    appeal = _now(world, appeal)
+    assert appeal.judge_until == JUDGE and appeal.judgment_extended_on is None
+    assert appeal.judgment_extension == {}
+    assert len(refused_acts(world, "appeal.judgment.extend")) == 2
+    with tenant(world.m):
+        assert not Act.objects.filter(action="appeal.judgment.extend", outcome="done").exists()
+
+
+@pytest.mark.clock("2026-05-20T12:00:00-03:00")
+def test_lei_9784_art_59_2_an_extension_after_the_last_day_is_refused(world, user_of):
+    """The period ended on 15/05/2026: on 18/05 there is no "prazo mencionado no parágrafo
+    anterior" left to be "prorrogado" (art. 59 §1 and §2)."""
+    _refused_outside(
+        world,
+        user_of,
+        _appeal(world),
+        dt.date(2026, 5, 18),
+        "o prazo para julgar terminou em 15/05/2026: não há prazo a prorrogar",
+    )
+
+
+@pytest.mark.clock("2026-04-14T12:00:00-03:00")
+def test_lei_9784_art_59_2_an_extension_before_the_receipt_is_refused(world, user_of):
+    """The period runs "a partir do recebimento dos autos pelo órgão competente" (art. 59 §1): the
+    Chief Executive receives the appeal on 15/04/2026, after the period to reconsider; on 14/04 it
+    is still with the authority that decided, and there is no period yet to extend."""
+    _refused_outside(
+        world,
+        user_of,
+        _appeal(world),
+        dt.date(2026, 4, 14),
+        "o prazo para julgar ainda não começou a correr (recebimento em 15/04/2026)",
+    )

@@ -5,7 +5,10 @@ extends the §1 period once by as many days, from its last day (D-4), with a jus
 same law-core rule as the enforcement appeals'. The appeal records it, the acts log has it, and
 the penalty page, the appeals list, the home and the platform's portal show the new day and the
 article. Refused: without a justification, a second time, once judged, where the regulation set
-the period, by a role that does not judge; another municipality's staff do not reach it."""
+the period, by a role that does not judge, on a day outside the period — after its last day, or
+while the appeal still awaits reconsideration, before the Chief Executive received it (§1: "a
+partir do recebimento dos autos pelo órgão competente"), when the page offers no form either;
+another municipality's staff do not reach it."""
 
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ from django.test import Client
 from platforms_factories import fine, on_municipal_day, warn
 
 from outorga.core.acts import Actor
+from outorga.core.errors import Refused
 from outorga.core.models import Act
 from outorga.core.services import parameter_override_record
 from outorga.core.tenancy import tenant
@@ -28,7 +32,9 @@ from outorga.platforms.services.penalty_appeals import (
     platform_penalty_appeal_judge,
 )
 
-pytestmark = pytest.mark.django_db
+#: "Today" is TODAY, inside the period that runs from the receipt on 15/10/2026 to 16/11/2026
+#: (Barra do Garças is at -04:00), from the fixtures on: the tests' on_municipal_day says the same.
+pytestmark = [pytest.mark.django_db, pytest.mark.clock("2026-10-20T12:00:00-04:00")]
 
 # Filed on paper on Friday 09/10/2026: five days to reconsider, received by the Chief Executive on
 # 15/10, its 30th day Saturday 14/11 moved to Monday 16/11/2026 (D-4; test_platform_penalty_appeal).
@@ -196,3 +202,55 @@ def test_lei_9784_art_59_2_apps_d_4_a_day_closed_later_moves_the_extended_day(
         legal_reference="Decreto 9/2026",
     )
     assert _now(barra_m, appealed).judge_until == dt.date(2026, 12, 17)
+
+
+def _refused_outside(barra_m, mayor, user_of, appealed, on: dt.date, said: str) -> None:
+    """An extension outside the period: no form on the penalty page; the law refuses it with
+    ``said``, through the page (today) and the service (``on``), the refusals logged; nothing
+    recorded on the appeal."""
+    client = _client(user_of("barra-do-garcas", Role.CHEFE_EXECUTIVO))
+    assert "prorrogar-julgamento" not in client.get(_page(appealed)).content.decode()
+    r = client.post(f"{_page(appealed)}prorrogar-julgamento/", {"justification": WHY}, follow=True)
+    assert said in r.content.decode()
+    with pytest.raises(PlatformError) as exc:
+        platform_penalty_appeal_extend(
+            actor=mayor, municipality=barra_m, appeal=appealed, justification=WHY, on=on
+        )
+    assert isinstance(exc.value, Refused) and said in exc.value.decision.to_text()
+    a = _now(barra_m, appealed)
+    assert a.judge_until == JUDGE and a.judgment_extended_on is None and not a.judgment_extension
+    with tenant(barra_m):
+        acts = Act.objects.filter(action="appeal.judgment.extend")
+        assert not acts.filter(outcome="done").exists()
+        assert acts.filter(outcome="refused").count() == 2
+
+
+@pytest.mark.clock("2026-11-18T12:00:00-04:00")
+def test_lei_9784_art_59_2_apps_an_extension_after_the_last_day_is_refused(
+    barra_m, mayor, user_of, appealed
+):
+    """The period ended on 16/11/2026: nothing is left of it to be "prorrogado"."""
+    _refused_outside(
+        barra_m,
+        mayor,
+        user_of,
+        appealed,
+        dt.date(2026, 11, 17),
+        "o prazo para julgar terminou em 16/11/2026: não há prazo a prorrogar",
+    )
+
+
+@pytest.mark.clock("2026-10-13T12:00:00-04:00")
+def test_lei_9784_art_59_2_apps_an_extension_before_the_receipt_is_refused(
+    barra_m, mayor, user_of, appealed
+):
+    """On 13/10/2026 the appeal awaits reconsideration by the authority that decided (art. 56
+    §1, until 14/10): the Chief Executive receives it on 15/10, and the §1 period has not begun."""
+    _refused_outside(
+        barra_m,
+        mayor,
+        user_of,
+        appealed,
+        dt.date(2026, 10, 12),
+        "o prazo para julgar ainda não começou a correr (recebimento em 15/10/2026)",
+    )

@@ -46,3 +46,33 @@ def test_lei_9784_art_59_2_apps_the_regulations_period_is_not_extended():
     assert d.eligibility == "refused"
     assert d.outcome["judge_until"] == plain.outcome["judge_until"]
     assert "o prazo mencionado no parágrafo anterior" in d.to_text()
+
+
+def test_lei_9784_art_59_2_apps_only_a_running_period_is_extended(barra):
+    """Art. 59 §2 prorroga "o prazo mencionado no parágrafo anterior", which runs "a partir do
+    recebimento dos autos pelo órgão competente" (§1): received on 16/04/2026, ending on
+    18/05/2026. An extension after the last day, or before the receipt, is refused, the day
+    unchanged; on either end, it is extended."""
+    after = ask(QID, barra(ON), {"appeal_filed_on": FILED, **EXTEND, "extended_on": "2026-05-19"})
+    assert after.eligibility == "refused" and after.outcome["judge_until"] == JUDGE
+    assert after.outcome["extension"]["allowed"] is False
+    assert "o prazo para julgar terminou em 18/05/2026: não há prazo a prorrogar" in after.to_text()
+    before = ask(QID, barra(ON), {"appeal_filed_on": FILED, **EXTEND, "extended_on": "2026-04-15"})
+    assert before.eligibility == "refused" and before.outcome["judge_until"] == JUDGE
+    assert (
+        "o prazo para julgar ainda não começou a correr (recebimento em 16/04/2026)"
+        in before.to_text()
+    )
+    for d in (after, before):
+        cited = {c.compact() for c in d.citations}
+        assert {
+            "federal.9784-1999 art. 59, §1",
+            "federal.9784-1999 art. 59, §2",
+            "outorga.decisions art. D-17",
+        } <= cited
+        assert [r.rule for r in d.reasons if r.verdict.value == "refused"] == [
+            "apps.art26.appeal_judgment_extension_period_running"
+        ]
+    for on in ("2026-04-16", "2026-05-18"):
+        d = ask(QID, barra(ON), {"appeal_filed_on": FILED, **EXTEND, "extended_on": on})
+        assert d.eligibility == "ok"

@@ -113,3 +113,60 @@ def test_lei_9784_art_59_2_taxi_an_extensions_facts_come_together(ipatinga):
         ask(QID, ipatinga(ON), {"appeal_filed_on": FILED, "justified": True})
     with pytest.raises(FactsInvalid):
         ask(QID, ipatinga(ON), {"appeal_filed_on": FILED, "extended_on": "2024-04-01"})
+
+
+def refusing(d: Decision) -> list[str]:
+    return [r.rule for r in d.reasons if r.verdict.value == "refused"]
+
+
+def test_lei_9784_art_59_2_taxi_an_extension_after_the_last_day_is_refused(ipatinga):
+    """Art. 59 §2 prorroga "o prazo mencionado no parágrafo anterior": a period that ended on
+    08/04/2024 has nothing left to extend — an extension dated 30/07/2024 is refused, the day
+    unchanged; on the last day itself, it is still extended."""
+    d = extended(ipatinga(ON), extended_on="2024-07-30")
+    assert d.eligibility == "refused"
+    assert d.outcome["judge_until"] == JUDGE and d.outcome["extension"]["allowed"] is False
+    assert "o prazo para julgar terminou em 08/04/2024: não há prazo a prorrogar" in d.to_text()
+    assert refusing(d) and all(r.endswith("_period_running") for r in refusing(d))
+    assert {
+        "federal.9784-1999 art. 59, §1",
+        "federal.9784-1999 art. 59, §2",
+        "outorga.decisions art. D-17",
+    } <= citations(d)
+    assert extended(ipatinga(ON), extended_on="2024-04-09").eligibility == "refused"
+    last_day = extended(ipatinga(ON), extended_on="2024-04-08")
+    assert last_day.eligibility == "ok" and last_day.outcome["judge_until"] == dt.date(2024, 5, 8)
+
+
+def test_lei_9784_art_59_2_taxi_an_extension_before_the_receipt_is_refused(ipatinga):
+    """Art. 59 §1: the period runs "a partir do recebimento dos autos pelo órgão competente" —
+    07/03/2024, the day after the period to reconsider; an extension dated 02/03/2024, while the
+    appeal was still with the authority that decided, is refused; on the day of receipt, it is
+    extended."""
+    d = extended(ipatinga(ON), extended_on="2024-03-02")
+    assert d.eligibility == "refused"
+    assert d.outcome["judge_until"] == JUDGE and d.outcome["extension"]["allowed"] is False
+    assert (
+        "o prazo para julgar ainda não começou a correr (recebimento em 07/03/2024)" in d.to_text()
+    )
+    assert refusing(d) and all(r.endswith("_period_running") for r in refusing(d))
+    assert {
+        "federal.9784-1999 art. 59, §1",
+        "federal.9784-1999 art. 59, §2",
+        "outorga.decisions art. D-17",
+    } <= citations(d)
+    assert extended(ipatinga(ON), extended_on="2024-03-06").eligibility == "refused"
+    assert extended(ipatinga(ON), extended_on="2024-03-07").eligibility == "ok"
+    # Sent up on 04/03/2024: received that day, an extension of that day is in the period.
+    sent = extended(ipatinga(ON), forwarded_on="2024-03-04", extended_on="2024-03-04")
+    assert sent.eligibility == "ok"
+    early = extended(ipatinga(ON), forwarded_on="2024-03-04", extended_on="2024-03-03")
+    assert "ainda não começou a correr (recebimento em 04/03/2024)" in early.to_text()
+
+
+def test_lei_9784_art_59_2_taxi_may_extend_only_while_the_period_runs(ipatinga):
+    plain = ask(QID, ipatinga(ON), {"appeal_filed_on": FILED})
+    assert judgment.may_extend(plain, on=dt.date(2024, 3, 7))
+    assert judgment.may_extend(plain, on=JUDGE)
+    assert not judgment.may_extend(plain, on=dt.date(2024, 3, 6))
+    assert not judgment.may_extend(plain, on=dt.date(2024, 4, 9))

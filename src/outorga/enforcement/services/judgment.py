@@ -109,10 +109,11 @@ def pending_basis(case: Case, pending: Filing | None) -> str:
     return judgment_basis(d, case.law) if d is not None else ""
 
 
-def extendable(d: Decision | None) -> bool:
-    """Whether the day to judge the law answered with ``d`` may still be extended (Lei 9.784/1999
-    art. 59 §2: the §1 default, not yet extended) — the law core's rule."""
-    return d is not None and judgment_may_extend(d)
+def extendable(d: Decision | None, on: dt.date) -> bool:
+    """Whether the day to judge the law answered with ``d`` may still be extended on ``on`` (Lei
+    9.784/1999 art. 59 §2: the §1 default, not yet extended, and running on ``on`` — from its
+    receipt by the superior authority to its last day) — the law core's rule."""
+    return d is not None and judgment_may_extend(d, on)
 
 
 def awaiting_basis(case: Case, asker: Asker | None = None) -> str:
@@ -171,7 +172,8 @@ def judgment_extend(
     records it and the act ``appeal.judgment.extend`` its old and new day and the justification.
     Refused: on a day after the municipality's today (D-4, D-15: as the apps' penalty appeals);
     without a justification; where the appeal has no day to judge (the mototaxi law, art. 42–44)
-    or was judged; by the law (a second extension, a regulation's period), the refusal logged."""
+    or was judged; by the law (a second extension, a regulation's period, a day outside the period
+    — before its receipt by the superior authority or after its last day), the refusal logged."""
     with tenant(municipality):  # read in its municipality (ADR 0024)
         case = filing.case
     # An act of its day: the law in force and the period are that day's (D-15, D-4).

@@ -79,8 +79,9 @@ def case_detail(request: HttpRequest, case_id: int) -> HttpResponse:
             # rests on, as the case's law answers it — with its extension (§2), if it had one.
             "judgment_basis": judgment_basis(period, case.law) if period is not None else "",
             # Art. 59 §2: the authority that judges the appeal may extend that period once, with
-            # a justification, where the law's answer says it may (the §1 default).
-            "can_extend": judgment.extendable(period)
+            # a justification, where the law's answer says it may (the §1 default), while the
+            # period runs (received, not past its last day).
+            "can_extend": judgment.extendable(period, day)
             and is_allowed(role, judgment.EXTEND_ACTION, case.law, day),
             "can_reconsider": stands == "reconsideration"
             and is_allowed(role, "appeal.reconsider", case.law, day),

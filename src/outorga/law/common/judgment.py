@@ -9,7 +9,9 @@ periods, its rule ids and its own articles (``grounds``).
 Art. 59 §2 on the same default: "O prazo mencionado no parágrafo anterior poderá ser prorrogado
 por igual período, ante justificativa explícita" — once, by the days the period had, with a
 justification; only the §1 period: a period the regulation set is the regulation's, not "o prazo
-mencionado no parágrafo anterior" (:func:`art59_2_extension`).
+mencionado no parágrafo anterior" (:func:`art59_2_extension`); and only while it runs — from the
+receipt of the appeal (§1) to its last day: a period that has not begun, or that ended, has nothing
+to be "prorrogado" (:func:`not_running`).
 """
 
 from __future__ import annotations
@@ -150,6 +152,28 @@ def judge_until(ctx: Context, received_on: dt.date, days: int) -> tuple[dt.date,
     return last, ctx.calendar.why_closed(received_on + dt.timedelta(days=days)) or ""
 
 
+def not_running(outcome: Mapping[str, Any], on: dt.date) -> str:
+    """Why the period to judge counted in ``outcome`` (``received_on``, ``judge_until``) was not
+    running on ``on``, empty where it was: art. 59 §1 has it run "a partir do recebimento dos autos
+    pelo órgão competente" — the day of receipt included — to its last day, and §2 extends "o prazo
+    mencionado no parágrafo anterior", a period that runs; before the receipt it has not begun,
+    after its last day there is nothing left of it to extend."""
+    received: dt.date = outcome["received_on"]
+    last: dt.date = outcome["judge_until"]
+    if on < received:
+        return (
+            f"Em {fmt(on)}, o prazo para julgar ainda não começou a correr (recebimento em "
+            f"{fmt(received)}): a Lei 9.784/1999, art. 59, §1º, o conta a partir do recebimento "
+            "dos autos pelo órgão competente, e o §2º prorroga apenas o prazo que corre."
+        )
+    if on > last:
+        return (
+            f"Em {fmt(on)}, o prazo para julgar terminou em {fmt(last)}: não há prazo a prorrogar "
+            "(Lei 9.784/1999, art. 59, §§1º e 2º)."
+        )
+    return ""
+
+
 def art59_2_extension(
     ctx: Context,
     outcome: dict[str, Any],
@@ -163,9 +187,11 @@ def art59_2_extension(
     (``extended_on``), whether the period to judge counted in ``outcome`` (``judge_until``,
     ``days``, ``default_used``) may be extended: only the §1 period — the law's default while the
     regulation is silent (D-17); a period the regulation set is its own, not "o prazo mencionado
-    no parágrafo anterior" —, only once, and only with a justification. Allowed, the period runs
-    its ``days`` again from its last day, counted by D-4 (a last day without business moves to the
-    next business day), and ``outcome["judge_until"]`` becomes the new last day; ``outcome``
+    no parágrafo anterior" —, only once, only while it runs (:func:`not_running`: from the receipt,
+    ``outcome["received_on"]``, to its last day; its own rule, ``<rule>_period_running``), and only
+    with a justification. Allowed, the period runs its ``days`` again from its last day, counted by
+    D-4 (a last day without business moves to the next business day), and
+    ``outcome["judge_until"]`` becomes the new last day; ``outcome``
     gains ``extension`` (``allowed``, ``extended_on``, ``from``, ``until``). None, ``outcome``
     unchanged, where no extension is asked."""
     if "extended_on" not in facts:
@@ -175,6 +201,7 @@ def art59_2_extension(
     last: dt.date = outcome["judge_until"]
     cites = (*grounds, decision(17), FEDERAL_JUDGMENT_EXTENSION)
     shown = {"prorrogado_em": on, "julgar_até": last, "dias": days}
+    refused_by = rule
     if not outcome["default_used"]:
         refusal = (
             f"O prazo para julgar é o do regulamento ({days} dias do recebimento), não o da Lei "
@@ -186,6 +213,11 @@ def art59_2_extension(
             f"O prazo para julgar já foi prorrogado, até {fmt(last)}: a Lei 9.784/1999, art. 59, "
             "§2º, admite uma prorrogação, por igual período."
         )
+    elif not_running(outcome, on):
+        refused_by = f"{rule}_period_running"
+        refusal = not_running(outcome, on)
+        cites = (*grounds, decision(17), FEDERAL_JUDGMENT_FROM_RECEIPT, FEDERAL_JUDGMENT_EXTENSION)
+        shown["recebido_em"] = outcome["received_on"]
     elif not facts["justified"]:
         refusal = (
             "A prorrogação do prazo para julgar exige justificativa explícita (Lei 9.784/1999, "
@@ -211,16 +243,20 @@ def art59_2_extension(
             facts={**shown, "prorrogado_até": until},
         )
     outcome["extension"] = {"allowed": False, "extended_on": on, "from": last, "until": None}
-    return check(rule, False, "", refusal, *cites, facts=shown)
+    return check(refused_by, False, "", refusal, *cites, facts=shown)
 
 
-def may_extend(d: Decision) -> bool:
+def may_extend(d: Decision, on: dt.date | None = None) -> bool:
     """Whether the day to judge of ``d`` — a law's answer to ``appeal_judgment`` — may still be
     extended under Lei 9.784/1999 art. 59 §2 (:func:`art59_2_extension`): counted by the §1
-    default (D-17), and not extended already."""
+    default (D-17), not extended already, and, given the day ``on`` (a page's today), with the
+    period running on it (:func:`not_running`: received, and not past its last day)."""
     out = d.outcome if isinstance(d.outcome, dict) else {}
     return (
-        bool(out.get("judge_until")) and bool(out.get("default_used")) and not out.get("extension")
+        bool(out.get("judge_until"))
+        and bool(out.get("default_used"))
+        and not out.get("extension")
+        and (on is None or not not_running(out, on))
     )
 
 

@@ -505,10 +505,12 @@ def judge_until_extended(municipality: Municipality, appeal: Any, counted: dt.da
     return d.outcome["judge_until"]
 
 
-def appeal_extendable(municipality: Municipality, appeal: Any) -> bool:
-    """Whether the period to judge ``appeal`` (pending, with a day) may still be extended under
-    Lei 9.784/1999 art. 59 §2, as the law answers it (``judgment.may_extend``: the §1 default,
-    not yet extended) — what the page offers; the service asks again."""
+def appeal_extendable(municipality: Municipality, appeal: Any, on: dt.date) -> bool:
+    """Whether the period to judge ``appeal`` (pending, with a day) may still be extended on
+    ``on`` (the page's today) under Lei 9.784/1999 art. 59 §2, as the law answers it
+    (``judgment.may_extend``: the §1 default, not yet extended, and running on ``on`` — received
+    by the superior authority, so not while the appeal awaits reconsideration, and not past its
+    last day) — what the page offers; the service asks again."""
     if appeal.judge_until is None or appeal.judgment_extended_on is not None:
         return False
     return may_extend(
@@ -518,7 +520,8 @@ def appeal_extendable(municipality: Municipality, appeal: Any) -> bool:
             appeal.filed_on,
             appeal.forwarded_on,
             None,
-        )
+        ),
+        on,
     )
 
 

@@ -528,7 +528,8 @@ def platform_penalty_appeal_extend(
     (the §1 default only, once) and the new last day; the appeal records it and the act
     ``appeal.judgment.extend`` its old and new day and the justification. Refused: without a
     justification (422), once judged (409), by the law (a second extension, a regulation's
-    period: 422, the refusal logged)."""
+    period, a day outside the period — before its receipt by the superior authority or after its
+    last day: 422, the refusal logged)."""
     authorize_apps(actor=actor, municipality=municipality, action="appeal.executive.judge")
     text = justification.strip()
     if not text:

@@ -263,11 +263,11 @@ def penalty_detail(request: HttpRequest, user: User, penalty_id: int) -> HttpRes
             and may("defence.file"),
             "extend_form": ExtendForm(),
             # Lei 9.784/1999 art. 59 §2: who judges the appeal may extend its period once, with a
-            # justification, where the law says it may (the §1 default).
+            # justification, where the law says it may (the §1 default), while the period runs.
             "can_extend": appeal is not None
             and appeal.result == PlatformPenaltyAppeal.Result.PENDING
             and may("appeal.executive.judge")
-            and appeal_extendable(x.municipality, appeal),
+            and appeal_extendable(x.municipality, appeal, today),
             "can_judge": appeal is not None
             and appeal.result == PlatformPenaltyAppeal.Result.PENDING
             and not awaits_reconsideration

@@ -132,7 +132,9 @@ def test_art_6_a_term_of_0_years_is_refused_as_the_clerk_s_input_too(ipatinga_m)
     _nobody_passed_over(m, tender, winner, acts)
 
 
-def test_art_6_a_term_that_is_no_whole_number_is_refused_as_the_clerk_s_input(ipatinga_m):
+@pytest.mark.parametrize("term", ["dez", 10.5, True], ids=["word", "fraction", "true"])
+def test_art_6_a_term_that_is_no_whole_number_is_refused_as_the_clerk_s_input(ipatinga_m, term):
+    """Never rounded: 10.5 is not read as 10, nor ``true`` as 1."""
     m = ipatinga_m
     tender, winner, car = _winner_and_runner_up(m, 945)
     acts = _acts(m)
@@ -142,7 +144,7 @@ def test_art_6_a_term_that_is_no_whole_number_is_refused_as_the_clerk_s_input(ip
             municipality=m,
             tender=tender,
             on=GRANT,
-            grants={winner.pk: {**_grant(car, 10), "term_years": "dez"}},
+            grants={winner.pk: {**_grant(car, 10), "term_years": term}},
         )
     assert exc.value.field == "prazo" and "número inteiro" in exc.value.message
     _nobody_passed_over(m, tender, winner, acts)

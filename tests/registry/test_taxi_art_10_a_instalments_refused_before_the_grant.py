@@ -276,3 +276,14 @@ def test_art_10_a_term_not_the_laws_grants_the_first_of_a_run_before_refusing(ip
     the clerk's input, refused before anyone is granted (the same check as the count's)."""
     error = _run_of_two(ipatinga_m, {"option": "III"})
     assert error.field == "prazo" and "art. 10" in error.citation
+
+
+@pytest.mark.parametrize("bad", ["doze", 12.5, True], ids=["word", "fraction", "true"])
+def test_art_10_a_an_instalment_count_that_is_no_whole_number_is_refused_never_rounded(
+    ipatinga_m, bad
+):
+    """Art. 10, alínea a: instalments are counted in whole numbers. A word, a fraction or
+    ``true`` given for any applicant of the run is the clerk's input, refused under "parcelas"
+    before anyone is granted — never read as 12 or as 1."""
+    error = _run_of_two(ipatinga_m, {"instalments": bad})
+    assert error.field == "parcelas" and "número inteiro" in error.message

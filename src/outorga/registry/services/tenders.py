@@ -647,23 +647,32 @@ def tender_next(tender: Tender) -> TenderApplicant | None:
     return tender_uncalled(tender)
 
 
+def _whole(params: Mapping[str, Any], key: str, default: int, field: str, what: str) -> int:
+    """``params[key]`` as a whole number (``default`` where it says none): a JSON integer or a text
+    of digits; anything else — a fraction, ``true``, a word — is the clerk's input, refused under
+    ``field`` before anything is written, never rounded."""
+    value = params.get(key, default)
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value.strip())
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise FieldError(field, f"informe {what} (número inteiro)")
+
+
 def _taxi_terms(params: Mapping[str, Any]) -> tuple[str, str, int]:
     """A taxi grant's term, counterpart and instalments (art. 10) as a tender's grant gives them:
     term I, in money, in one instalment where it says none."""
     return (
         params.get("option", "I"),
         params.get("mode", "pagamento"),
-        int(params.get("instalments", 1)),
+        _whole(params, "instalments", 1, "parcelas", "o número de parcelas"),
     )
 
 
 def _term_years(params: Mapping[str, Any]) -> int:
     """A mototaxi or motofrete grant's initial term in years (art. 6) as a tender's grant gives
     it: ten where it says none; a value that is no whole number is the clerk's input, refused."""
-    try:
-        return int(params.get("term_years", 10))
-    except (TypeError, ValueError):
-        raise FieldError("prazo", "informe o prazo inicial em anos (número inteiro)") from None
+    return _whole(params, "term_years", 10, "prazo", "o prazo inicial em anos")
 
 
 def _grant_one(

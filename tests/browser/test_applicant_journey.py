@@ -30,12 +30,8 @@ from outorga.registry.facts import MOTOTAXI_PERSON_RECORDS, MOTOTAXI_VEHICLE_REC
 from outorga.registry.models import Document, Permit, Person, Tender, TenderApplicant
 from outorga.registry.services.documents import document_record
 from outorga.registry.services.people import licence_record, person_update
-from outorga.registry.services.tenders import (
-    tender_evaluate,
-    tender_grant,
-    tender_homologate,
-    tender_rank,
-)
+from outorga.registry.services.tender_grants import tender_grant
+from outorga.registry.services.tenders import tender_evaluate, tender_homologate, tender_rank
 
 pytestmark = pytest.mark.browser
 

@@ -17,14 +17,12 @@ from outorga.core.models import Act, ParameterOverride
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.registry.models import Permit, Tender, TenderApplicant
+from outorga.registry.services.tender_grants import tender_grant, tender_grant_next, tender_next
 from outorga.registry.services.tenders import (
     tender_apply,
     tender_create,
     tender_evaluate,
-    tender_grant,
-    tender_grant_next,
     tender_homologate,
-    tender_next,
     tender_rank,
 )
 from outorga.registry.validation import FieldError

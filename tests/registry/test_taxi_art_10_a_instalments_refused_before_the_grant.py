@@ -20,7 +20,7 @@ from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.registry.forms import TaxiGrantForm
 from outorga.registry.models import Permit, Tender, TenderApplicant
-from outorga.registry.services.tenders import tender_grant, tender_next
+from outorga.registry.services.tender_grants import tender_grant, tender_next
 from outorga.registry.validation import FieldError
 from outorga.registry.views.tenders import TenderGrantForm
 

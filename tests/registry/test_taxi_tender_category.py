@@ -25,12 +25,12 @@ from outorga.core.models import Act, PopulationFigure
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.registry.models import Permit, Tender, TenderApplicant
+from outorga.registry.services.tender_grants import tender_grant
 from outorga.registry.services.tenders import (
     applicant_eligibility,
     tender_apply,
     tender_create,
     tender_evaluate,
-    tender_grant,
     tender_homologate,
     tender_rank,
 )

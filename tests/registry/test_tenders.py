@@ -24,11 +24,11 @@ from outorga.core.tenancy import tenant
 from outorga.law.competence import NotCompetent, Role
 from outorga.registry.models import Permit, Tender, TenderApplicant
 from outorga.registry.services.common import InvalidTransition
+from outorga.registry.services.tender_grants import tender_grant
 from outorga.registry.services.tenders import (
     tender_apply,
     tender_create,
     tender_evaluate,
-    tender_grant,
     tender_homologate,
     tender_rank,
 )
@@ -324,7 +324,7 @@ def test_taxi_art_3_a_company_applies_to_a_taxi_tender(ipatinga_m):
 def test_art_3_calling_the_second_ranked_first_is_refused_and_logged(ipatinga_m):
     """Art. 3: the grant goes to the applicant the ranking calls now; choosing another is refused
     naming the one called and their place, and kept in the acts log."""
-    from outorga.registry.services.tenders import tender_grant_next
+    from outorga.registry.services.tender_grants import tender_grant_next
 
     m = ipatinga_m
     tender = _open_tender(m, "taxi", "T-12")

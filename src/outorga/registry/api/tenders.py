@@ -15,6 +15,7 @@ from outorga.core.apikit import IsoDate, acting
 from outorga.core.apipages import Rows, paged
 
 from ..models import Person, Tender, TenderApplicant
+from ..services import tender_grants
 from ..services import tenders as tender_services
 from .common import (
     READ_ERRORS,
@@ -249,7 +250,7 @@ def tender_grant(request: HttpRequest, tender_id: int, payload: GrantsIn) -> dic
     return _tender_act(
         request,
         tender_id,
-        tender_services.tender_grant,
+        tender_grants.tender_grant,
         refresh=True,
         check=every_gear_said,
         **payload.dict(),

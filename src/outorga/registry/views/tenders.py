@@ -39,6 +39,7 @@ from ..forms_terms import (
 )
 from ..models import Permit, Service, TaxiCategory, Tender, TenderApplicant
 from ..services.common import InvalidTransition
+from ..services.tender_grants import tender_grant_next, tender_next
 from ..services.tenders import (
     applicant_preview,
     tender_apply,
@@ -46,11 +47,9 @@ from ..services.tenders import (
     tender_cites,
     tender_create,
     tender_evaluate,
-    tender_grant_next,
     tender_homologate,
     tender_lacks_category,
     tender_law,
-    tender_next,
     tender_rank,
 )
 from ..validation import FieldError
@@ -197,7 +196,7 @@ class TenderGrantForm(TaxiChecks):
         return cleaned
 
     def params(self) -> dict[str, Any]:
-        """The grant's data as ``tenders.tender_grant`` takes it for one applicant."""
+        """The grant's data as ``tender_grants.tender_grant`` takes it for one applicant."""
         d = self.cleaned_data
         out: dict[str, Any] = {"vehicle": d["vehicle"].pk, "decree": d["decree"]}
         if d.get("category"):

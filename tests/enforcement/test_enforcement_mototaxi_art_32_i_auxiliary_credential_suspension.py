@@ -21,8 +21,9 @@ from outorga.enforcement.models import Case, Escalation, InfractionNotice, Penal
 from outorga.enforcement.services.annulment import case_annul_ex_officio
 from outorga.enforcement.services.common import InvalidStep
 from outorga.enforcement.services.filings import filing_file, filing_judge
+from outorga.enforcement.services.finality import sweep
 from outorga.enforcement.services.notices import notice_deliver
-from outorga.enforcement.services.proposals import proposal_open_cassacao
+from outorga.enforcement.services.proposals import proposal_decide, proposal_open_cassacao
 from outorga.enforcement.services.suspensions import suspension_impose
 from outorga.law.competence import Role
 from outorga.public import services
@@ -272,6 +273,43 @@ def test_art_32_iv_c_the_same_breach_is_proposed_once(world):
     make_final(world, holders, start + dt.timedelta(days=60))
     with tenant(world.m):
         assert Case.objects.filter(kind=Case.Kind.CASSACAO).count() == 1
+
+
+def test_art_32_iv_c_a_breach_judged_is_not_proposed_again_beside_a_new_one(world):
+    # The Chief Executive decided the proposal on the first breach (kept his credential); a
+    # second auto inside the same suspension opens a proposal on that auto alone: the first fact
+    # was judged and is not proposed again beside it.
+    aux = auxiliary_of(world)
+    _esc, start = imposed(world, aux)
+    first = issue(world, code="art38-IV", on=start + dt.timedelta(days=2),
+                  committed_by="auxiliary", auxiliary=aux)  # fmt: skip
+    second = issue(world, code="art38-V", on=start + dt.timedelta(days=5),
+                   committed_by="auxiliary", auxiliary=aux)  # fmt: skip
+    made = start + dt.timedelta(days=40)
+    make_final(world, first, made)
+    with tenant(world.m):
+        [case] = Case.objects.filter(kind=Case.Kind.CASSACAO)
+    notice = pending_notice(world, case)
+    notice_deliver(
+        actor=world.clerk, municipality=world.m, notice=notice, form="pessoal",
+        on=notice.act_on or made,
+    )  # fmt: skip
+    with tenant(world.m):
+        deadline = Case.objects.get(pk=case.pk).deadline
+    assert deadline is not None
+    sweep(world.m, deadline + dt.timedelta(days=1))
+    with tenant(world.m):
+        case = Case.objects.get(pk=case.pk)
+    proposal_decide(
+        actor=world.mayor, municipality=world.m, case=case, accept=False,
+        reasoning="Fato isolado; mantido o credenciamento.", on=deadline + dt.timedelta(days=1),
+    )  # fmt: skip
+    make_final(world, second, deadline + dt.timedelta(days=20))
+    with tenant(world.m):
+        cases = list(Case.objects.filter(kind=Case.Kind.CASSACAO).order_by("pk"))
+    assert len(cases) == 2
+    assert cases[0].proposal["breach"]["autos"] == [first.number]
+    assert cases[1].proposal["breach"]["autos"] == [second.number]
 
 
 def test_art_32_iv_par3_the_sesuma_does_not_suspend_a_cassado_credential(world):

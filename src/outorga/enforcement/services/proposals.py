@@ -357,7 +357,10 @@ def auxiliary_breaches_propose(
         if aux.person_id not in periods:
             continue
         with tenant(municipality):
-            # His autos as an auxiliary of any permit: the credential suspended is the person's.
+            # His autos as an auxiliary of any permit (the credential suspended is the person's),
+            # but those a proposal already carries: a fact proposed (running or judged) is not
+            # proposed again, with or without new autos beside it.
+            proposed = _breach_autos_proposed(aux)
             autos = [
                 {"id": a.number, "committed_on": a.committed_on.isoformat()}
                 for a in InfractionNotice.objects.filter(
@@ -365,6 +368,7 @@ def auxiliary_breaches_propose(
                     status=InfractionNotice.Status.ISSUED,
                     case__stage=Case.Stage.FINAL,
                 ).select_related("municipality")
+                if a.number not in proposed
             ]
         facts = {
             "credential_suspensions": [
@@ -373,10 +377,8 @@ def auxiliary_breaches_propose(
             "autos_against_him": autos,
         }
         d = ask(municipality, permit.law, "auxiliary_suspension_breach", facts, on)
-        found = set((d.outcome or {}).get("autos") or ())
-        with tenant(municipality):
-            if not found or _breach_proposed(aux, found):
-                continue
+        if not (d.outcome or {}).get("autos"):
+            continue
         try:
             case = _auxiliary_cassacao_open(
                 actor=actor,
@@ -393,10 +395,11 @@ def auxiliary_breaches_propose(
     return opened
 
 
-def _breach_proposed(aux: Auxiliary, autos: set[str]) -> bool:
-    """A cassação of ``aux``'s credential — his person's, on any permit — already proposed on these
-    ``autos`` (art. 32 IV c), not annulled: running, or decided — a fact judged opens no second
+def _breach_autos_proposed(aux: Auxiliary) -> set[str]:
+    """The autos a cassação of ``aux``'s credential — his person's, on any permit — was already
+    proposed on (art. 32 IV c), not annulled: running, or decided — a fact judged opens no second
     proposal."""
+    proposed: set[str] = set()
     for proposal in (
         Case.objects.filter(
             kind=Case.Kind.CASSACAO,
@@ -406,9 +409,8 @@ def _breach_proposed(aux: Auxiliary, autos: set[str]) -> bool:
         .exclude(stage=Case.Stage.ANNULLED)
         .values_list("proposal", flat=True)
     ):
-        if autos <= set((proposal.get("breach") or {}).get("autos") or ()):
-            return True
-    return False
+        proposed.update((proposal.get("breach") or {}).get("autos") or ())
+    return proposed
 
 
 def proposal_decide(

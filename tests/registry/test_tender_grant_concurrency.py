@@ -24,7 +24,7 @@ from outorga.core.models import Act, Municipality, PopulationFigure, User
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.registry.models import Permit, Tender, TenderApplicant
-from outorga.registry.services import common, permits, tenders
+from outorga.registry.services import common, permits, tender_grants
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -72,11 +72,13 @@ def test_two_runs_of_a_tenders_grant_at_once_grant_once_and_keep_the_grant(monke
         common.lock_quota(service)
 
     monkeypatch.setattr(permits, "lock_quota", lock_quota_together)
-    monkeypatch.setattr(tenders, "lock_quota", lock_quota_together)
+    monkeypatch.setattr(tender_grants, "lock_quota", lock_quota_together)
 
     def run(_: int) -> DomainError | None:
         try:
-            tenders.tender_grant(actor=boss, municipality=m, tender=tender, on=ON, grants=grants)
+            tender_grants.tender_grant(
+                actor=boss, municipality=m, tender=tender, on=ON, grants=grants
+            )
         except DomainError as exc:  # a refusal said to the clerk is fine; a crash is not
             return exc
         finally:

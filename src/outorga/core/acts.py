@@ -59,13 +59,28 @@ class Actor:
         return cls(None, "sistema", name, None)
 
 
-def extension_record(actor: Actor, on: dt.date, justification: str, d: Decision) -> dict[str, Any]:
-    """What an appeal keeps of the extension of its period to judge (Lei 9.784/1999 art. 59 §2)
-    the law allowed with ``d`` (its outcome's ``extension``): the day, who extended it, the
-    justification, the day it ran from and the one it runs to, and the law's answer."""
+def extension_apply(
+    appeal: Any,
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    on: dt.date,
+    justification: str,
+    d: Decision,
+    of: dict[str, Any],
+    basis: dict[str, Any],
+) -> None:
+    """The extension of ``appeal``'s period to judge (Lei 9.784/1999 art. 59 §2) the law allowed
+    with ``d`` (its outcome's ``judge_until`` and ``extension``), inside the caller's transaction:
+    the new last day, the day it was extended and what the appeal keeps of it (who, the
+    justification, the day it ran from and the one it runs to, the law's answer), then the act
+    ``appeal.judgment.extend`` — ``of`` naming what the appeal is against."""
     assert actor.user is not None
     ext = d.outcome["extension"]
-    return {
+    before = appeal.judge_until
+    appeal.judge_until = d.outcome["judge_until"]
+    appeal.judgment_extended_on = on
+    appeal.judgment_extension = {
         "on": on.isoformat(),
         "by": actor.user.pk,
         "by_name": actor.user.get_full_name() or actor.name,
@@ -74,6 +89,21 @@ def extension_record(actor: Actor, on: dt.date, justification: str, d: Decision)
         "until": ext["until"].isoformat(),
         "decision": d.to_json(),
     }
+    appeal.save(update_fields=["judge_until", "judgment_extended_on", "judgment_extension"])
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="appeal.judgment.extend",
+        obj=appeal,
+        old={"judge_until": before},
+        new={
+            **of,
+            "extended_on": on,
+            "judge_until": appeal.judge_until,
+            "justification": justification,
+        },
+        basis=basis,
+    )
 
 
 def basis_of(

@@ -23,7 +23,7 @@ import datetime as dt
 from django.db import transaction
 from django.db.models import QuerySet
 
-from outorga.core.acts import Actor, basis_of, extension_record, law_refused, record_act
+from outorga.core.acts import Actor, basis_of, extension_apply, law_refused
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
 from outorga.core.localtime import in_the_future
@@ -236,27 +236,18 @@ def _extend(
     d: Decision,
 ) -> None:
     """The extension the law allowed, inside its transaction."""
-    before = filing.judge_until
-    filing.judge_until = d.outcome["judge_until"]
-    filing.judgment_extended_on = on
-    filing.judgment_extension = extension_record(actor, on, justification, d)
-    filing.save(update_fields=["judge_until", "judgment_extended_on", "judgment_extension"])
     basis = basis_of(d)
     basis["citations"] = sorted(
         set(basis["citations"]) | set(competence_citations(case.law, EXTEND_ACTION, on))
     )
-    record_act(
-        municipality=municipality,
+    extension_apply(
+        filing,
         actor=actor,
-        action="appeal.judgment.extend",
-        obj=filing,
-        old={"judge_until": before},
-        new={
-            "case": case.number,
-            "extended_on": on,
-            "judge_until": filing.judge_until,
-            "justification": justification,
-        },
+        municipality=municipality,
+        on=on,
+        justification=justification,
+        d=d,
+        of={"case": case.number},
         basis=basis,
     )
 

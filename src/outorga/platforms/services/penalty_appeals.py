@@ -11,7 +11,7 @@ from typing import Any
 
 from django.db import transaction
 
-from outorga.core.acts import Actor, basis_of, extension_record, law_refused, record_act
+from outorga.core.acts import Actor, basis_of, extension_apply, law_refused, record_act
 from outorga.core.errors import Refused
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
@@ -568,23 +568,14 @@ def platform_penalty_appeal_extend(
                 error=partial(PlatformRefused, "Prorrogação recusada"),
             )
         else:
-            before = a.judge_until
-            a.judge_until = d.outcome["judge_until"]
-            a.judgment_extended_on = on
-            a.judgment_extension = extension_record(actor, on, text, d)
-            a.save(update_fields=["judge_until", "judgment_extended_on", "judgment_extension"])
-            record_act(
-                municipality=municipality,
+            extension_apply(
+                a,
                 actor=actor,
-                action="appeal.judgment.extend",
-                obj=a,
-                old={"judge_until": before},
-                new={
-                    "penalty": a.penalty_id,
-                    "extended_on": on,
-                    "judge_until": a.judge_until,
-                    "justification": text,
-                },
+                municipality=municipality,
+                on=on,
+                justification=text,
+                d=d,
+                of={"penalty": a.penalty_id},
                 basis=basis_of(d, _judge_citations(municipality, on)),
             )
     if refused is not None:

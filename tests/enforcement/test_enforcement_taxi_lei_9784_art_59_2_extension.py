@@ -307,7 +307,15 @@ def _refused_outside(world: Any, user_of: Any, appeal: Filing, on: dt.date, said
     appeal = _now(world, appeal)
     assert appeal.judge_until == JUDGE and appeal.judgment_extended_on is None
     assert appeal.judgment_extension == {}
-    assert len(refused_acts(world, "appeal.judgment.extend")) == 2
+    refused = refused_acts(world, "appeal.judgment.extend")
+    assert len(refused) == 2
+    for act in refused:  # the rule that refused it, and the articles it rests on
+        assert "period_running" in act.canonical
+        cited = act.record["basis"]["citations"]
+        assert {
+            "Lei Federal 9.784/1999, art. 59, §1",
+            "Lei Federal 9.784/1999, art. 59, §2",
+        } <= set(cited)
     with tenant(world.m):
         assert not Act.objects.filter(action="appeal.judgment.extend", outcome="done").exists()
 

@@ -311,6 +311,21 @@ def _driver_reached(
     return max(found, key=lambda f: (len(f[3]) >= f[1][1].value, weight(f[3]), len(f[3]), f[0]))
 
 
+def art_34_suspension_competence(roles: list[str], comp_cites: tuple[Citation, ...]) -> Reason:
+    """Art. 34 and its §3º: the suspension — of the permission or of an auxiliary's credential —
+    is applied by SESUMA, the authority the competence table names on the day (``roles``,
+    ``comp_cites``), with the appeal to the JARI and to the Chief Executive."""
+    return reason(
+        "art_34_suspension_competence",
+        _INFO,
+        "A suspensão é aplicada pela SESUMA (autoridade), cabendo recurso à JARI e ao Chefe "
+        "do Executivo.",
+        *comp_cites,
+        ART_34_P3,
+        facts={"competente": roles},
+    )
+
+
 def art_32_i_suspension(
     ctx: Context, counted: Sequence[Infraction]
 ) -> tuple[dict[str, Any] | None, list[Reason]]:
@@ -407,15 +422,7 @@ def art_32_i_suspension(
             facts=facts,
             params=params,
         ),
-        reason(
-            "art_34_suspension_competence",
-            _INFO,
-            "A suspensão é aplicada pela SESUMA (autoridade), cabendo recurso à JARI e ao Chefe "
-            "do Executivo.",
-            *comp_cites,
-            ART_34_P3,
-            facts={"competente": roles},
-        ),
+        art_34_suspension_competence(roles, comp_cites),
         reason(
             "art_32_par2_return_after_suspension",
             _INFO,
@@ -470,15 +477,7 @@ def _auxiliary_suspension(
             facts=facts,
             params=params,
         ),
-        reason(
-            "art_34_suspension_competence",
-            _INFO,
-            "A suspensão é aplicada pela SESUMA (autoridade), cabendo recurso à JARI e ao Chefe "
-            "do Executivo.",
-            *comp_cites,
-            ART_34_P3,
-            facts={"competente": roles},
-        ),
+        art_34_suspension_competence(roles, comp_cites),
         reason(
             "art_2_xxv_auxiliary_suspension",
             _INFO,

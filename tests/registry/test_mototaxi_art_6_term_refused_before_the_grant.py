@@ -282,3 +282,76 @@ def test_art_6_the_mototaxi_grant_api_answers_422_naming_the_field_and_article(i
     assert "art. 6" in error["fundamento"]
     assert _acts(m) == acts
     _nobody_passed_over(m, tender, winner, acts)
+
+
+def _max_term(m, years: int) -> None:  # type: ignore[no-untyped-def]
+    """A municipality's dated value (D-15) of art. 6's maximum, in force before the grant."""
+    with tenant(m):
+        ParameterOverride.objects.create(
+            name=MAX_TERM,
+            effective=GRANT - dt.timedelta(days=30),
+            value=years,
+            legal_reference="exemplo (teste)",
+            example=True,
+        )
+
+
+def _without_term(car) -> dict:  # type: ignore[no-untyped-def,type-arg]
+    data = _grant(car, 0)
+    del data["term_years"]
+    return data
+
+
+@pytest.mark.parametrize("years", [8, 10])
+def test_art_6_a_tender_s_grant_that_names_no_term_takes_the_law_s_maximum_on_its_date(
+    ipatinga_m, years
+):
+    """A grant that names no term is granted "pelo prazo máximo" art. 6 sets on the grant's date
+    (its dated value), never a number written in the code."""
+    m = ipatinga_m
+    tender, winner, car = _winner_and_runner_up(m, 951 + years)
+    if years != 10:
+        _max_term(m, years)
+    done = tender_grant(
+        actor=boss(m),
+        municipality=m,
+        tender=tender,
+        on=GRANT,
+        grants={winner.pk: _without_term(car)},
+    )
+    assert done[0].decision["grant"]["granted"] is True
+    with tenant(m):
+        permit = Permit.objects.get(tender=tender)
+    assert permit.term_end.year == GRANT.year + years
+
+
+def test_art_6_the_mototaxi_grant_api_that_names_no_term_takes_the_law_s_maximum(
+    ipatinga_m, user_of
+):
+    """The direct grant (/registry/permits) without ``term_years``: the maximum of art. 6 in
+    force on the grant's date (8 years here, a municipality's dated value)."""
+    m = ipatinga_m
+    tender, winner, car = _winner_and_runner_up(m, 963)
+    _max_term(m, 8)
+    with tenant(m):
+        holder = TenderApplicant.objects.get(pk=winner.pk).person
+    c = Client()
+    c.force_login(user_of("ipatinga", Role.ATENDENTE))
+    r = c.post(
+        f"{API}/registry/permits",
+        {
+            "service": "mototaxi",
+            "holder_id": holder.pk,
+            "vehicle_id": car.pk,
+            "tender_id": tender.pk,
+            "granted_on": GRANT.isoformat(),
+            "decree": "Decreto 61/2026",
+            "equipment": EQUIPMENT,
+            "safety_gear": True,
+        },
+        content_type="application/json",
+    )
+    assert r.status_code in (200, 201), r.content
+    with tenant(m):
+        permit = Permit.objects.get(holder=holder)
+    assert permit.term_end.year == GRANT.year + 8

@@ -39,7 +39,11 @@ class GrantIn(Schema):
     service: str
     tender_id: int | None = None
     granted_on: IsoDate
-    term_years: int = 10
+    term_years: int | None = Field(
+        None,
+        description="prazo inicial em anos (mototáxi e motofrete, art. 6); omitido, o máximo "
+        "do art. 6 em vigor na data da outorga",
+    )
     decree: str = ""
     equipment: list[str] = []
     safety_gear: bool | None = Field(None, description=SAFETY_GEAR)

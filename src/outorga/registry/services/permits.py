@@ -137,8 +137,21 @@ def permit_grant_decisions(
 TERM_LIMIT = "max_term_years"
 
 
+def term_years_most(municipality: Municipality, service: str, on: dt.date) -> int | None:
+    """Mototaxi art. 6 ("pelo prazo máximo de 10 (dez) anos"): the longest initial term the law
+    bound to ``service`` on ``on`` allows (its dated parameter, read through the seam) — the term
+    of a grant that names none; None where no law governs the service then or it sets none."""
+    try:
+        law = law_for(municipality, service, on)
+    except LawNotBound:
+        return None
+    with tenant(municipality):
+        limit = law.limit(TERM_LIMIT)
+    return None if limit is None else int(limit.value)
+
+
 def term_years_refusal(
-    municipality: Municipality, service: str, term_years: int, on: dt.date
+    municipality: Municipality, service: str, term_years: int | None, on: dt.date
 ) -> FieldError | None:
     """Mototaxi art. 6 ("pelo prazo máximo de 10 (dez) anos"): the initial term in years is the
     clerk's input, judged before anything is written against the maximum the law bound to
@@ -146,7 +159,9 @@ def term_years_refusal(
     beyond it, refused under the field ``prazo`` with the article — bad input, never a refusal of
     the holder, so a tender's winner is not recorded as refused nor the next applicant called.
     None within the law, or where no law governs the service then or it sets no maximum (the
-    grant refuses those)."""
+    grant refuses those), or where the grant names no term (it takes the maximum)."""
+    if term_years is None:
+        return None
     try:
         law = law_for(municipality, service, on)
     except LawNotBound:
@@ -178,7 +193,7 @@ def permit_grant(
     service: str,
     vehicle: Vehicle,
     granted_on: dt.date,
-    term_years: int,
+    term_years: int | None = None,
     decree: str = "",
     equipment: list[str] | None = None,
     taxi_category: str = "",
@@ -194,6 +209,10 @@ def permit_grant(
         raise NotImplementedError("outorga de táxi: fluxo próprio (taxi_permit_grant)")
     if refused := term_years_refusal(municipality, service, term_years, granted_on):
         raise refused  # art. 6: the clerk's input, before anything is written
+    if term_years is None:  # art. 6: "pelo prazo máximo", the dated value on the grant's date
+        term_years = term_years_most(municipality, service, granted_on)
+        if term_years is None:
+            raise FieldError("prazo", "informe o prazo inicial em anos")
     new = {"holder": holder.pk, "service": service, "vehicle": vehicle.plate}
     with (
         grant_refusal_logged(actor, municipality, tender, new),

@@ -106,6 +106,11 @@ def _whole(params: Mapping[str, Any], key: str, default: int, field: str, what: 
     of digits; anything else — a fraction, ``true``, a word — is the clerk's input, refused under
     ``field`` before anything is written, never rounded."""
     value = params.get(key, default)
+    return _whole_value(value, field, what)
+
+
+def _whole_value(value: Any, field: str, what: str) -> int:
+    """A whole number the clerk gave (see :func:`_whole`), refused under ``field`` otherwise."""
     if isinstance(value, str) and value.strip().lstrip("-").isdigit():
         return int(value.strip())
     if isinstance(value, int) and not isinstance(value, bool):
@@ -123,10 +128,12 @@ def _taxi_terms(params: Mapping[str, Any]) -> tuple[str, str, int]:
     )
 
 
-def _term_years(params: Mapping[str, Any]) -> int:
+def _term_years(params: Mapping[str, Any]) -> int | None:
     """A mototaxi or motofrete grant's initial term in years (art. 6) as a tender's grant gives
-    it: ten where it says none; a value that is no whole number is the clerk's input, refused."""
-    return _whole(params, "term_years", 10, "prazo", "o prazo inicial em anos")
+    it: None where it says none (the grant takes the law's dated maximum, "pelo prazo máximo");
+    a value that is no whole number is the clerk's input, refused."""
+    value = params.get("term_years")
+    return None if value is None else _whole_value(value, "prazo", "o prazo inicial em anos")
 
 
 def _grant_one(

@@ -85,3 +85,15 @@ def test_art_10_a_the_instalments_label_shows_the_law_core_s_limits(ipatinga_m):
         expected = "Parcelas (até 24 no prazo I, até 36 no prazo II; art. 10)"
         assert str(TaxiGrantForm().fields["instalments"].label) == expected
         assert str(TenderGrantForm(tender=tender).fields["instalments"].label) == expected
+
+
+def test_art_10_the_term_choices_show_the_years_the_law_sets(ipatinga_m):
+    """Art. 10: "10 (dez) anos" (I) or "20 (vinte) anos" (II) — each inciso's years read from the
+    law's dated parameter when the form is shown, a municipality's dated value (D-15) too."""
+    with tenant(ipatinga_m):
+        assert list(TaxiGrantForm().fields["option"].choices) == [
+            ("I", "I: 10 anos"),
+            ("II", "II: 20 anos"),
+        ]
+        dated("taxi_2017.term_ii_years", 15)
+        assert list(TaxiGrantForm().fields["option"].choices)[1] == ("II", "II: 15 anos")

@@ -95,6 +95,8 @@ def test_termo_page_names_the_debts_that_block_the_renewal(ipatinga_m, user_of):
     c = client_as(user_of, Role.ATENDENTE)
     body = c.get(f"/termos/{permit.pk}/").content.decode()
     assert "R$ 3.000,00" in body and "UI-DEBT-1" in body and "R$ 1.234,56" in body
+    # Art. 10, I: the years the Termo runs, as granted (the law's dated number), with the inciso.
+    assert "<dd>10 anos — prazo I (art. 10, I), de " in body
     r = c.post(
         f"/termos/{permit.pk}/",
         {

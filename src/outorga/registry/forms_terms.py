@@ -16,9 +16,17 @@ from .models import PermitTerm, Service
 from .services.permits import TERM_LIMIT, taxi_instalments_refusal, term_beyond
 
 
+def option_choices() -> list[tuple[str, str]]:
+    """Taxi art. 10: the term's incisos, each with the years it runs as the law governing taxi
+    sets them today ("I: 10 anos"); an inciso alone where the law sets no number here."""
+    found = ((o, lawseam.limit_here(Service.TAXI, f"term_years_{o}")) for o in PermitTerm.Option)
+    return [(o.value, f"{o.value}: {int(n[0])} anos" if n else o.label) for o, n in found]
+
+
 def option_field() -> forms.ChoiceField:
-    """Taxi art. 10: the term, inciso I or II."""
-    return cites(forms.ChoiceField(label="Prazo", choices=PermitTerm.Option.choices), "term")
+    """Taxi art. 10: the term, inciso I or II, its years read from the law when the form is shown
+    (:func:`option_choices`)."""
+    return cites(forms.ChoiceField(label="Prazo", choices=option_choices), "term")
 
 
 def mode_field() -> forms.ChoiceField:

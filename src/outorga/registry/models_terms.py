@@ -15,8 +15,9 @@ class PermitTerm(TenantModel):
     renewed every year up to the term's end."""
 
     class Option(models.TextChoices):
-        I = "I", "10 anos (art. 10, I)"  # noqa: E741 - the law's inciso
-        II = "II", "20 anos (art. 10, II)"
+        # The years each runs are the law's dated numbers (its ``LIMITS``), never written here.
+        I = "I", "prazo I (art. 10, I)"  # noqa: E741 - the law's inciso
+        II = "II", "prazo II (art. 10, II)"
 
     class Mode(models.TextChoices):
         PAGAMENTO = "pagamento", "pagamento em dinheiro (alínea a)"

@@ -141,13 +141,21 @@ def term_years_most(municipality: Municipality, service: str, on: dt.date) -> in
     """Mototaxi art. 6 ("pelo prazo máximo de 10 (dez) anos"): the longest initial term the law
     bound to ``service`` on ``on`` allows (its dated parameter, read through the seam) — the term
     of a grant that names none; None where no law governs the service then or it sets none."""
+    _law, most = _term_limit(municipality, service, on)
+    return most
+
+
+def _term_limit(
+    municipality: Municipality, service: str, on: dt.date
+) -> tuple[str | None, int | None]:
+    """The law bound to ``service`` on ``on`` (its id) and art. 6's maximum it sets then."""
     try:
         law = law_for(municipality, service, on)
     except LawNotBound:
-        return None
+        return None, None
     with tenant(municipality):
         limit = law.limit(TERM_LIMIT)
-    return None if limit is None else int(limit.value)
+    return law.law, None if limit is None else int(limit.value)
 
 
 def term_years_refusal(
@@ -162,20 +170,15 @@ def term_years_refusal(
     grant refuses those), or where the grant names no term (it takes the maximum)."""
     if term_years is None:
         return None
-    try:
-        law = law_for(municipality, service, on)
-    except LawNotBound:
-        return None
-    with tenant(municipality):
-        limit = law.limit(TERM_LIMIT)
-    if limit is None or 1 <= term_years <= limit.value:
+    law, most = _term_limit(municipality, service, on)
+    if law is None or most is None or 1 <= term_years <= most:
         return None
     return FieldError(
         "prazo",
-        term_beyond(term_years, int(limit.value))
-        if term_years > limit.value
+        term_beyond(term_years, most)
+        if term_years > most
         else f"Prazo inicial de {term_years} anos; informe ao menos 1 ano.",
-        cited_once(law.law, "term"),
+        cited_once(law, "term"),
     )
 
 
@@ -396,7 +399,7 @@ def _check_grant_input(law: str, category: str, option: str, mode: str, instalme
             "categoria", "use convencional, especial ou executivo", cited_once(law, "category")
         )
     if option not in PermitTerm.Option.values:
-        raise FieldError("prazo", "escolha I (10 anos) ou II (20 anos)", cited_once(law, "term"))
+        raise FieldError("prazo", "escolha o prazo I ou II", cited_once(law, "term"))
     if mode not in PermitTerm.Mode.values:
         raise FieldError("contrapartida", "escolha pagamento ou servicos", cited_once(law, "term"))
     if instalments < 1:

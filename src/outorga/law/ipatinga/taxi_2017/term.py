@@ -326,9 +326,13 @@ def termo_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:
 
 # --- the numbers of art. 10 the apps show (``interfaces.limit``) ---------------------------------
 
-#: Art. 10, alínea a: how many instalments each term's counterpart in money admits (inciso I: 18;
-#: inciso II: 36), by the term's inciso — what a form shows beside the choice, never writes.
+#: Art. 10: how many years each term runs (inciso I: 10; inciso II: 20), and (alínea a) how many
+#: instalments each term's counterpart in money admits (I: 18; II: 36), by the term's inciso —
+#: what a form shows beside the choice, never writes.
 LIMITS: dict[str, str] = {
-    f"max_instalments_{option}": f"{PARAMS}.contrapartida_{option.lower()}_a_max_instalments"
-    for option in ("I", "II")
+    **{f"term_years_{option}": f"{PARAMS}.term_{option.lower()}_years" for option in ("I", "II")},
+    **{
+        f"max_instalments_{option}": f"{PARAMS}.contrapartida_{option.lower()}_a_max_instalments"
+        for option in ("I", "II")
+    },
 }

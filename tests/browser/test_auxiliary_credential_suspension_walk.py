@@ -12,21 +12,19 @@ import datetime as dt
 import pytest
 from browser_factories import fits, login
 from django.urls import reverse
-from enforcement_factories import issue, make_final, make_world
-from registry_factories import make_permit
+from enforcement_factories import make_world
+from test_enforcement_mototaxi_art_32_i_auxiliary_credential_suspension import auxiliary_of, counted
 
 from outorga.core.acts import Actor
 from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
-from outorga.enforcement.models import Escalation, Penalty
+from outorga.enforcement.models import Penalty
 from outorga.law.competence import Role
 from outorga.public import services
-from outorga.registry.models import Auxiliary, Permit
+from outorga.registry.models import Permit
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-D = dt.date(2026, 4, 6)  # a Monday
 
 
 def shots(page, artifacts, name: str) -> None:  # type: ignore[no-untyped-def]
@@ -42,37 +40,18 @@ def test_art_32_i_the_authority_suspends_an_auxiliary_s_credential_from_the_queu
     base = demo_site
     m = Municipality.objects.get(slug="ipatinga")
     world = make_world(m, user_of)
-    person = make_permit(m, "AUXWALK").holder  # with photo and blood type, for the badge
+    aux = auxiliary_of(world)  # a person with photo and blood type, for the badge
     with tenant(m):
+        person = aux.person
         person.name = "Joaquim Auxiliar"
         person.save(update_fields=["name"])
-        aux = Auxiliary.objects.create(
-            permit=world.permit,
-            person=person,
-            registration_number=41,
-            added_on=dt.date(2025, 2, 1),
-            credential_valid_until=dt.date(2027, 2, 1),
-        )
     badge = services.badge_issue(
         actor=Actor.of(user_of("ipatinga", Role.ATENDENTE)),
         municipality=m,
         permit=world.permit,
         auxiliary=aux,
     )
-    autos = [
-        issue(
-            world,
-            code=code,
-            on=D + dt.timedelta(days=7 * i),
-            committed_by="auxiliary",
-            auxiliary=aux,
-        )
-        for i, code in enumerate(["art38-II", "art38-III", "art39-II"])
-    ]
-    for a in autos:
-        make_final(world, a, D + dt.timedelta(days=30))
-    with tenant(m):
-        esc = Escalation.objects.get(permit=world.permit, status=Escalation.Status.PENDING)
+    esc, _reached = counted(world, aux)  # his three final leve/média autos (D-2: 15 days)
     today = today_of(m)
 
     login(page, base, Role.AUTORIDADE)

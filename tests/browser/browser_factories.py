@@ -66,6 +66,16 @@ def fits(page: Any, width: int) -> None:
     assert scrolled <= width, f"a página transborda a largura da tela ({scrolled}px > {width}px)"
 
 
+def shot(page: Any, artifacts: Any, name: str) -> None:
+    """The page at phone (390 px) and desktop (1280 px) widths, each no wider than the screen
+    (:func:`fits`), saved as ``<name>-<width>px.png``; the phone's size again after."""
+    for width in (390, 1280):
+        page.set_viewport_size({"width": width, "height": 900})
+        fits(page, width)
+        page.screenshot(path=str(artifacts / f"{name}-{width}px.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+
+
 def user(role: Role, slug: str = "ipatinga") -> User:
     return User.objects.get(username=demo_username(slug, role))
 

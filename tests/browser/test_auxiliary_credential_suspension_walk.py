@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from browser_factories import fits, login
+from browser_factories import login, shot
 from django.urls import reverse
 from enforcement_factories import make_world
 from test_enforcement_mototaxi_art_32_i_auxiliary_credential_suspension import auxiliary_of, counted
@@ -25,13 +25,6 @@ from outorga.public import services
 from outorga.registry.models import Permit
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def shots(page, artifacts, name: str) -> None:  # type: ignore[no-untyped-def]
-    for width in (390, 1280):
-        page.set_viewport_size({"width": width, "height": 900})
-        fits(page, width)
-        page.screenshot(path=str(artifacts / f"{name}-{width}px.png"), full_page=True)
 
 
 def test_art_32_i_the_authority_suspends_an_auxiliary_s_credential_from_the_queue(
@@ -60,10 +53,10 @@ def test_art_32_i_the_authority_suspends_an_auxiliary_s_credential_from_the_queu
     heading = card.inner_text()
     assert "Credenciamento do condutor auxiliar Joaquim Auxiliar" in heading
     assert f"permissão {world.permit.number}" in heading and "15 dias" in heading
-    shots(page, artifacts, "aux-suspension-queue")
+    shot(page, artifacts, "aux-suspension-queue")
     page.get_by_role("button", name="Aplicar suspensão do credenciamento de 15 dias").click()
     page.get_by_role("status").or_(page.get_by_role("alert")).first.wait_for()
-    shots(page, artifacts, "aux-suspension-applied")
+    shot(page, artifacts, "aux-suspension-applied")
 
     with tenant(m):
         [penalty] = Penalty.objects.filter(
@@ -77,16 +70,16 @@ def test_art_32_i_the_authority_suspends_an_auxiliary_s_credential_from_the_queu
 
     page.goto(f"{base}{reverse('registry:permit', args=[world.permit.pk])}")
     assert said in page.locator("main").inner_text()
-    shots(page, artifacts, "aux-suspension-staff-permit")
+    shot(page, artifacts, "aux-suspension-staff-permit")
 
     page.context.clear_cookies()
     page.goto(f"{base}/v/{badge.token}")
     body = page.locator("main").inner_text()
     assert "suspens" in body.lower(), body
     assert "Joaquim Auxiliar" in body
-    shots(page, artifacts, "aux-suspension-badge")
+    shot(page, artifacts, "aux-suspension-badge")
 
     login(page, base, Role.PERMISSIONARIO)
     page.goto(f"{base}{reverse('portal:permit', args=[world.permit.pk])}")
     assert said in page.locator("main").inner_text()
-    shots(page, artifacts, "aux-suspension-portal")
+    shot(page, artifacts, "aux-suspension-portal")

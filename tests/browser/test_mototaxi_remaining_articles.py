@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from browser_factories import fits, login
+from browser_factories import login, shot
 from django.utils import timezone
 from inspections_factories import grant_mototaxi
 from playwright.sync_api import expect
@@ -20,14 +20,6 @@ from outorga.core.models import Municipality, User
 from outorga.law.competence import Role
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def shot(page, artifacts, name: str) -> None:  # type: ignore[no-untyped-def]
-    for width in (390, 1280):
-        page.set_viewport_size({"width": width, "height": 900})
-        fits(page, width)
-        page.screenshot(path=str(artifacts / f"{name}-{width}px.png"), full_page=True)
-    page.set_viewport_size({"width": 390, "height": 844})
 
 
 def test_the_remaining_mototaxi_screens_fit_a_phone_and_a_desktop(page, demo_site, artifacts):

@@ -85,6 +85,30 @@ def _nobody_passed_over(m, tender, winner, acts: int) -> None:  # type: ignore[n
         assert tender_next(Tender.objects.get(pk=tender.pk)) == winner
 
 
+def _direct_grant(m, user_of, tender, winner, car, **term):  # type: ignore[no-untyped-def]
+    """``POST /registry/permits`` as the desk clerk: the tender's winner's mototaxi, with ``term``
+    (``term_years=…``) where the test gives one."""
+    with tenant(m):
+        holder = TenderApplicant.objects.get(pk=winner.pk).person
+    c = Client()
+    c.force_login(user_of("ipatinga", Role.ATENDENTE))
+    return holder, c.post(
+        f"{API}/registry/permits",
+        {
+            "service": "mototaxi",
+            "holder_id": holder.pk,
+            "vehicle_id": car.pk,
+            "tender_id": tender.pk,
+            "granted_on": GRANT.isoformat(),
+            **term,
+            "decree": "Decreto 61/2026",
+            "equipment": EQUIPMENT,
+            "safety_gear": True,
+        },
+        content_type="application/json",
+    )
+
+
 def _art_6(exc: FieldError) -> None:
     assert exc.field == "prazo"
     assert exc.message == "Prazo inicial de 11 anos; o máximo é 10 anos."
@@ -254,26 +278,8 @@ def test_art_6_the_mototaxi_grant_api_answers_422_naming_the_field_and_article(i
     """The direct grant (/registry/permits): a field error, no act, no permit."""
     m = ipatinga_m
     tender, winner, car = _winner_and_runner_up(m, 943)
-    with tenant(m):
-        holder = TenderApplicant.objects.get(pk=winner.pk).person
-    c = Client()
-    c.force_login(user_of("ipatinga", Role.ATENDENTE))
     acts = _acts(m)
-    r = c.post(
-        f"{API}/registry/permits",
-        {
-            "service": "mototaxi",
-            "holder_id": holder.pk,
-            "vehicle_id": car.pk,
-            "tender_id": tender.pk,
-            "granted_on": GRANT.isoformat(),
-            "term_years": 11,
-            "decree": "Decreto 61/2026",
-            "equipment": EQUIPMENT,
-            "safety_gear": True,
-        },
-        content_type="application/json",
-    )
+    _holder, r = _direct_grant(m, user_of, tender, winner, car, term_years=11)
     assert r.status_code == 422, r.content
     body = r.json()
     assert body["codigo"] == "campo_invalido"
@@ -333,24 +339,7 @@ def test_art_6_the_mototaxi_grant_api_that_names_no_term_takes_the_law_s_maximum
     m = ipatinga_m
     tender, winner, car = _winner_and_runner_up(m, 963)
     _max_term(m, 8)
-    with tenant(m):
-        holder = TenderApplicant.objects.get(pk=winner.pk).person
-    c = Client()
-    c.force_login(user_of("ipatinga", Role.ATENDENTE))
-    r = c.post(
-        f"{API}/registry/permits",
-        {
-            "service": "mototaxi",
-            "holder_id": holder.pk,
-            "vehicle_id": car.pk,
-            "tender_id": tender.pk,
-            "granted_on": GRANT.isoformat(),
-            "decree": "Decreto 61/2026",
-            "equipment": EQUIPMENT,
-            "safety_gear": True,
-        },
-        content_type="application/json",
-    )
+    holder, r = _direct_grant(m, user_of, tender, winner, car)
     assert r.status_code in (200, 201), r.content
     with tenant(m):
         permit = Permit.objects.get(holder=holder)

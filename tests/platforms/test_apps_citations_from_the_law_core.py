@@ -6,6 +6,7 @@ law another (here: the same concept cited elsewhere), that law's articles."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from pathlib import Path
 
@@ -155,3 +156,21 @@ def test_a_form_outside_a_municipality_shows_no_article() -> None:
 
     assert DriverForm().fields["crlv"].label == "CRLV em dia"
     assert FareForm().fields["base_fare"].label == "Tarifa base, R$"
+
+
+def test_art_4_i_the_driver_form_says_the_vehicle_age_the_law_core_sets(portal, barra_m):
+    """Art. 4, I: "no máximo, 10 (dez) anos de fabricação" — the years are the law's dated
+    parameter; an amendment recorded from an earlier day is the one the form says."""
+    from outorga.core.models import ParameterOverride
+    from outorga.core.tenancy import tenant
+
+    with tenant(barra_m):
+        ParameterOverride.objects.create(
+            name="apps_2025.vehicle_max_age_years",
+            effective=dt.date(2026, 1, 1),
+            value=8,
+            legal_reference="Lei de teste que altera o art. 4, I",
+        )
+    html = portal.get("/plataforma/motoristas/novo/").content.decode()
+    assert "Ano de fabricação (até 8 anos; art. 4, I)" in html
+    assert "até 10 anos" not in html

@@ -154,10 +154,10 @@ def platform_drivers(
     description=(
         "Outorga confere os requisitos com o núcleo jurídico e responde com os fundamentos. "
         "**201**: motorista habilitado. **422**: recusado — `fundamentos` traz cada requisito não "
-        "atendido com o artigo (duas rodas: art. 17; veículo com mais de 10 anos: art. 4, I; CNH "
-        "abaixo de B ou sem EAR: art. 4, II, b; limite de 50 por plataforma e 500 no Município: "
-        "art. 3 §2); o cadastro recusado fica registrado com `id`. **409**: CPF já habilitado "
-        "nesta plataforma."
+        "atendido com o artigo (duas rodas: art. 17; veículo acima da idade máxima: art. 4, I; "
+        "CNH abaixo de B ou sem EAR: art. 4, II, b; limites de motoristas por plataforma e no "
+        "Município: art. 3 §2 — os números em vigor na data, que a recusa diz); o cadastro "
+        "recusado fica registrado com `id`. **409**: CPF já habilitado nesta plataforma."
     ),
     operation_id="outorga_platforms_api_platform_driver_register",
 )

@@ -37,13 +37,15 @@ from ..models import Platform
 from .confirmations import GROUNDS
 
 
-def up_to_here(concept: str) -> str:
+def up_to_here(concept: str, unit: str = "") -> str:
     """The maximum the law governing transport by app in the current municipality sets today for
-    ``concept`` (its ``LIMITS``: the fine of art. 26, II), as a page writes it ("até 500") —
-    never a number written in a screen. Empty where no law governs it or sets none, or outside a
-    municipality."""
+    ``concept`` (its ``LIMITS``: the fine of art. 26, II; a vehicle's age, art. 4, I), as a page
+    writes it ("até 500", with ``unit`` "até 10 anos") — never a number written in a screen.
+    Empty where no law governs it or sets none, or outside a municipality."""
     found = limit_here(Service.APLICATIVO, concept)
-    return f"até {number_br(found[0])}" if found is not None else ""
+    if found is None:
+        return ""
+    return f"até {number_br(found[0])}" + (f" {unit}" if unit else "")
 
 
 class AppsForm(forms.Form):
@@ -52,15 +54,17 @@ class AppsForm(forms.Form):
     written in a platforms form. A field of :attr:`UP_TO` leads them with the maximum that law
     sets for its concept (:func:`up_to_here`: "até 500"), no number written in the form either."""
 
-    #: field → the concept of the law's ``LIMITS`` whose maximum leads its label's articles.
-    UP_TO: ClassVar[dict[str, str]] = {}
+    #: field → the concept of the law's ``LIMITS`` whose maximum leads its label's articles, or
+    #: the concept and the unit its number is written with (``("vehicle_age", "anos")``).
+    UP_TO: ClassVar[dict[str, str | tuple[str, str]]] = {}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for name, concept in self.UP_TO.items():
+        for name, limit in self.UP_TO.items():
+            concept, unit = (limit, "") if isinstance(limit, str) else limit
             field = self.fields[name]
             _, _, concepts, note = field.law_label  # type: ignore[attr-defined]
-            cites(field, *concepts, lead=up_to_here(concept), note=note)
+            cites(field, *concepts, lead=up_to_here(concept, unit), note=note)
         cite_labels(self, lambda concepts: cited_here(*concepts))
 
 

@@ -147,6 +147,8 @@ def home(request: HttpRequest, platform: Platform) -> HttpResponse:
 
 
 class DriverForm(AppsForm):
+    UP_TO = {"vehicle_manufacture_year": ("vehicle_age", "anos")}  # art. 4, I: the law's years
+
     cpf = forms.CharField(label="CPF do motorista", max_length=14)
     name = forms.CharField(label="Nome", max_length=120)
     cnh_number = forms.CharField(label="Número da CNH", max_length=20)
@@ -166,7 +168,6 @@ class DriverForm(AppsForm):
     vehicle_manufacture_year = cites(
         forms.IntegerField(label="Ano de fabricação", min_value=1900, max_value=2100),
         "vehicle_age",
-        lead="até 10 anos",
     )
     tax_regime = cites(
         forms.ChoiceField(

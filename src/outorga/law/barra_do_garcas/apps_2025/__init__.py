@@ -185,6 +185,7 @@ LIMITS: dict[str, str] = {
     "drivers_per_platform": "apps_2025.driver_cap_platform",  # art. 3, §2
     "drivers_in_municipality": "apps_2025.driver_cap_municipality",  # art. 3, §2
     "fine_max": "apps_2025.fine_max_upfbg",  # art. 26, II: the maximum fine, in UPFBG
+    "vehicle_age": "apps_2025.vehicle_max_age_years",  # art. 4, I: years from manufacture
 }
 
 #: The rules a court may suspend (D-16), by the stable id the rules apply them under, with the

@@ -127,3 +127,32 @@ def test_every_concept_a_template_cites_is_answered_by_a_law():
     assert {"suspension", "auxiliary_credential", "refusal_certified"} <= asked
     laws = (MOTO, TAXI, "barra-do-garcas.apps-2025")
     assert {k for k in asked if not any(interfaces.citations(law, k) for law in laws)} == set()
+
+
+def test_the_permit_pages_numbers_are_the_law_s_dated_values(user_of, permits, ipatinga_m):
+    """Taxi art. 42, IV–V ("até 90 dias") and mototaxi art. 32, I with D-1 and D-2 (3 final
+    infractions in 12 months: 15 or 30 days) — numbers of the law core's dated parameters,
+    never written in the page: a municipality's dated value (D-15) is the one it says."""
+    import datetime as dt
+
+    from outorga.core.models import ParameterOverride
+    from outorga.core.tenancy import tenant
+
+    moto, taxi = permits
+    with tenant(ipatinga_m):
+        for name, value in (
+            ("taxi_2017.suspension_max_days", 60),
+            ("mototaxi_2013.penalties.suspension_days_serious", 45),
+            ("mototaxi_2013.penalties.window_months", 24),
+        ):
+            ParameterOverride.objects.create(
+                name=name,
+                effective=dt.date(2020, 1, 1),
+                value=value,
+                legal_reference="exemplo (teste)",
+                example=True,
+            )
+    t = page(user_of, f"/cadastro/permissoes/{taxi.pk}/")
+    assert "A suspensão da permissão (art. 42, V, até 60 dias)" in t
+    mo = page(user_of, f"/cadastro/permissoes/{moto.pk}/")
+    assert "3 infrações definitivas em 24 meses dão 15 ou 45 dias" in mo

@@ -143,6 +143,8 @@ def test_the_termo_pdf_states_term_contrapartida_and_articles(ipatinga_m, user_o
         clauses = dict(termo_clauses(permit, permit.term))
     assert "20 anos" in clauses["Prazo"] and "art. 10, II" in clauses["Prazo"]
     assert "R$ 6.000,00" in clauses["Contrapartida"] and "36 parcela(s)" in clauses["Contrapartida"]
+    # D-12: the days to the first instalment are the law's number on the signing.
+    assert "a primeira vencendo 30 dias após a assinatura" in clauses["Contrapartida"]
     assert "art. 13, parágrafo único" in clauses["Intransferibilidade"]
     r = client_as(user_of, Role.ATENDENTE).get(f"/termos/{permit.pk}/termo.pdf")
     assert r.status_code == 200 and r["Content-Type"] == "application/pdf"

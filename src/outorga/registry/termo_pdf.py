@@ -14,7 +14,7 @@ from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from outorga.core.lawseam import law_of
+from outorga.core.lawseam import law_for
 from outorga.law import interfaces
 from outorga.law.citations import render_many
 from outorga.law.money import brl
@@ -34,7 +34,8 @@ def termo_clauses(permit: Permit, term: PermitTerm) -> list[tuple[str, str]]:
     """The Termo's clauses, in Portuguese, each ending with the articles the law bound to the
     permit's service on the signing names for them (its ``CITES``)."""
     # The Termo of a signed grant, read: by the law of its date even once that ended (ADR 0062).
-    law = law_of(permit.municipality, permit.service, term.signed_on, nearest=True, ended=True)
+    bound = law_for(permit.municipality, permit.service, term.signed_on, nearest=True, ended=True)
+    law = bound.law
 
     def cites(*concepts: str) -> str:
         return interfaces.cited_once(law, *concepts)
@@ -46,9 +47,11 @@ def termo_clauses(permit: Permit, term: PermitTerm) -> list[tuple[str, str]]:
     mode = "a" if term.mode == PermitTerm.Mode.PAGAMENTO else "b"
     holder = permit.holder
     vehicle = permit.vehicle
+    # D-12: the days to the first instalment, the law's number on the signing (its ``LIMITS``).
+    first_due = bound.limit("instalment_first_due_days")
+    when = f"{int(first_due.value)} dias após a assinatura deste Termo" if first_due else "no prazo"
     plan = (
-        f"em {term.instalments} parcela(s) mensal(is), a primeira vencendo 30 dias após a "
-        "assinatura deste Termo (decisão D-12)"
+        f"em {term.instalments} parcela(s) mensal(is), a primeira vencendo {when} (decisão D-12)"
         if term.instalments
         else "em serviços de publicidade ou de táxi, a critério do Poder Executivo "
         f"({cites('services_counterpart')})"

@@ -1,4 +1,5 @@
-"""A page cites the law in force, never an article of its own: ``{% law_cite subject "concept" %}``."""
+"""A page cites the law in force, never an article or a number of its own: ``{% law_cite subject
+"concept" %}``, ``{% law_number subject "concept" %}``."""
 
 from __future__ import annotations
 
@@ -6,8 +7,9 @@ from typing import Any
 
 from django import template
 
-from outorga.core.lawseam import cited_for
+from outorga.core.lawseam import cited_for, limit_here
 from outorga.core.tenancy import current_municipality_or_none
+from outorga.law.money import number_br
 
 register = template.Library()
 
@@ -21,3 +23,14 @@ def law_cite(subject: Any, *concepts: str) -> str:
     today). A taxi page shows the taxi law's article, another municipality's law its own; empty
     where the law names none."""
     return cited_for(subject, *concepts, m=current_municipality_or_none())
+
+
+@register.simple_tag
+def law_number(subject: Any, concept: str) -> str:
+    """The number the law governing ``subject`` in the current municipality sets today for
+    ``concept`` (its ``LIMITS``, through the law seam), in Brazilian form — what a page says of
+    the law ("até 90 dias"), never a number of its own. ``subject``: a record with a service (a
+    permit) or a service's code. "—" where no law governs it or sets none."""
+    service = subject if isinstance(subject, str) else getattr(subject, "service", None)
+    found = limit_here(service, concept) if isinstance(service, str) else None
+    return number_br(found[0]) if found is not None else "—"

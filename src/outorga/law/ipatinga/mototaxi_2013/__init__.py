@@ -247,6 +247,12 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
 LIMITS: dict[str, str] = {
     "cassation_bar_years": "mototaxi_2013.person.cassation_bar_years",  # art. 32, §1 and §3
     "max_term_years": "mototaxi_2013.permit.max_term_years",  # art. 6: "pelo prazo máximo de 10"
+    # Art. 32, I (D-1, D-2): how many final infractions in how many months, and the days each
+    # suspension runs (leve/média; a grave or gravíssima among them).
+    "suspension_threshold": "mototaxi_2013.penalties.suspension_threshold",
+    "suspension_window_months": "mototaxi_2013.penalties.window_months",
+    "suspension_days_light": "mototaxi_2013.penalties.suspension_days_light",
+    "suspension_days_serious": "mototaxi_2013.penalties.suspension_days_serious",
 }
 
 #: The rules a court may suspend (D-16), by the stable id the rules apply them under, with the

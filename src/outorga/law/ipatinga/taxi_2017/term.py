@@ -335,4 +335,8 @@ LIMITS: dict[str, str] = {
         f"max_instalments_{option}": f"{PARAMS}.contrapartida_{option.lower()}_a_max_instalments"
         for option in ("I", "II")
     },
+    # D-12: the first instalment falls due this many days after the Termo is signed.
+    "instalment_first_due_days": f"{PARAMS}.instalment_first_due_days",
+    # Art. 42, IV and V: the longest suspension of the cadastro or of the permission.
+    "suspension_max_days": f"{PARAMS}.suspension_max_days",
 }

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
 from bank_files import Paid, Tx, cnab240, cnab400, febraban150, ofx
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -68,3 +69,20 @@ def test_the_valid_files_are_read_whole():
         ("cnab240", 2, []),
         ("cnab400", 1, []),
     ]
+
+
+@pytest.mark.parametrize("damage", ["root tag", "bank messages cut"])
+def test_an_ofx_without_its_statement_is_refused_not_a_traceback(damage):
+    """Hypothesis found the first: "<OFX>" and "</SONRS>" damaged, the file parses with the
+    sign-on as its root and no statement under it (ofxtools raised AttributeError). A file whose
+    bank messages are cut whole has no statement either. Each is refused naming what is missing,
+    never a traceback nor an empty import."""
+    text = STATEMENT.decode("latin-1")
+    if damage == "root tag":
+        text = text.replace("<OFX>", "0OFX>").replace("</SONRS>", "<0SONRS>")
+    else:
+        start, end = text.index("<BANKMSGSRSV1>"), text.index("</BANKMSGSRSV1>")
+        text = text[:start] + text[end + len("</BANKMSGSRSV1>") :]
+    found = ofx_statement.parse(text.encode("latin-1"), text, dt.UTC)
+    assert found.entries == []
+    assert found.errors == ["arquivo OFX sem extrato bancário (falta o bloco BANKMSGSRSV1/STMTRS)"]

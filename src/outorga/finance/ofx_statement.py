@@ -100,8 +100,15 @@ def parse(content: bytes, text: str, zone: dt.tzinfo) -> OfxFile:
     except Exception as exc:  # noqa: BLE001 - ofxtools raises many kinds; the file is refused
         out.errors.append(_malformed(str(exc), text))
         return out
+    try:
+        statements = ofx.statements
+    except AttributeError:  # ofxtools' proxy: a root that is no <OFX> (its tag damaged)
+        statements = []
+    if not statements:  # a sign-on only: no account's statement to read credits from
+        out.errors.append("arquivo OFX sem extrato bancário (falta o bloco BANKMSGSRSV1/STMTRS)")
+        return out
     position = 0
-    for statement in ofx.statements:
+    for statement in statements:
         account = getattr(statement.account, "acctid", "") or ""
         for tx in statement.transactions or []:
             line = starts[position] if position < len(starts) else 0

@@ -357,12 +357,14 @@ def list_page(
     default_order: str,
     filename: str,
     template: str,
-    context: dict[str, Any] | None = None,
+    context: dict[str, Any] | Callable[[QuerySet[Any]], dict[str, Any]] | None = None,
     municipality: Municipality | None = None,
+    private: bool = False,
 ) -> HttpResponseBase:
     """A list screen whole: ``form`` (bound to the GET) narrows ``qs`` by ``narrow``, then the
     sorted page of ``template`` with ``listing`` and ``form`` — or its CSV (an act of
-    ``municipality``, the request's when not given)."""
+    ``municipality``, the request's when not given). ``context``: more of the page, or what
+    reads it from the narrowed ``qs`` (a total); ``private``: as :func:`listing`."""
     if form.is_valid():
         qs = narrow(qs, form.cleaned_data)
     result = listing(
@@ -371,9 +373,23 @@ def list_page(
         columns,
         default_order=default_order,
         filename=filename,
+        private=private,
         municipality=municipality,
         form=form,
     )
     if not isinstance(result, Listing):
         return result
-    return render(request, template, {"listing": result, "form": form, **(context or {})})
+    more = context(qs) if callable(context) else context or {}
+    return render(request, template, {"listing": result, "form": form, **more})
+
+
+def searched_page(
+    request: HttpRequest, *, form_of: Callable[[QueryDict | None], Any], **page: Any
+) -> HttpResponseBase:
+    """:func:`list_page` of a list whose search may name a person's document: its filters read
+    by :func:`filters_of` (a private search answered on its POST, any other redirected to its
+    URL), the filter form ``form_of`` builds from them; ``page``: the rest of ``list_page``."""
+    data = filters_of(request)
+    if not isinstance(data, QueryDict):
+        return data
+    return list_page(request, form=form_of(data or None), private=data is request.POST, **page)

@@ -135,19 +135,8 @@ def suspension_annul(
         penalty.annulled_on = on
         penalty.save(update_fields=["annulled_on"])
         _tell_of_credential_suspension_annulled(municipality, case, filing, penalty, esc, on)
-        record_act(
-            municipality=municipality,
-            actor=actor,
-            action="penalty.suspension.annul",
-            obj=esc,
-            old={"status": Escalation.Status.IMPOSED},
-            new={
-                "status": esc.status,
-                "case": case.number,
-                "target": "credenciamento",
-                "annulled_on": on,
-            },
-            basis=basis,
+        _annulment_recorded(
+            actor, municipality, esc, case, basis, target="credenciamento", annulled_on=on
         )
         return "suspensão do credenciamento do condutor auxiliar anulada"
     permit = Permit.objects.select_for_update().get(pk=esc.permit_id)
@@ -176,23 +165,39 @@ def suspension_annul(
             "art. 53)",
             basis=basis,
         )
+    _annulment_recorded(
+        actor,
+        municipality,
+        esc,
+        case,
+        basis,
+        permit=permit.number,
+        lifted_on=on if lifted else None,
+    )
+    if lifted:
+        return "suspensão anulada, permissão restabelecida"
+    return f"suspensão anulada (a permissão já não estava suspensa por ela: {permit.get_status_display()})"
+
+
+def _annulment_recorded(
+    actor: Actor,
+    municipality: Municipality,
+    esc: Escalation,
+    case: Case,
+    basis: dict[str, Any],
+    **more: Any,
+) -> None:
+    """The act of a suspension annulled (``penalty.suspension.annul``): the escalation's status
+    and the case, with ``more`` of what fell (the auxiliary's credential, or the permission)."""
     record_act(
         municipality=municipality,
         actor=actor,
         action="penalty.suspension.annul",
         obj=esc,
         old={"status": Escalation.Status.IMPOSED},
-        new={
-            "status": esc.status,
-            "case": case.number,
-            "permit": permit.number,
-            "lifted_on": on if lifted else None,
-        },
+        new={"status": esc.status, "case": case.number, **more},
         basis=basis,
     )
-    if lifted:
-        return "suspensão anulada, permissão restabelecida"
-    return f"suspensão anulada (a permissão já não estava suspensa por ela: {permit.get_status_display()})"
 
 
 def _open_suspension_appeal(

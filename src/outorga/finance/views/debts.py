@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.db.models import Q, QuerySet, Sum
-from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect, QueryDict
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from outorga.core.confirm import Confirmation, ask_confirmation, confirmed
 from outorga.core.formerrors import messages_add
 from outorga.core.identifiers import digits
-from outorga.core.listing import Column, Listing, filtered, filters_of, listing
+from outorga.core.listing import Column, filtered, searched_page
 from outorga.core.models import Act, Municipality
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of
@@ -86,28 +86,17 @@ def debt_columns(role: str) -> list[Column]:
 def debts(request: HttpRequest) -> HttpResponseBase:
     """The debts filtered at a URL, sorted, paged and exported as CSV; a CPF searched posts and
     is answered on the POST, out of any URL (``core.listing.filters_of``)."""
-    data = filters_of(request)
-    if not isinstance(data, QueryDict):
-        return data
     role = actor_of(request).role
-    form = DebtFilter(data or None)
-    qs = Debt.objects.select_related("person")
-    if form.is_valid():
-        qs = _filter_debts(qs, form.cleaned_data, role)
-    result = listing(
+    return searched_page(
         request,
-        qs,
-        debt_columns(role),
+        form_of=DebtFilter,
+        qs=Debt.objects.select_related("person"),
+        narrow=lambda qs, f: _filter_debts(qs, f, role),
+        columns=debt_columns(role),
         default_order="-due_on",
         filename="debitos",
-        private=data is request.POST,
-        form=form,
-    )
-    if not isinstance(result, Listing):
-        return result
-    total = qs.aggregate(total=Sum("amount_cents"))["total"] or 0
-    return render(
-        request, "finance/debts.html", {"form": form, "listing": result, "total": money(total)}
+        template="finance/debts.html",
+        context=lambda qs: {"total": money(qs.aggregate(total=Sum("amount_cents"))["total"] or 0)},
     )
 
 

@@ -223,6 +223,33 @@ def _authorize_decision(actor: Actor, municipality: Municipality, req: HolderReq
     )
 
 
+def _decided(
+    req: HolderRequest,
+    actor: Actor,
+    municipality: Municipality,
+    outcome: str,
+    told: str,
+    new: Mapping[str, Any],
+    *,
+    refused: Mapping[str, Any] | None = None,
+) -> None:
+    """Close the locked request now, ``outcome`` the text the holder reads on the portal (what
+    was granted, or the refusal's reason): granted (``request.grant``), or refused
+    (``request.refuse``) where ``refused`` is given — the act's extra, ``None`` when empty."""
+    request_decided(
+        req,
+        actor=actor,
+        municipality=municipality,
+        permit=req.permit,
+        status=HolderRequest.Status.GRANTED if refused is None else HolderRequest.Status.REFUSED,
+        fields={"decided_at": timezone.now(), "outcome": outcome},
+        action="request.grant" if refused is None else "request.refuse",
+        new=new,
+        extra=refused or None,
+        told=told,
+    )
+
+
 def holder_request_grant(
     *,
     actor: Actor,
@@ -312,17 +339,7 @@ def holder_request_grant(
             outcome = f"Condutor auxiliar {auxiliary.name} credenciado" + (
                 f" até {until:%d/%m/%Y}." if until else "."
             )
-        request_decided(
-            req,
-            actor=actor,
-            municipality=municipality,
-            permit=req.permit,
-            status=HolderRequest.Status.GRANTED,
-            fields={"decided_at": timezone.now(), "outcome": outcome},
-            action="request.grant",
-            new={"outcome": outcome},
-            told=f"deferido. {outcome}",
-        )
+        _decided(req, actor, municipality, outcome, f"deferido. {outcome}", {"outcome": outcome})
     return req
 
 
@@ -335,18 +352,8 @@ def holder_request_refuse(
     reason = reason_required(reason, "informe o motivo do indeferimento")
     with transaction.atomic(), tenant(municipality):
         req = _locked_pending(request)
-        request_decided(
-            req,
-            actor=actor,
-            municipality=municipality,
-            permit=req.permit,
-            status=HolderRequest.Status.REFUSED,
-            fields={"decided_at": timezone.now(), "outcome": reason},
-            action="request.refuse",
-            new={},
-            extra={"reason": reason},
-            told=f"indeferido. Motivo: {reason}",
-        )
+        told = f"indeferido. Motivo: {reason}"
+        _decided(req, actor, municipality, reason, told, {}, refused={"reason": reason})
     return req
 
 
@@ -361,16 +368,7 @@ def holder_requests_lapse(
         permit=permit, status=HolderRequest.Status.PENDING
     ):
         reason = f"a permissão está {status_label}; o pedido não pode mais ser atendido"
-        request_decided(
-            req,
-            actor=actor,
-            municipality=municipality,
-            permit=req.permit,
-            status=HolderRequest.Status.REFUSED,
-            fields={"decided_at": timezone.now(), "outcome": reason},
-            action="request.refuse",
-            new={"reason": reason},
-            told=f"encerrado: {reason}.",
-        )
+        told = f"encerrado: {reason}."
+        _decided(req, actor, municipality, reason, told, {"reason": reason}, refused={})
         closed += 1
     return closed

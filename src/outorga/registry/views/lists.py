@@ -9,19 +9,16 @@ from typing import Any
 
 from django import forms
 from django.db.models import Exists, OuterRef, QuerySet
-from django.http import HttpRequest, HttpResponse, HttpResponseBase, QueryDict
-from django.shortcuts import render
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 
 from outorga.core.access import staff_required
 from outorga.core.listing import (
     Column,
-    Listing,
     any_of,
     date_filter,
     filtered,
-    filters_of,
     list_page,
-    listing,
+    searched_page,
 )
 from outorga.core.requests import actor_of
 from outorga.law.competence import Role
@@ -87,34 +84,17 @@ def filter_people(qs: QuerySet[Person], f: dict[str, Any], role: str) -> QuerySe
 
 @staff_required
 def people(request: HttpRequest) -> HttpResponseBase:
-    data = filters_of(request)
-    if not isinstance(data, QueryDict):
-        return data
     role = actor_of(request).role
-    form = PeopleFilter(data or None, role=role)
-    qs = Person.objects.all()
-    if form.is_valid():
-        qs = filter_people(qs, form.cleaned_data, role)
-    result = listing(
+    return searched_page(
         request,
-        qs,
-        people_columns(role),
+        form_of=lambda data: PeopleFilter(data, role=role),
+        qs=Person.objects.all(),
+        narrow=lambda qs, f: filter_people(qs, f, role),
+        columns=people_columns(role),
         default_order="name",
         filename="pessoas",
-        private=data is request.POST,
-        form=form,
-    )
-    if not isinstance(result, Listing):
-        return result
-    return render(
-        request,
-        "registry/people.html",
-        {
-            "listing": result,
-            "form": form,
-            "role": role,
-            "sees_document": Role(role) in SEES_DOCUMENT,
-        },
+        template="registry/people.html",
+        context={"role": role, "sees_document": Role(role) in SEES_DOCUMENT},
     )
 
 

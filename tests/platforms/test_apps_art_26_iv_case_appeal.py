@@ -470,3 +470,48 @@ def test_art_26_i_a_proposal_annulled_on_appeal_establishes_no_occurrence(
     assert case.get("final_on") == ("2026-11-05" if counted else None)
     _, why = art26_i_prior_occurrences(later, record)
     assert (case["id"] in why.facts["consideradas"]) is counted
+
+
+# --- the period to appeal, as the case pages say it ---------------------------------------------
+
+
+def test_d17_the_case_pages_say_the_appeal_period_the_law_core_gave_at_the_notice(
+    barra_m, portal, suspended, user_of
+):
+    """Art. 26 sole paragraph with D-17: the regulation silent, Lei 9.784/1999 art. 59's 10 days,
+    as the law core's reason says it with its articles — on the platform's and the staff's page."""
+    from outorga.law.competence import Role
+
+    staff = Client()
+    staff.force_login(user_of("barra-do-garcas", Role.AUTORIDADE))
+    for page in (
+        portal.get(f"/plataforma/processos/{suspended.pk}/").content.decode(),
+        staff.get(f"/plataformas/processos/{suspended.pk}/").content.decode(),
+    ):
+        assert "Prazo de recurso: 10 dias — a lei municipal é silente" in page
+        assert "Lei Federal 9.784/1999, art. 59" in page and "decisão D-17" in page
+
+
+def test_d17_a_regulation_s_appeal_days_are_the_ones_the_case_pages_say(
+    barra_m, authority, mayor, platform, portal, user_of
+):
+    """The regulation fixes 15 days (art. 27): the pages say 15, never a 10 of their own."""
+    from outorga.core.models import ParameterOverride
+    from outorga.law.competence import Role
+
+    with tenant(barra_m):
+        ParameterOverride.objects.create(
+            name="apps_2025.procedure_appeal_days",
+            effective=dt.date(2026, 10, 1),  # after the warning's own period (factories)
+            value=15,
+            legal_reference="Decreto de teste que regulamenta o art. 27",
+        )
+    case = decided(barra_m, authority, mayor, platform)
+    staff = Client()
+    staff.force_login(user_of("barra-do-garcas", Role.AUTORIDADE))
+    for page in (
+        portal.get(f"/plataforma/processos/{case.pk}/").content.decode(),
+        staff.get(f"/plataformas/processos/{case.pk}/").content.decode(),
+    ):
+        assert "Prazo de recurso: 15 dias" in page
+        assert "Prazo de recurso: 10 dias" not in page and "art. 27" in page

@@ -489,11 +489,40 @@ OWED_ANSWER = ("open", "overdue")
 
 def _short_cites(decision: dict[str, Any]) -> str:
     """The articles of a decision's first reason (its duty), without the law's title."""
+    return _reason_cites(decision["reasons"][0])
+
+
+def _reason_cites(reason: Mapping[str, Any], within: str | None = None) -> str:
+    """The articles of a reason (as a decision's trace keeps it), each without its law's title —
+    or, on a page that names the law ``within``, that law's only (another law's keep theirs)."""
     texts = []
-    for c in decision["reasons"][0]["citations"]:
+    for c in reason["citations"]:
         title = f"{LAW_TITLES.get(c['law'], '')}, "
-        texts.append(c["text"].removeprefix(title))
+        texts.append(c["text"].removeprefix(title) if within in (None, c["law"]) else c["text"])
     return "; ".join(texts)
+
+
+def case_appeal_period(case: PlatformCase, on: dt.date) -> str:
+    """Apps art. 26 sole paragraph (D-17: Lei 9.784/1999 art. 59): the period to appeal against
+    the decision on a credential, as the law core gave it when the decision's notice was recorded
+    (kept with the case) or, before that, as it answers for a notice on ``on`` — the regulation's
+    days, else the federal default — with its articles: what the case's page says, never a number
+    of its own. Empty where no law governing transport by app answers."""
+    notice = case.decision.get("notice")
+    try:
+        bound = law_for(case.municipality, Service.APLICATIVO, on)
+    except LawNotBound:
+        return ""
+    if notice is None:
+        with tenant(case.municipality):
+            asked = bound.ask(
+                "penalty_finality", {"decision_notice_on": on.isoformat(), "appeal": "none"}
+            )
+        notice = asked.to_json()
+    found = [r for r in notice["reasons"] if str(r["rule"]).endswith(".appeal_days")]
+    if not found:
+        return ""
+    return labelled(found[0]["message"].rstrip("."), _reason_cites(found[0], bound.law)) + "."
 
 
 @dataclass(frozen=True)

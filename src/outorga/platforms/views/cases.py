@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from outorga.core.formcites import cites
 from outorga.core.formfields import date_input
+from outorga.core.localtime import today_of
 from outorga.core.models import User
 from outorga.law.competence import Role
 from outorga.platforms.services.case_annulment import platform_case_annul_ex_officio
@@ -184,6 +185,9 @@ def case_detail(request: HttpRequest, user: User, case_id: int) -> HttpResponse:
             else selectors.platform_filing_seen(appeal.text, user.role, case.municipality),
             "form": form,
             "decision": decision,
+            "appeal_period": selectors.case_appeal_period(case, today_of(case.municipality))
+            if upheld or appeal
+            else "",
             "can_decide": user.role == Role.CHEFE_EXECUTIVO and case.status == "open",
             "appeal": appeal,
             "notice_form": forms_of["notificacao"]

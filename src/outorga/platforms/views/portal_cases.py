@@ -23,7 +23,7 @@ from outorga.platforms.services.cases import platform_case_appeal_file, platform
 from outorga.platforms.services.common import cited
 from outorga.platforms.services.penalty_appeals import platform_penalty_appeal_file
 
-from .. import pdf
+from .. import pdf, selectors
 from ..models import (
     Platform,
     PlatformCase,
@@ -126,6 +126,9 @@ def case(request: HttpRequest, platform: Platform, case_id: int) -> HttpResponse
             "form": form,
             "appeal": appeal,
             "can_appeal": appealing and appeal is None,
+            "appeal_period": selectors.case_appeal_period(c, today_of(platform.municipality))
+            if appealing or appeal
+            else "",
             "today": today_of(platform.municipality),
             "cites": cited(platform.municipality, "penalties"),
         },

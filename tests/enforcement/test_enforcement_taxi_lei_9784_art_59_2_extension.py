@@ -92,7 +92,7 @@ def test_lei_9784_art_59_2_the_chief_executive_extends_the_day_to_judge_once_by_
     assert _url(appeal) in page  # the form, for who judges the appeal
     r = _post(mayor, appeal)
     assert r.status_code == 200
-    assert "Prazo para julgar prorrogado até 15/06/2026 (Lei 9.784/1999, art. 59, §2º)." in (
+    assert "Prazo para julgar prorrogado até 15/06/2026 (Lei Federal 9.784/1999, art. 59, §2)." in (
         r.content.decode()
     )
     appeal = _now(world, appeal)
@@ -140,7 +140,7 @@ def test_lei_9784_art_59_2_a_justification_is_required(world, user_of):
     mayor = user_of("ipatinga", Role.CHEFE_EXECUTIVO)
     r = _post(mayor, appeal, justification="   ")
     text = r.content.decode()
-    assert "justificativa" in text and "art. 59, §2º" in text
+    assert "justificativa" in text and "(Lei Federal 9.784/1999, art. 59, §2)" in text
     assert _now(world, appeal).judge_until == JUDGE
     with pytest.raises(FieldError):
         judgment_extend(

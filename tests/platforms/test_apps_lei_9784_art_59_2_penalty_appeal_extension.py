@@ -85,7 +85,9 @@ def test_lei_9784_art_59_2_the_chief_executive_extends_the_platforms_appeal_once
     assert "prorrogar-julgamento" in mayor.get(page).content.decode()
     html = mayor.post(f"{page}prorrogar-julgamento/", {"justification": WHY}, follow=True)
     text = html.content.decode()
-    assert "Prazo para julgar prorrogado até 16/12/2026 (Lei 9.784/1999, art. 59, §2º)." in text
+    assert (
+        "Prazo para julgar prorrogado até 16/12/2026 (Lei Federal 9.784/1999, art. 59, §2)." in text
+    )
     assert "Prazo prorrogado por igual período em 20/10/2026" in text and WHY in text
     assert "prorrogar-julgamento" not in text  # once: no second form
     a = _now(barra_m, appealed)
@@ -99,9 +101,9 @@ def test_lei_9784_art_59_2_the_chief_executive_extends_the_platforms_appeal_once
     assert "Lei Federal 9.784/1999, art. 59, §2" in act.record["basis"]["citations"]
     # The appeals list, the home and the platform's portal.
     listing = mayor.get("/plataformas/penalidades/").content.decode()
-    assert "16/12/2026 (prorrogado em 20/10/2026 — Lei 9.784/1999, art. 59, §2º)" in listing
+    assert "16/12/2026 (prorrogado em 20/10/2026 — Lei Federal 9.784/1999, art. 59, §2)" in listing
     home = mayor.get("/").content.decode()
-    assert "16/12/2026 (prorrogado em 20/10/2026 — Lei 9.784/1999, art. 59, §2º)" in home
+    assert "16/12/2026 (prorrogado em 20/10/2026 — Lei Federal 9.784/1999, art. 59, §2)" in home
     seen = portal.get(f"/plataforma/penalidades/{appealed.penalty_id}/").content.decode()
     assert "16/12/2026 (prazo prorrogado por igual período em 20/10/2026" in seen
     assert WHY not in seen  # the justification is the staff's page's
@@ -119,7 +121,9 @@ def test_lei_9784_art_59_2_apps_a_justification_is_required(
     on_municipal_day(monkeypatch, TODAY)
     mayor = _client(user_of("barra-do-garcas", Role.CHEFE_EXECUTIVO))
     r = mayor.post(f"{_page(appealed)}prorrogar-julgamento/", {"justification": " "}, follow=True)
-    assert "exige justificativa explícita (Lei 9.784/1999, art. 59, §2º)" in r.content.decode()
+    assert (
+        "exige justificativa explícita (Lei Federal 9.784/1999, art. 59, §2)" in r.content.decode()
+    )
     assert _now(barra_m, appealed).judgment_extended_on is None
 
 

@@ -8,6 +8,7 @@ from django import template
 
 from outorga.core.lawseam import cited_for
 from outorga.core.tenancy import current_municipality_or_none
+from outorga.law.common.judgment import extension_cited
 
 register = template.Library()
 
@@ -21,3 +22,11 @@ def law_cite(subject: Any, *concepts: str) -> str:
     today). A taxi page shows the taxi law's article, another municipality's law its own; empty
     where the law names none."""
     return cited_for(subject, *concepts, m=current_municipality_or_none())
+
+
+@register.simple_tag
+def judgment_extension_cite() -> str:
+    """Lei 9.784/1999 art. 59 §2 — the extension of the period to judge an appeal — as the law
+    core renders it, the same text on every page, in
+    every form and in the services' messages: ``{% judgment_extension_cite %}``."""
+    return extension_cited()

@@ -34,6 +34,7 @@ from outorga.enforcement.lawbridge import (
     answers,
     ask,
     judgment_basis,
+    judgment_extension_cited,
     judgment_facts,
     judgment_may_extend,
 )
@@ -51,7 +52,6 @@ QUESTION = "appeal_judgment"
 #: Who extends the period to judge an appeal: the authority that judges it (art. 59 §2 gives the
 #: extension to the one whose period it is), as the competence table names it.
 EXTEND_ACTION = "appeal.executive.judge"
-ART_59_2 = "Lei 9.784/1999, art. 59, §2º"
 
 
 def has_period(law: str, stage: str) -> bool:
@@ -185,17 +185,19 @@ def judgment_extend(
     if not text:
         raise FieldError(
             "justificativa",
-            f"a prorrogação do prazo para julgar exige justificativa explícita ({ART_59_2})",
+            f"a prorrogação do prazo para julgar exige justificativa explícita ({judgment_extension_cited()})",
         )
     refused: Refused | None = None
     with transaction.atomic(), tenant(municipality):
         filing = Filing.objects.select_for_update().select_related("case").get(pk=filing.pk)
         case = filing.case
         if not has_period(case.law, filing.stage) or filing.judge_until is None:
-            raise InvalidStep(f"o recurso não tem prazo para julgar a prorrogar ({ART_59_2})")
+            raise InvalidStep(
+                f"o recurso não tem prazo para julgar a prorrogar ({judgment_extension_cited()})"
+            )
         if filing.result != Filing.Result.PENDING:
             raise InvalidStep(
-                f"o recurso já foi julgado: não há prazo para julgar a prorrogar ({ART_59_2})"
+                f"o recurso já foi julgado: não há prazo para julgar a prorrogar ({judgment_extension_cited()})"
             )
         if on < filing.filed_on:
             raise FieldError("data", "a prorrogação não pode ser anterior ao recurso")
@@ -208,7 +210,9 @@ def judgment_extend(
             extended_before=filing.judgment_extended_on is not None,
         )
         if d is None:
-            raise InvalidStep(f"o recurso não tem prazo para julgar a prorrogar ({ART_59_2})")
+            raise InvalidStep(
+                f"o recurso não tem prazo para julgar a prorrogar ({judgment_extension_cited()})"
+            )
         if d.eligibility != "ok":
             refused = Refused(d)
         else:

@@ -38,6 +38,14 @@ DEFAULT_GROUNDS = (FEDERAL_JUDGMENT_FROM_RECEIPT, decision(17))
 #: justificativa explícita."
 FEDERAL_JUDGMENT_EXTENSION = cite("federal.9784-1999", 59, 2)
 
+
+def extension_cited() -> str:
+    """Art. 59 §2 as every text outside the law core names it — a page, a form's label, a
+    service's refusal, an act's name ("Lei Federal 9.784/1999, art. 59, §2"): the rendering of
+    :data:`FEDERAL_JUDGMENT_EXTENSION`, never written by hand beside it."""
+    return FEDERAL_JUDGMENT_EXTENSION.render()
+
+
 #: The facts of an extension (art. 59 §2), given together: its day, whether it was justified, and
 #: whether the period had been extended before it.
 EXTENSION_FACTS = ("extended_on", "justified", "extended_before")

@@ -264,16 +264,15 @@ def test_lei_9784_art_59_2_the_mototaxi_appeal_has_no_day_to_judge_to_extend(wor
         )
 
 
-def test_lei_9784_art_59_2_an_extension_dated_in_the_future_is_refused_naming_the_date(
+def test_lei_9784_art_59_2_an_extension_dated_in_the_future_is_refused_naming_the_date_and_logged(
     world, user_of
 ):
     """The extension is an act of its day: the period runs from the day it is decided (D-4) and
     the law in force is that day's (D-15), so a day still to come on the municipality's clock is
-    refused under the date, as the apps' penalty appeals refuse it; nothing is recorded."""
+    refused under the date; the appeal keeps its day, and the refusal is an act on the appeal —
+    outcome refused, the date, why, D-15 and D-4 —, as the apps' penalty appeals keep it."""
     appeal = _appeal(world)
     tomorrow = today_of(world.m) + dt.timedelta(days=1)
-    with tenant(world.m):
-        acts = Act.objects.count()
     with pytest.raises(FieldError) as exc:
         judgment_extend(
             actor=world.mayor, municipality=world.m, filing=appeal, justification=WHY, on=tomorrow
@@ -285,8 +284,15 @@ def test_lei_9784_art_59_2_an_extension_dated_in_the_future_is_refused_naming_th
     assert "não pode estar no futuro" in text
     appeal = _now(world, appeal)
     assert appeal.judge_until == JUDGE and appeal.judgment_extended_on is None
+    refused = refused_acts(world, "appeal.judgment.extend")
+    assert len(refused) == 2  # the service's and the page's
+    for act in refused:
+        assert (act.object_type, act.object_id) == ("enforcement.filing", str(appeal.pk))
+        assert act.record["payload"]["new"]["data"] == tomorrow.isoformat()
+        assert "não pode estar no futuro" in act.record["payload"]["motivo"]
+        assert {"decisão D-15", "decisão D-4"} <= set(act.record["basis"]["citations"])
     with tenant(world.m):
-        assert Act.objects.count() == acts
+        assert not Act.objects.filter(action="appeal.judgment.extend", outcome="done").exists()
     judgment_extend(
         actor=world.mayor, municipality=world.m, filing=appeal, justification=WHY, on=EXTENDED_ON
     )

@@ -351,3 +351,38 @@ def test_lei_9784_art_59_2_an_extension_before_the_receipt_is_refused(world, use
         dt.date(2026, 4, 14),
         "o prazo para julgar ainda não começou a correr (recebimento em 15/04/2026)",
     )
+
+
+def test_lei_9784_art_59_2_the_case_api_shows_the_extension_and_its_justification_to_the_staff_only(
+    world, user_of
+):
+    """The case API gives a pending appeal's extended day to judge with the day it was extended
+    (``judgment_extended_on``); its justification to the staff, not to the holder, who reads the
+    day and the article on the portal as on its page."""
+    appeal = _appeal(world)
+    mayor = client_of(user_of("ipatinga", Role.CHEFE_EXECUTIVO))
+    url = f"/api/v1/enforcement/cases/{appeal.case_id}"
+    before = next(f for f in mayor.get(url).json()["filings"] if f["id"] == appeal.pk)
+    assert before["judge_until"] == JUDGE.isoformat()
+    assert before["judgment_extended_on"] is None
+    assert before["judgment_extension_justification"] is None
+    judgment_extend(
+        actor=world.mayor, municipality=world.m, filing=appeal, justification=WHY, on=EXTENDED_ON
+    )
+    staff = next(f for f in mayor.get(url).json()["filings"] if f["id"] == appeal.pk)
+    assert staff["judge_until"] == EXTENDED.isoformat()
+    assert staff["judgment_extended_on"] == EXTENDED_ON.isoformat()
+    assert staff["judgment_extension_justification"] == WHY
+    with tenant(world.m):  # the portal's login is the taxi holder's
+        holder = appeal.case.person
+        type(holder).objects.filter(user=world.holder_user).update(user=None)
+        holder.user = world.holder_user
+        holder.save(update_fields=["user"])
+    r = client_of(world.holder_user).get("/api/v1/enforcement/me/cases")
+    assert r.status_code == 200
+    case = next(c for c in r.json()["items"] if c["id"] == appeal.case_id)
+    own = next(f for f in case["filings"] if f["id"] == appeal.pk)
+    assert own["judge_until"] == EXTENDED.isoformat()
+    assert own["judgment_extended_on"] == EXTENDED_ON.isoformat()
+    assert own["judgment_extension_justification"] is None
+    assert WHY not in r.content.decode()

@@ -258,3 +258,32 @@ def test_lei_9784_art_59_2_apps_an_extension_before_the_receipt_is_refused(
         dt.date(2026, 10, 12),
         "o prazo para julgar ainda não começou a correr (recebimento em 15/10/2026)",
     )
+
+
+def test_lei_9784_art_59_2_apps_the_api_shows_the_extension_its_justification_to_the_staff_only(
+    barra_m, mayor, user_of, appealed, token_client, monkeypatch
+):
+    """The staff's penalty API gives the appeal's extended day to judge with the day it was
+    extended (``judgment_extended_on``) and its justification; the platform's API the day and the
+    date of the extension, not the justification (the staff's, as on the portal's page)."""
+    on_municipal_day(monkeypatch, TODAY)
+    staff = _client(user_of("barra-do-garcas", Role.CHEFE_EXECUTIVO))
+    url = f"/api/v1/platform-penalties/{appealed.penalty_id}"
+    before = staff.get(url).json()["appeal"]
+    assert before["judge_until"] == JUDGE.isoformat()
+    assert before["judgment_extended_on"] is None
+    assert before["judgment_extension_justification"] is None
+    platform_penalty_appeal_extend(
+        actor=mayor, municipality=barra_m, appeal=appealed, justification=WHY
+    )
+    seen = staff.get(url).json()["appeal"]
+    assert seen["judge_until"] == EXTENDED.isoformat()
+    assert seen["judgment_extended_on"] == TODAY.isoformat()
+    assert seen["judgment_extension_justification"] == WHY
+    r = token_client.get("/api/v1/platform/penalties")
+    assert r.status_code == 200
+    own = next(p for p in r.json()["items"] if p["id"] == appealed.penalty_id)["appeal"]
+    assert own["judge_until"] == EXTENDED.isoformat()
+    assert own["judgment_extended_on"] == TODAY.isoformat()
+    assert "judgment_extension_justification" not in own
+    assert WHY not in r.content.decode()

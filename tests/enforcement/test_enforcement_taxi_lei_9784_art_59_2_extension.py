@@ -24,6 +24,7 @@ from enforcement_factories import (
     client_of,
     file,
     judge,
+    pdf_text,
     refused_acts,
     taxi_refusal_auto,
 )
@@ -37,6 +38,7 @@ from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Filing
 from outorga.enforcement.services.common import InvalidStep
 from outorga.enforcement.services.judgment import judgment_extend
+from outorga.law.common.judgment import extension_cited
 from outorga.law.competence import NotCompetent, Role
 from outorga.registry.validation import FieldError
 
@@ -386,3 +388,25 @@ def test_lei_9784_art_59_2_the_case_api_shows_the_extension_and_its_justificatio
     assert own["judgment_extended_on"] == EXTENDED_ON.isoformat()
     assert own["judgment_extension_justification"] is None
     assert WHY not in r.content.decode()
+
+
+def test_lei_9784_art_59_2_the_decision_pdf_shows_the_extended_period_not_its_justification(
+    world, user_of
+):
+    """The decision of an appeal judged within its extended period says so: the day it was
+    extended, the day it ran to, and the article as the law core renders it; the justification
+    stays on the staff's page (the PDF goes to the holder)."""
+    appeal = _appeal(world)
+    judgment_extend(
+        actor=world.mayor, municipality=world.m, filing=appeal, justification=WHY, on=EXTENDED_ON
+    )
+    judge(world, world.mayor, _now(world, appeal), EXTENDED_ON)
+    mayor = client_of(user_of("ipatinga", Role.CHEFE_EXECUTIVO))
+    r = mayor.get(f"/fiscalizacao/pecas/{appeal.pk}/decisao.pdf")
+    assert r.status_code == 200
+    text = pdf_text(r.content)
+    assert (
+        f"até {EXTENDED:%d/%m/%Y}, prorrogado por igual período em {EXTENDED_ON:%d/%m/%Y} "
+        f"({extension_cited()})" in text
+    ), text
+    assert WHY not in text

@@ -23,6 +23,7 @@ from outorga.core.errors import Refused
 from outorga.core.models import Act
 from outorga.core.services import parameter_override_record
 from outorga.core.tenancy import tenant
+from outorga.law.common.judgment import extension_cited
 from outorga.law.competence import Role
 from outorga.platforms.models import PlatformPenaltyAppeal
 from outorga.platforms.services.common import PlatformError
@@ -121,9 +122,11 @@ def test_lei_9784_art_59_2_apps_a_justification_is_required(
     on_municipal_day(monkeypatch, TODAY)
     mayor = _client(user_of("barra-do-garcas", Role.CHEFE_EXECUTIVO))
     r = mayor.post(f"{_page(appealed)}prorrogar-julgamento/", {"justification": " "}, follow=True)
-    assert (
-        "exige justificativa explícita (Lei Federal 9.784/1999, art. 59, §2)" in r.content.decode()
-    )
+    text = r.content.decode()
+    assert "exige justificativa explícita (Lei Federal 9.784/1999, art. 59, §2)" in text
+    # Once, not again behind the API's code of the field ("justification: …").
+    assert text.count("exige justificativa explícita") == 1
+    assert "justification:" not in text
     assert _now(barra_m, appealed).judgment_extended_on is None
 
 
@@ -287,3 +290,27 @@ def test_lei_9784_art_59_2_apps_the_api_shows_the_extension_its_justification_to
     assert own["judgment_extended_on"] == TODAY.isoformat()
     assert "judgment_extension_justification" not in own
     assert WHY not in r.content.decode()
+
+
+def test_lei_9784_art_59_2_apps_the_decision_pdf_shows_the_extended_period_not_its_justification(
+    barra_m, mayor, user_of, appealed, monkeypatch
+):
+    """The penalty's decision PDF, with its appeal, says the period to judge was extended: the
+    day, the day it ran to, and the article as the law core renders it; not the justification
+    (the PDF goes to the platform too)."""
+    import pypdfium2 as pdfium
+
+    on_municipal_day(monkeypatch, TODAY)
+    platform_penalty_appeal_extend(
+        actor=mayor, municipality=barra_m, appeal=appealed, justification=WHY
+    )
+    staff = _client(user_of("barra-do-garcas", Role.CHEFE_EXECUTIVO))
+    r = staff.get(f"/plataformas/penalidades/{appealed.penalty_id}/pdf/")
+    assert r.status_code == 200
+    doc = pdfium.PdfDocument(r.content)
+    text = " ".join(" ".join(p.get_textpage().get_text_range() for p in doc).split())
+    assert (
+        f"até {EXTENDED:%d/%m/%Y}, prorrogado por igual período em {TODAY:%d/%m/%Y} "
+        f"({extension_cited()})" in text
+    ), text
+    assert WHY not in text

@@ -66,6 +66,15 @@ def fits(page: Any, width: int) -> None:
     assert scrolled <= width, f"a página transborda a largura da tela ({scrolled}px > {width}px)"
 
 
+def fits_both(page: Any, artifacts: Any, name: str) -> None:
+    """:func:`fits` at phone (390 px) and desktop (1280 px) widths, a screenshot of each kept as
+    ``<name>-<width>px.png`` among the test's artifacts."""
+    for width in (390, 1280):
+        page.set_viewport_size({"width": width, "height": 900})
+        fits(page, width)
+        page.screenshot(path=str(artifacts / f"{name}-{width}px.png"), full_page=True)
+
+
 def user(role: Role, slug: str = "ipatinga") -> User:
     return User.objects.get(username=demo_username(slug, role))
 

@@ -11,7 +11,7 @@ import datetime as dt
 from decimal import Decimal
 
 import pytest
-from browser_factories import a_warning, fits, login, user
+from browser_factories import a_warning, fits_both, login, user
 from django.utils import timezone
 from validate_docbr import CNPJ
 
@@ -65,13 +65,6 @@ def _appealed(m: Municipality, today: dt.date) -> PlatformPenaltyAppeal:
     )
 
 
-def _fits_both(page, artifacts, name: str) -> None:  # type: ignore[no-untyped-def]
-    for width in (390, 1280):
-        page.set_viewport_size({"width": width, "height": 900})
-        fits(page, width)
-        page.screenshot(path=str(artifacts / f"{name}-{width}px.png"), full_page=True)
-
-
 def test_lei_9784_art_59_2_the_chief_executive_extends_a_platform_s_appeal_in_the_browser(
     page, demo_site, artifacts
 ):
@@ -85,14 +78,14 @@ def test_lei_9784_art_59_2_the_chief_executive_extends_a_platform_s_appeal_in_th
     login(page, base, Role.CHEFE_EXECUTIVO, slug="barra-do-garcas")
     page.goto(f"{base}/plataformas/penalidades/{appeal.penalty_id}/")
     page.get_by_role("heading", name=f"Prorrogar o prazo para julgar ({cited})").wait_for()
-    _fits_both(page, artifacts, "platform-extension-form")
+    fits_both(page, artifacts, "platform-extension-form")
 
     # Without a justification: refused once, naming the article, never the field's code.
     page.get_by_role("button", name="Prorrogar o prazo").click()
     body = page.locator("main").inner_text()
     assert f"exige justificativa explícita ({cited})" in body
     assert body.count("exige justificativa explícita") == 1 and "justification" not in body
-    _fits_both(page, artifacts, "platform-extension-refused")
+    fits_both(page, artifacts, "platform-extension-refused")
 
     page.get_by_label(f"Justificativa ({cited})").fill(WHY)
     page.get_by_role("button", name="Prorrogar o prazo").click()
@@ -102,11 +95,11 @@ def test_lei_9784_art_59_2_the_chief_executive_extends_a_platform_s_appeal_in_th
     body = page.locator("main").inner_text()
     assert f"Prazo para julgar prorrogado até {appeal.judge_until:%d/%m/%Y} ({cited})." in body
     assert WHY in body
-    _fits_both(page, artifacts, "platform-extension-done")
+    fits_both(page, artifacts, "platform-extension-done")
 
     # The home's row of appeals to judge: the new day and the article, wrapped on a phone.
     page.goto(f"{base}/")
     row = page.locator("li", has_text="Recurso de Plataforma Recorrente").inner_text()
     assert f"prorrogado em {today:%d/%m/%Y} — {cited}" in row
     assert f"{appeal.judge_until:%d/%m/%Y}" in row
-    _fits_both(page, artifacts, "platform-extension-home")
+    fits_both(page, artifacts, "platform-extension-home")

@@ -24,6 +24,7 @@ from enforcement_factories import (
     client_of,
     file,
     judge,
+    pdf_text,
     refused_acts,
     taxi_refusal_auto,
 )
@@ -37,6 +38,7 @@ from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Filing
 from outorga.enforcement.services.common import InvalidStep
 from outorga.enforcement.services.judgment import judgment_extend
+from outorga.law.common.judgment import extension_cited
 from outorga.law.competence import NotCompetent, Role
 from outorga.registry.validation import FieldError
 
@@ -92,7 +94,7 @@ def test_lei_9784_art_59_2_the_chief_executive_extends_the_day_to_judge_once_by_
     assert _url(appeal) in page  # the form, for who judges the appeal
     r = _post(mayor, appeal)
     assert r.status_code == 200
-    assert "Prazo para julgar prorrogado até 15/06/2026 (Lei 9.784/1999, art. 59, §2º)." in (
+    assert "Prazo para julgar prorrogado até 15/06/2026 (Lei Federal 9.784/1999, art. 59, §2)." in (
         r.content.decode()
     )
     appeal = _now(world, appeal)
@@ -140,7 +142,7 @@ def test_lei_9784_art_59_2_a_justification_is_required(world, user_of):
     mayor = user_of("ipatinga", Role.CHEFE_EXECUTIVO)
     r = _post(mayor, appeal, justification="   ")
     text = r.content.decode()
-    assert "justificativa" in text and "art. 59, §2º" in text
+    assert "justificativa" in text and "(Lei Federal 9.784/1999, art. 59, §2)" in text
     assert _now(world, appeal).judge_until == JUDGE
     with pytest.raises(FieldError):
         judgment_extend(
@@ -264,16 +266,15 @@ def test_lei_9784_art_59_2_the_mototaxi_appeal_has_no_day_to_judge_to_extend(wor
         )
 
 
-def test_lei_9784_art_59_2_an_extension_dated_in_the_future_is_refused_naming_the_date(
+def test_lei_9784_art_59_2_an_extension_dated_in_the_future_is_refused_naming_the_date_and_logged(
     world, user_of
 ):
     """The extension is an act of its day: the period runs from the day it is decided (D-4) and
     the law in force is that day's (D-15), so a day still to come on the municipality's clock is
-    refused under the date, as the apps' penalty appeals refuse it; nothing is recorded."""
+    refused under the date; the appeal keeps its day, and the refusal is an act on the appeal —
+    outcome refused, the date, why, D-15 and D-4 —, as the apps' penalty appeals keep it."""
     appeal = _appeal(world)
     tomorrow = today_of(world.m) + dt.timedelta(days=1)
-    with tenant(world.m):
-        acts = Act.objects.count()
     with pytest.raises(FieldError) as exc:
         judgment_extend(
             actor=world.mayor, municipality=world.m, filing=appeal, justification=WHY, on=tomorrow
@@ -285,8 +286,15 @@ def test_lei_9784_art_59_2_an_extension_dated_in_the_future_is_refused_naming_th
     assert "não pode estar no futuro" in text
     appeal = _now(world, appeal)
     assert appeal.judge_until == JUDGE and appeal.judgment_extended_on is None
+    refused = refused_acts(world, "appeal.judgment.extend")
+    assert len(refused) == 2  # the service's and the page's
+    for act in refused:
+        assert (act.object_type, act.object_id) == ("enforcement.filing", str(appeal.pk))
+        assert act.record["payload"]["new"]["data"] == tomorrow.isoformat()
+        assert "não pode estar no futuro" in act.record["payload"]["motivo"]
+        assert {"decisão D-15", "decisão D-4"} <= set(act.record["basis"]["citations"])
     with tenant(world.m):
-        assert Act.objects.count() == acts
+        assert not Act.objects.filter(action="appeal.judgment.extend", outcome="done").exists()
     judgment_extend(
         actor=world.mayor, municipality=world.m, filing=appeal, justification=WHY, on=EXTENDED_ON
     )
@@ -345,3 +353,60 @@ def test_lei_9784_art_59_2_an_extension_before_the_receipt_is_refused(world, use
         dt.date(2026, 4, 14),
         "o prazo para julgar ainda não começou a correr (recebimento em 15/04/2026)",
     )
+
+
+def test_lei_9784_art_59_2_the_case_api_shows_the_extension_and_its_justification_to_the_staff_only(
+    world, user_of
+):
+    """The case API gives a pending appeal's extended day to judge with the day it was extended
+    (``judgment_extended_on``); its justification to the staff, not to the holder, who reads the
+    day and the article on the portal as on its page."""
+    appeal = _appeal(world)
+    mayor = client_of(user_of("ipatinga", Role.CHEFE_EXECUTIVO))
+    url = f"/api/v1/enforcement/cases/{appeal.case_id}"
+    before = next(f for f in mayor.get(url).json()["filings"] if f["id"] == appeal.pk)
+    assert before["judge_until"] == JUDGE.isoformat()
+    assert before["judgment_extended_on"] is None
+    assert before["judgment_extension_justification"] is None
+    judgment_extend(
+        actor=world.mayor, municipality=world.m, filing=appeal, justification=WHY, on=EXTENDED_ON
+    )
+    staff = next(f for f in mayor.get(url).json()["filings"] if f["id"] == appeal.pk)
+    assert staff["judge_until"] == EXTENDED.isoformat()
+    assert staff["judgment_extended_on"] == EXTENDED_ON.isoformat()
+    assert staff["judgment_extension_justification"] == WHY
+    with tenant(world.m):  # the portal's login is the taxi holder's
+        holder = appeal.case.person
+        type(holder).objects.filter(user=world.holder_user).update(user=None)
+        holder.user = world.holder_user
+        holder.save(update_fields=["user"])
+    r = client_of(world.holder_user).get("/api/v1/enforcement/me/cases")
+    assert r.status_code == 200
+    case = next(c for c in r.json()["items"] if c["id"] == appeal.case_id)
+    own = next(f for f in case["filings"] if f["id"] == appeal.pk)
+    assert own["judge_until"] == EXTENDED.isoformat()
+    assert own["judgment_extended_on"] == EXTENDED_ON.isoformat()
+    assert own["judgment_extension_justification"] is None
+    assert WHY not in r.content.decode()
+
+
+def test_lei_9784_art_59_2_the_decision_pdf_shows_the_extended_period_not_its_justification(
+    world, user_of
+):
+    """The decision of an appeal judged within its extended period says so: the day it was
+    extended, the day it ran to, and the article as the law core renders it; the justification
+    stays on the staff's page (the PDF goes to the holder)."""
+    appeal = _appeal(world)
+    judgment_extend(
+        actor=world.mayor, municipality=world.m, filing=appeal, justification=WHY, on=EXTENDED_ON
+    )
+    judge(world, world.mayor, _now(world, appeal), EXTENDED_ON)
+    mayor = client_of(user_of("ipatinga", Role.CHEFE_EXECUTIVO))
+    r = mayor.get(f"/fiscalizacao/pecas/{appeal.pk}/decisao.pdf")
+    assert r.status_code == 200
+    text = pdf_text(r.content)
+    assert (
+        f"até {EXTENDED:%d/%m/%Y}, prorrogado por igual período em {EXTENDED_ON:%d/%m/%Y} "
+        f"({extension_cited()})" in text
+    ), text
+    assert WHY not in text

@@ -23,6 +23,7 @@ from outorga.core.errors import Refused
 from outorga.core.models import Act
 from outorga.core.services import parameter_override_record
 from outorga.core.tenancy import tenant
+from outorga.law.common.judgment import extension_cited
 from outorga.law.competence import Role
 from outorga.platforms.models import PlatformPenaltyAppeal
 from outorga.platforms.services.common import PlatformError
@@ -85,7 +86,9 @@ def test_lei_9784_art_59_2_the_chief_executive_extends_the_platforms_appeal_once
     assert "prorrogar-julgamento" in mayor.get(page).content.decode()
     html = mayor.post(f"{page}prorrogar-julgamento/", {"justification": WHY}, follow=True)
     text = html.content.decode()
-    assert "Prazo para julgar prorrogado até 16/12/2026 (Lei 9.784/1999, art. 59, §2º)." in text
+    assert (
+        "Prazo para julgar prorrogado até 16/12/2026 (Lei Federal 9.784/1999, art. 59, §2)." in text
+    )
     assert "Prazo prorrogado por igual período em 20/10/2026" in text and WHY in text
     assert "prorrogar-julgamento" not in text  # once: no second form
     a = _now(barra_m, appealed)
@@ -99,9 +102,9 @@ def test_lei_9784_art_59_2_the_chief_executive_extends_the_platforms_appeal_once
     assert "Lei Federal 9.784/1999, art. 59, §2" in act.record["basis"]["citations"]
     # The appeals list, the home and the platform's portal.
     listing = mayor.get("/plataformas/penalidades/").content.decode()
-    assert "16/12/2026 (prorrogado em 20/10/2026 — Lei 9.784/1999, art. 59, §2º)" in listing
+    assert "16/12/2026 (prorrogado em 20/10/2026 — Lei Federal 9.784/1999, art. 59, §2)" in listing
     home = mayor.get("/").content.decode()
-    assert "16/12/2026 (prorrogado em 20/10/2026 — Lei 9.784/1999, art. 59, §2º)" in home
+    assert "16/12/2026 (prorrogado em 20/10/2026 — Lei Federal 9.784/1999, art. 59, §2)" in home
     seen = portal.get(f"/plataforma/penalidades/{appealed.penalty_id}/").content.decode()
     assert "16/12/2026 (prazo prorrogado por igual período em 20/10/2026" in seen
     assert WHY not in seen  # the justification is the staff's page's
@@ -119,7 +122,11 @@ def test_lei_9784_art_59_2_apps_a_justification_is_required(
     on_municipal_day(monkeypatch, TODAY)
     mayor = _client(user_of("barra-do-garcas", Role.CHEFE_EXECUTIVO))
     r = mayor.post(f"{_page(appealed)}prorrogar-julgamento/", {"justification": " "}, follow=True)
-    assert "exige justificativa explícita (Lei 9.784/1999, art. 59, §2º)" in r.content.decode()
+    text = r.content.decode()
+    assert "exige justificativa explícita (Lei Federal 9.784/1999, art. 59, §2)" in text
+    # Once, not again behind the API's code of the field ("justification: …").
+    assert text.count("exige justificativa explícita") == 1
+    assert "justification:" not in text
     assert _now(barra_m, appealed).judgment_extended_on is None
 
 
@@ -254,3 +261,56 @@ def test_lei_9784_art_59_2_apps_an_extension_before_the_receipt_is_refused(
         dt.date(2026, 10, 12),
         "o prazo para julgar ainda não começou a correr (recebimento em 15/10/2026)",
     )
+
+
+def test_lei_9784_art_59_2_apps_the_api_shows_the_extension_its_justification_to_the_staff_only(
+    barra_m, mayor, user_of, appealed, token_client, monkeypatch
+):
+    """The staff's penalty API gives the appeal's extended day to judge with the day it was
+    extended (``judgment_extended_on``) and its justification; the platform's API the day and the
+    date of the extension, not the justification (the staff's, as on the portal's page)."""
+    on_municipal_day(monkeypatch, TODAY)
+    staff = _client(user_of("barra-do-garcas", Role.CHEFE_EXECUTIVO))
+    url = f"/api/v1/platform-penalties/{appealed.penalty_id}"
+    before = staff.get(url).json()["appeal"]
+    assert before["judge_until"] == JUDGE.isoformat()
+    assert before["judgment_extended_on"] is None
+    assert before["judgment_extension_justification"] is None
+    platform_penalty_appeal_extend(
+        actor=mayor, municipality=barra_m, appeal=appealed, justification=WHY
+    )
+    seen = staff.get(url).json()["appeal"]
+    assert seen["judge_until"] == EXTENDED.isoformat()
+    assert seen["judgment_extended_on"] == TODAY.isoformat()
+    assert seen["judgment_extension_justification"] == WHY
+    r = token_client.get("/api/v1/platform/penalties")
+    assert r.status_code == 200
+    own = next(p for p in r.json()["items"] if p["id"] == appealed.penalty_id)["appeal"]
+    assert own["judge_until"] == EXTENDED.isoformat()
+    assert own["judgment_extended_on"] == TODAY.isoformat()
+    assert "judgment_extension_justification" not in own
+    assert WHY not in r.content.decode()
+
+
+def test_lei_9784_art_59_2_apps_the_decision_pdf_shows_the_extended_period_not_its_justification(
+    barra_m, mayor, user_of, appealed, monkeypatch
+):
+    """The penalty's decision PDF, with its appeal, says the period to judge was extended: the
+    day, the day it ran to, and the article as the law core renders it; not the justification
+    (the PDF goes to the platform too)."""
+    import pypdfium2 as pdfium
+
+    on_municipal_day(monkeypatch, TODAY)
+    platform_penalty_appeal_extend(
+        actor=mayor, municipality=barra_m, appeal=appealed, justification=WHY
+    )
+    staff = _client(user_of("barra-do-garcas", Role.CHEFE_EXECUTIVO))
+    r = staff.get(f"/plataformas/penalidades/{appealed.penalty_id}/pdf/")
+    assert r.status_code == 200
+    doc = pdfium.PdfDocument(r.content)
+    text = " ".join(" ".join(p.get_textpage().get_text_range() for p in doc).split())
+    assert (
+        f"até {EXTENDED:%d/%m/%Y}, prorrogado por igual período em {TODAY:%d/%m/%Y} "
+        f"({extension_cited()})" in text
+    ), text
+    assert WHY not in text

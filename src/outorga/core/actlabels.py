@@ -9,6 +9,7 @@ finds every code the sources record and fails on one without a name here."""
 from __future__ import annotations
 
 from outorga.core.personaldata import documents_masked
+from outorga.law.common.judgment import extension_cited
 from outorga.law.competence import (
     ACTIONS,
     MUNICIPAL_DATA_ACTIONS,
@@ -133,7 +134,7 @@ LABELS: dict[str, str] = {
     "appeal.forward": "Recurso encaminhado à autoridade superior",
     "appeal.reconsider.move": "Prazo de reconsideração prorrogado (dia sem expediente)",
     "appeal.reconsider.fill": "Prazo de reconsideração registrado em recurso já pendente",
-    "appeal.judgment.extend": "Prazo para julgar o recurso prorrogado (Lei 9.784/1999, art. 59, §2º)",
+    "appeal.judgment.extend": f"Prazo para julgar o recurso prorrogado ({extension_cited()})",
     "appeal.judgment.move": "Prazo para julgar o recurso recontado (dia sem expediente)",
     "appeal.judgment.fill": "Prazo para julgar registrado em recurso já pendente",
     "case.annul_ex_officio": "Processo anulado de ofício por vício de legalidade (Lei 9.784/1999, art. 53)",

@@ -19,6 +19,8 @@ from outorga.core.models import Municipality
 from outorga.law import interfaces
 from outorga.law.citations import Citation
 from outorga.law.common.judgment import basis as judgment_basis
+from outorga.law.common.judgment import extended_until as judgment_extended_until
+from outorga.law.common.judgment import extension_cited as judgment_extension_cited
 from outorga.law.common.judgment import may_extend as judgment_may_extend
 from outorga.law.common.judgment import question_facts as judgment_facts
 from outorga.law.decisions import Decision
@@ -38,6 +40,8 @@ __all__ = [
     "escalates_by_accumulation",
     "fine",
     "judgment_basis",
+    "judgment_extended_until",
+    "judgment_extension_cited",
     "judgment_facts",
     "judgment_may_extend",
     "next_stage",

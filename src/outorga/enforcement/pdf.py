@@ -21,7 +21,7 @@ from outorga.law.competence import competence
 from outorga.law.money import brl
 
 from .lawbridge import deadline as stage_deadline
-from .lawbridge import next_stage
+from .lawbridge import judgment_extended_until, next_stage
 from .models import Case, Filing, InfractionNotice, Notice
 from .services.filings import DECISION_NOTICE, JUDGE_ACTION
 
@@ -218,6 +218,19 @@ def _next_appeal(filing: Filing) -> list[tuple[str, str]]:
     return [("Recurso cabível", text)]
 
 
+def _extended(filing: Filing) -> list[tuple[str, str]]:
+    """The period to judge the appeal, where its authority extended it (Lei 9.784/1999 art. 59
+    §2): the day it ran to and the day it was extended — not the justification, the staff's."""
+    if filing.judgment_extended_on is None or filing.judge_until is None:
+        return []
+    return [
+        (
+            "Prazo para julgar",
+            f"até {judgment_extended_until(filing.judge_until, filing.judgment_extended_on)}",
+        )
+    ]
+
+
 def decision_pdf(filing: Filing) -> bytes:
     case = filing.case
     rows = [
@@ -232,6 +245,7 @@ def decision_pdf(filing: Filing) -> bytes:
             else "—",
         ),
         ("Fundamentação", filing.reasoning or "—"),
+        *_extended(filing),
         *_next_appeal(filing),
     ]
     # The judgment's reasons and the article that gives its judge the competence (art. 42–44).

@@ -13,6 +13,7 @@ from django.urls import reverse
 from outorga.core.home import Task, queue, register, register_queue
 from outorga.core.lawseam import governs, law_for, law_of
 from outorga.law.bindings import Service
+from outorga.law.common.judgment import extension_cited
 from outorga.law.competence import Role, is_allowed
 
 from . import selectors
@@ -80,7 +81,7 @@ def appeals(user: Any, today: dt.date) -> list[Task] | None:
             f"Recurso de {a.penalty.platform.name} contra {a.penalty.get_kind_display()}",
             reverse("platforms:penalty_detail", args=[a.penalty_id]),
             a.judge_until,
-            basis=f"prorrogado em {a.judgment_extended_on:%d/%m/%Y} — Lei 9.784/1999, art. 59, §2º"
+            basis=f"prorrogado em {a.judgment_extended_on:%d/%m/%Y} — {extension_cited()}"
             if a.judgment_extended_on
             else "",
         )

@@ -17,6 +17,7 @@ from outorga.core.lawseam import law_of
 from outorga.core.pdfkit import date_text, label_table
 from outorga.law import interfaces
 from outorga.law.bindings import Service
+from outorga.law.common.judgment import extended_until
 from outorga.law.money import brl, number_br
 
 from .models import PlatformPenalty, PlatformPenaltyAppeal
@@ -42,6 +43,14 @@ def _citations(*traces: dict[str, Any]) -> list[Any]:
         for c in trace.get("citations") or []:
             seen.setdefault(str(c), None)
     return [Spacer(1, 4 * mm), _p("Fundamentos: " + "; ".join(seen))] if seen else []
+
+
+def _judge_until(appeal: PlatformPenaltyAppeal) -> str:
+    """The appeal's last day to judge, with its extension (Lei 9.784/1999 art. 59 §2), if it had
+    one — not the justification, the staff's."""
+    if appeal.judgment_extended_on is None or appeal.judge_until is None:
+        return date_text(appeal.judge_until)
+    return extended_until(appeal.judge_until, appeal.judgment_extended_on)
 
 
 def penalty_decision_pdf(x: PlatformPenalty, reasons: Callable[[str], str] = str) -> bytes:
@@ -88,7 +97,7 @@ def penalty_decision_pdf(x: PlatformPenalty, reasons: Callable[[str], str] = str
                         f"{date_text(appeal.filed_on)} ({appeal.get_channel_display()})",
                     ),
                     ("Razões", reasons(appeal.text)),
-                    ("Julgar até", date_text(appeal.judge_until)),
+                    ("Julgar até", _judge_until(appeal)),
                     ("Resultado", appeal.get_result_display()),
                     ("Julgado em", date_text(appeal.judged_on)),
                     ("Julgado por", _who(appeal.judged_by)),

@@ -9,6 +9,7 @@ from django import template
 
 from outorga.core.lawseam import cited_for, limit_here
 from outorga.core.tenancy import current_municipality_or_none
+from outorga.law.common.judgment import extension_cited
 from outorga.law.money import number_br
 
 register = template.Library()
@@ -34,3 +35,11 @@ def law_number(subject: Any, concept: str) -> str:
     service = subject if isinstance(subject, str) else getattr(subject, "service", None)
     found = limit_here(service, concept) if isinstance(service, str) else None
     return number_br(found[0]) if found is not None else "—"
+
+
+@register.simple_tag
+def judgment_extension_cite() -> str:
+    """Lei 9.784/1999 art. 59 §2 — the extension of the period to judge an appeal — as the law
+    core renders it, the same text on every page, in
+    every form and in the services' messages: ``{% judgment_extension_cite %}``."""
+    return extension_cited()

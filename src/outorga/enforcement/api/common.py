@@ -16,12 +16,14 @@ from django.utils import timezone
 from ninja import Field, Schema, Status
 from pydantic import field_validator
 
+from outorga.core.access import NOT_STAFF
 from outorga.core.apikit import IsoDate
 from outorga.core.requests import actor_of, user_of
 from outorga.law.competence import is_allowed
 from outorga.registry.selectors import document_as_seen
 
 from .. import selectors
+from ..lawbridge import judgment_extension_cited
 from ..models import Case, Filing
 from ..services.filings import filing_file
 from ..services.reconsideration import appeal_with as appeal_stage
@@ -80,10 +82,29 @@ class FilingOut(Schema):
     #: judge the appeal; D-17, ADR 0084): its last day, counted from the receipt. Null where the
     #: law sets none (mototaxi art. 42–44).
     judge_until: IsoDate | None = None
+    #: Lei 9.784/1999 art. 59 §2: the day the authority that judges the appeal extended that
+    #: period (``judge_until`` is then the extended day), null where it was not; and the explicit
+    #: justification of the extension, the staff's: null to the holder (as on the portal's page).
+    judgment_extended_on: IsoDate | None = Field(
+        None, description=f"prazo para julgar prorrogado em ({judgment_extension_cited()})"
+    )
+    judgment_extension_justification: str | None = Field(
+        None,
+        description=(
+            "justificativa da prorrogação do prazo para julgar, só aos servidores "
+            f"({judgment_extension_cited()})"
+        ),
+    )
 
     @staticmethod
     def resolve_appeal_with(obj: Filing) -> str:
         return appeal_stage(obj, timezone.localdate())
+
+    @staticmethod
+    def resolve_judgment_extension_justification(obj: Filing, context: Any) -> str | None:
+        if user_of(context["request"]).role in NOT_STAFF:
+            return None
+        return (obj.judgment_extension or {}).get("justification")
 
 
 class CaseOut(Schema):

@@ -19,14 +19,15 @@ asks the law with it."""
 from __future__ import annotations
 
 import datetime as dt
+from typing import NoReturn
 
 from django.db import transaction
 from django.db.models import QuerySet
 
-from outorga.core.acts import Actor, basis_of, extension_apply, law_refused
+from outorga.core.acts import Actor, basis_of, extension_apply, law_refused, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
-from outorga.core.localtime import in_the_future
+from outorga.core.localtime import in_the_future, today_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.enforcement.lawbridge import (
@@ -34,6 +35,7 @@ from outorga.enforcement.lawbridge import (
     answers,
     ask,
     judgment_basis,
+    judgment_extension_cited,
     judgment_facts,
     judgment_may_extend,
 )
@@ -44,6 +46,7 @@ from outorga.enforcement.services.common import (
     filing_day_record,
     filings_fill,
 )
+from outorga.law.citations import decision
 from outorga.law.decisions import Decision
 from outorga.registry.validation import FieldError
 
@@ -51,7 +54,6 @@ QUESTION = "appeal_judgment"
 #: Who extends the period to judge an appeal: the authority that judges it (art. 59 §2 gives the
 #: extension to the one whose period it is), as the competence table names it.
 EXTEND_ACTION = "appeal.executive.judge"
-ART_59_2 = "Lei 9.784/1999, art. 59, §2º"
 
 
 def has_period(law: str, stage: str) -> bool:
@@ -170,32 +172,42 @@ def judgment_extend(
     extends its period to judge on ``on`` — "por igual período, ante justificativa explícita":
     the law answers whether it may (the §1 default only, once) and the new last day; the appeal
     records it and the act ``appeal.judgment.extend`` its old and new day and the justification.
-    Refused: on a day after the municipality's today (D-4, D-15: as the apps' penalty appeals);
-    without a justification; where the appeal has no day to judge (the mototaxi law, art. 42–44)
-    or was judged; by the law (a second extension, a regulation's period, a day outside the period
-    — before its receipt by the superior authority or after its last day), the refusal logged."""
+    Refused: on a day after the municipality's today (D-4, D-15), the refusal logged as the
+    apps' penalty appeals log it; without a justification; where the appeal has no day to judge
+    (the mototaxi law, art. 42–44) or was judged; by the law (a second extension, a regulation's
+    period, a day outside the period — before its receipt by the superior authority or after its
+    last day), the refusal logged."""
     with tenant(municipality):  # read in its municipality (ADR 0024)
         case = filing.case
-    # An act of its day: the law in force and the period are that day's (D-15, D-4).
+    # Who may extend it, on its day — today's competence for a day still to come, refused next.
+    authorize(
+        actor=actor,
+        municipality=municipality,
+        action=EXTEND_ACTION,
+        law=case.law,
+        on=min(on, today_of(municipality)),
+    )
+    # An act of its day: the law in force and the period are that day's (D-15, D-4); the refusal
+    # is kept, an act on the appeal, as the apps' penalty appeals keep it.
     future = in_the_future(municipality, on, "a data da prorrogação")
     if future:
-        raise FieldError("data", future)
-    authorize(actor=actor, municipality=municipality, action=EXTEND_ACTION, law=case.law, on=on)
+        _refuse_the_date(actor, municipality, filing, case, on, future)
+    cited = judgment_extension_cited()  # art. 59 §2, as the law core renders it
     text = justification.strip()
     if not text:
         raise FieldError(
             "justificativa",
-            f"a prorrogação do prazo para julgar exige justificativa explícita ({ART_59_2})",
+            f"a prorrogação do prazo para julgar exige justificativa explícita ({cited})",
         )
     refused: Refused | None = None
     with transaction.atomic(), tenant(municipality):
         filing = Filing.objects.select_for_update().select_related("case").get(pk=filing.pk)
         case = filing.case
         if not has_period(case.law, filing.stage) or filing.judge_until is None:
-            raise InvalidStep(f"o recurso não tem prazo para julgar a prorrogar ({ART_59_2})")
+            raise InvalidStep(f"o recurso não tem prazo para julgar a prorrogar ({cited})")
         if filing.result != Filing.Result.PENDING:
             raise InvalidStep(
-                f"o recurso já foi julgado: não há prazo para julgar a prorrogar ({ART_59_2})"
+                f"o recurso já foi julgado: não há prazo para julgar a prorrogar ({cited})"
             )
         if on < filing.filed_on:
             raise FieldError("data", "a prorrogação não pode ser anterior ao recurso")
@@ -208,7 +220,7 @@ def judgment_extend(
             extended_before=filing.judgment_extended_on is not None,
         )
         if d is None:
-            raise InvalidStep(f"o recurso não tem prazo para julgar a prorrogar ({ART_59_2})")
+            raise InvalidStep(f"o recurso não tem prazo para julgar a prorrogar ({cited})")
         if d.eligibility != "ok":
             refused = Refused(d)
         else:
@@ -224,6 +236,29 @@ def judgment_extend(
             lead="Prorrogação recusada",
         )
     return filing
+
+
+def _refuse_the_date(
+    actor: Actor,
+    municipality: Municipality,
+    filing: Filing,
+    case: Case,
+    on: dt.date,
+    why: str,
+) -> NoReturn:
+    """Keep the refusal of an extension dated ``on``, a day still to come, as an act on
+    ``filing`` (outcome refused, the date, why, D-15 and D-4), then refuse it under the date."""
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="appeal.judgment.extend",
+        obj=filing,
+        outcome="refused",
+        new={"case": case.number, "data": on},
+        basis={"citations": [decision(15).render(), decision(4).render()]},
+        extra={"motivo": why},
+    )
+    raise FieldError("data", why)
 
 
 def _extend(

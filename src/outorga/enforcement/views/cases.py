@@ -13,7 +13,12 @@ from outorga.core.confirm import confirmed
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of, user_of
 from outorga.enforcement import pdf, selectors
-from outorga.enforcement.lawbridge import edital_attempt_cite, judgment_basis, taxi_like
+from outorga.enforcement.lawbridge import (
+    edital_attempt_cite,
+    judgment_basis,
+    judgment_extension_cited,
+    taxi_like,
+)
 from outorga.enforcement.models import (
     Case,
     Filing,
@@ -255,7 +260,7 @@ def filing_extend(request: HttpRequest, filing_id: int) -> HttpResponse:
         return back(request, exc, to)
     messages.success(
         request,
-        f"Prazo para julgar prorrogado até {done.judge_until:%d/%m/%Y} ({judgment.ART_59_2}).",
+        f"Prazo para julgar prorrogado até {done.judge_until:%d/%m/%Y} ({judgment_extension_cited()}).",
     )
     return HttpResponseRedirect(to)
 

@@ -38,6 +38,21 @@ DEFAULT_GROUNDS = (FEDERAL_JUDGMENT_FROM_RECEIPT, decision(17))
 #: justificativa explícita."
 FEDERAL_JUDGMENT_EXTENSION = cite("federal.9784-1999", 59, 2)
 
+
+def extension_cited() -> str:
+    """Art. 59 §2 as every text outside the law core names it — a page, a form's label, a
+    service's refusal, an act's name ("Lei Federal 9.784/1999, art. 59, §2"): the rendering of
+    :data:`FEDERAL_JUDGMENT_EXTENSION`, never written by hand beside it."""
+    return FEDERAL_JUDGMENT_EXTENSION.render()
+
+
+def extended_until(until: dt.date, extended_on: dt.date) -> str:
+    """The last day to judge an appeal whose period was extended on ``extended_on`` (art. 59 §2),
+    as a document writes it beside "até": "18/01/2027, prorrogado por igual período em 06/12/2026
+    (Lei Federal 9.784/1999, art. 59, §2)" — the article rendered from its citation."""
+    return f"{fmt(until)}, prorrogado por igual período em {fmt(extended_on)} ({extension_cited()})"
+
+
 #: The facts of an extension (art. 59 §2), given together: its day, whether it was justified, and
 #: whether the period had been extended before it.
 EXTENSION_FACTS = ("extended_on", "justified", "extended_before")

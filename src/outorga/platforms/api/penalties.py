@@ -12,6 +12,7 @@ from ninja import Field, Router, Schema, Status
 
 from outorga.core.apikit import Error, IsoDate, acting, staff
 from outorga.core.pdfkit import pdf_response
+from outorga.law.common.judgment import extension_cited
 from outorga.platforms.services.penalties import driver_of, platform_penalty_impose
 from outorga.platforms.services.penalty_appeals import platform_penalty_appeal_file
 from outorga.platforms.tokens import platform_token
@@ -52,6 +53,13 @@ class AppealOut(Schema):
     )
     reconsidered_on: IsoDate | None = None
     forwarded_on: IsoDate | None = Field(None, description="encaminhado ao Chefe do Executivo em")
+    judgment_extended_on: IsoDate | None = Field(
+        None,
+        description=(
+            "prazo para julgar prorrogado em, por igual período (`judge_until` é então o dia "
+            f"prorrogado; {extension_cited()})"
+        ),
+    )
     reasoning: str = Field(..., description="fundamentação do julgamento")
     citacoes: list[str]
 

@@ -22,6 +22,7 @@ from outorga.core.apikit import Error, IsoDate, acting, staff
 from outorga.core.apipages import paged
 from outorga.core.requests import user_of
 from outorga.core.tenancy import current_municipality
+from outorga.law.common.judgment import extension_cited
 from outorga.platforms.services.case_annulment import platform_case_annul_ex_officio
 from outorga.platforms.services.cases import (
     platform_case_appeal_decide,
@@ -75,9 +76,18 @@ FILING_TEXT = (
 class StaffAppealOut(AppealOut):
     text: str = Field(..., description=FILING_TEXT)
 
+    judgment_extension_justification: str | None = Field(
+        None,
+        description=f"justificativa da prorrogação do prazo para julgar ({extension_cited()})",
+    )
+
     @staticmethod
     def resolve_text(a: PlatformPenaltyAppeal, context: Any) -> str:
         return _filing_seen(a.text, context)
+
+    @staticmethod
+    def resolve_judgment_extension_justification(a: PlatformPenaltyAppeal) -> str | None:
+        return (a.judgment_extension or {}).get("justification")
 
 
 class StaffPenaltyOut(PenaltyOut):

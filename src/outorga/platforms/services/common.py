@@ -68,8 +68,9 @@ class PlatformError(DomainError):
         return self.to_json()
 
     def lines(self) -> list[str]:
-        # A field's error that is a refused reason of the law reads once, with its articles.
-        told = {r["mensagem"] for r in refusing_reasons(self.decisions)}
+        # A field's error that is a refused reason of the law, or the message itself (a
+        # ``field_error``), reads once — not again behind the API's code of the field.
+        told = {self.message, *(r["mensagem"] for r in refusing_reasons(self.decisions))}
         return [
             self.message,
             *(f"{e['campo']}: {e['erro']}" for e in self.errors if e["erro"] not in told),

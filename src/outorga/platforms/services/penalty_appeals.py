@@ -16,6 +16,7 @@ from outorga.core.errors import Refused
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.citations import Citation
+from outorga.law.common.judgment import extension_cited
 from outorga.law.decisions import Decision
 from outorga.law.money import brl
 
@@ -510,10 +511,6 @@ def _judge_citations(municipality: Municipality, on: dt.date) -> tuple[Citation,
     return comp.citations if comp else ()
 
 
-#: Lei 9.784/1999 art. 59 §2, as a refusal names it.
-ART_59_2 = "Lei 9.784/1999, art. 59, §2º"
-
-
 def platform_penalty_appeal_extend(
     *,
     actor: Actor,
@@ -535,7 +532,7 @@ def platform_penalty_appeal_extend(
     if not text:
         raise field_error(
             "justification",
-            f"A prorrogação do prazo para julgar exige justificativa explícita ({ART_59_2}).",
+            f"A prorrogação do prazo para julgar exige justificativa explícita ({extension_cited()}).",
         )
     on = decision_day(
         actor=actor, municipality=municipality, action="appeal.judgment.extend", obj=appeal, on=on
@@ -545,7 +542,7 @@ def platform_penalty_appeal_extend(
         a, _ = _unjudged(appeal.pk)
         if a.judge_until is None:
             raise appeal_closed(
-                False, f"O recurso não tem prazo para julgar a prorrogar ({ART_59_2})."
+                False, f"O recurso não tem prazo para julgar a prorrogar ({extension_cited()})."
             )
         if on < a.filed_on:
             raise field_error("on", "A prorrogação não pode ser anterior ao recurso.")

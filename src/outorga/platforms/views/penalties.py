@@ -23,13 +23,13 @@ from outorga.core.pdfkit import pdf_response
 from outorga.core.tenancy import current_municipality
 from outorga.law import interfaces
 from outorga.law.bindings import Service
+from outorga.law.common.judgment import extension_cited
 from outorga.law.competence import is_allowed
 from outorga.law.money import brl
 from outorga.platforms.services.common import appeal_extendable, apps_law, cited_here
 from outorga.platforms.services.penalties import driver_of, platform_penalty_impose
 from outorga.platforms.services.penalty_annulment import platform_penalty_annul_ex_officio
 from outorga.platforms.services.penalty_appeals import (
-    ART_59_2,
     fine_in_part,
     platform_penalty_appeal_extend,
     platform_penalty_appeal_file,
@@ -104,7 +104,7 @@ class JudgeForm(forms.Form):
 class ExtendForm(forms.Form):
     #: Left to the service: an empty one is refused naming the article (Lei 9.784/1999 art. 59 §2).
     justification = forms.CharField(
-        label="Justificativa (Lei 9.784/1999, art. 59, §2º)",
+        label=f"Justificativa ({extension_cited()})",
         widget=forms.Textarea({"rows": 3}),
         required=False,
     )
@@ -363,7 +363,9 @@ def penalty_extend(request: HttpRequest, user: User, penalty_id: int) -> HttpRes
         done = platform_penalty_appeal_extend(
             **as_servant(request, user), appeal=appeal, justification=data["justification"]
         )
-        return f"Prazo para julgar prorrogado até {done.judge_until:%d/%m/%Y} ({ART_59_2})."
+        return (
+            f"Prazo para julgar prorrogado até {done.judge_until:%d/%m/%Y} ({extension_cited()})."
+        )
 
     return _penalty_step(request, x, ExtendForm(request.POST), extend)
 

@@ -43,3 +43,29 @@ def test_lei_9784_art_59_2_the_act_the_form_and_the_pages_name_it_as_the_law_cor
     assert ExtendForm().fields["justification"].label == f"Justificativa ({cited})"
     page = Template("{% load law_cite %}({% judgment_extension_cite %})").render(Context())
     assert page == f"({cited})"
+
+
+def test_lei_9784_art_59_the_law_core_s_messages_render_its_citations():
+    """The texts the law core's art. 59 §1–§2 rules say (its refusals and the extension granted)
+    name the articles by rendering their citations ("Lei Federal 9.784/1999, art. 59, §2"), the
+    same spelling as every page: no string but a docstring writes "§2º" or "§1º" there."""
+    import ast
+
+    tree = ast.parse((SRC / "law" / "common" / "judgment.py").read_text(encoding="utf-8"))
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.FunctionDef | ast.ClassDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    written = [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in docstrings
+        and re.search(r"§§?\s*[12]º", node.value)
+    ]
+    assert written == []

@@ -20,7 +20,7 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
-from outorga.law.citations import Citation, cite, decision, render_within
+from outorga.law.citations import Citation, cite, decision, render_many, render_within
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.rulebook import fmt
@@ -178,13 +178,13 @@ def not_running(outcome: Mapping[str, Any], on: dt.date) -> str:
     if on < received:
         return (
             f"Em {fmt(on)}, o prazo para julgar ainda não começou a correr (recebimento em "
-            f"{fmt(received)}): a Lei 9.784/1999, art. 59, §1º, o conta a partir do recebimento "
-            "dos autos pelo órgão competente, e o §2º prorroga apenas o prazo que corre."
+            f"{fmt(received)}): a {FEDERAL_JUDGMENT_FROM_RECEIPT.render()}, o conta a partir do "
+            "recebimento dos autos pelo órgão competente, e o §2 prorroga apenas o prazo que corre."
         )
     if on > last:
         return (
             f"Em {fmt(on)}, o prazo para julgar terminou em {fmt(last)}: não há prazo a prorrogar "
-            "(Lei 9.784/1999, art. 59, §§1º e 2º)."
+            f"({render_many((FEDERAL_JUDGMENT_FROM_RECEIPT, FEDERAL_JUDGMENT_EXTENSION))})."
         )
     return ""
 
@@ -219,14 +219,14 @@ def art59_2_extension(
     refused_by = rule
     if not outcome["default_used"]:
         refusal = (
-            f"O prazo para julgar é o do regulamento ({days} dias do recebimento), não o da Lei "
-            '9.784/1999, art. 59, §1º: o §2º prorroga apenas "o prazo mencionado no parágrafo '
-            'anterior" e não se aplica a ele (decisão D-17).'
+            f"O prazo para julgar é o do regulamento ({days} dias do recebimento), não o da "
+            f'{FEDERAL_JUDGMENT_FROM_RECEIPT.render()}: o §2 prorroga apenas "o prazo mencionado '
+            'no parágrafo anterior" e não se aplica a ele (decisão D-17).'
         )
     elif facts["extended_before"]:
         refusal = (
-            f"O prazo para julgar já foi prorrogado, até {fmt(last)}: a Lei 9.784/1999, art. 59, "
-            "§2º, admite uma prorrogação, por igual período."
+            f"O prazo para julgar já foi prorrogado, até {fmt(last)}: a "
+            f"{FEDERAL_JUDGMENT_EXTENSION.render()} admite uma prorrogação, por igual período."
         )
     elif not_running(outcome, on):
         refused_by = f"{rule}_period_running"
@@ -235,8 +235,8 @@ def art59_2_extension(
         shown["recebido_em"] = outcome["received_on"]
     elif not facts["justified"]:
         refusal = (
-            "A prorrogação do prazo para julgar exige justificativa explícita (Lei 9.784/1999, "
-            "art. 59, §2º)."
+            "A prorrogação do prazo para julgar exige justificativa explícita "
+            f"({FEDERAL_JUDGMENT_EXTENSION.render()})."
         )
     else:
         until, closed_day = judge_until(ctx, last, days)
@@ -251,8 +251,8 @@ def art59_2_extension(
             rule,
             Verdict.OK,
             f"Prazo para julgar prorrogado em {fmt(on)} por igual período, ante justificativa "
-            f"explícita: {days} dias a partir de {fmt(last)}, até {fmt(until)}{moved} (Lei "
-            "9.784/1999, art. 59, §2º).",
+            f"explícita: {days} dias a partir de {fmt(last)}, até {fmt(until)}{moved} "
+            f"({FEDERAL_JUDGMENT_EXTENSION.render()}).",
             *cites,
             decision(4),
             facts={**shown, "prorrogado_até": until},

@@ -490,6 +490,9 @@ def test_d17_the_case_pages_say_the_appeal_period_the_law_core_gave_at_the_notic
     ):
         assert "Prazo de recurso: 10 dias — a lei municipal é silente" in page
         assert "Lei Federal 9.784/1999, art. 59" in page and "decisão D-17" in page
+        # Federal articles named with their law, never a bare "art. 61" read as the apps law's.
+        assert "sem efeito suspensivo" in page and "(Lei Federal 9.784/1999, art. 61)" in page
+        assert "reconsideração (Lei Federal 9.784/1999, art. 56, §1)" in page
 
 
 def test_d17_a_regulation_s_appeal_days_are_the_ones_the_case_pages_say(

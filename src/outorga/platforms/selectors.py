@@ -24,6 +24,10 @@ from outorga.core.tokens import matching
 from outorga.law import interfaces
 from outorga.law.bindings import Service
 from outorga.law.citations import LAW_TITLES
+from outorga.law.common.reconsideration import (
+    FEDERAL_NO_SUSPENSIVE_EFFECT,
+    FEDERAL_RECONSIDERATION,
+)
 from outorga.law.competence import ROLE_LABELS, NotCompetent, Role
 
 from .models import (
@@ -502,6 +506,15 @@ def _reason_cites(reason: Mapping[str, Any], within: str | None = None) -> str:
     return "; ".join(texts)
 
 
+def case_appeal_cites() -> dict[str, str]:
+    """Lei 9.784/1999 art. 61 (no suspensive effect) and art. 56 §1 (the authority that decided
+    reconsiders), as the law core renders them: what a platform case page says of its appeal."""
+    return {
+        "no_suspension": FEDERAL_NO_SUSPENSIVE_EFFECT.render(),
+        "reconsideration": FEDERAL_RECONSIDERATION.render(),
+    }
+
+
 def case_appeal_period(case: PlatformCase, on: dt.date) -> str:
     """Apps art. 26 sole paragraph (D-17: Lei 9.784/1999 art. 59): the period to appeal against
     the decision on a credential, as the law core gave it when the decision's notice was recorded
@@ -510,7 +523,8 @@ def case_appeal_period(case: PlatformCase, on: dt.date) -> str:
     of its own. Empty where no law governing transport by app answers."""
     notice = case.decision.get("notice")
     try:
-        bound = law_for(case.municipality, Service.APLICATIVO, on)
+        # The law of the case's own day even once it ended (ADR 0062): the notice is kept.
+        bound = law_for(case.municipality, Service.APLICATIVO, on, nearest=True, ended=True)
     except LawNotBound:
         return ""
     if notice is None:

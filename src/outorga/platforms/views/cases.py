@@ -186,8 +186,9 @@ def case_detail(request: HttpRequest, user: User, case_id: int) -> HttpResponse:
             "form": form,
             "decision": decision,
             "appeal_period": selectors.case_appeal_period(case, today_of(case.municipality))
-            if upheld or appeal
+            if case.status == PlatformCase.Status.UPHELD or appeal
             else "",
+            "appeal_cites": selectors.case_appeal_cites(),
             "can_decide": user.role == Role.CHEFE_EXECUTIVO and case.status == "open",
             "appeal": appeal,
             "notice_form": forms_of["notificacao"]

@@ -129,6 +129,35 @@ def test_every_concept_a_template_cites_is_answered_by_a_law():
     assert {k for k in asked if not any(interfaces.citations(law, k) for law in laws)} == set()
 
 
+def test_every_number_a_template_says_is_declared_by_a_law():
+    """A concept no law declares a number for would break its page: each one a template asks
+    (``{% law_number … "…" %}``) is in the LIMITS of the mototaxi, the taxi or the apps law."""
+    asked = {
+        concept
+        for page in SRC.rglob("*.html")
+        for concept in re.findall(
+            r'{% law_number \S+ "([a-z_]+)" %}', page.read_text(encoding="utf-8")
+        )
+    }
+    assert {"suspension_max_days", "suspension_threshold"} <= asked
+    laws = (MOTO, TAXI, "barra-do-garcas.apps-2025")
+    assert {k for k in asked if not any(k in interfaces.limits(law) for law in laws)} == set()
+
+
+def test_a_number_the_law_does_not_declare_is_the_template_s_mistake(ipatinga_m, permits):
+    from django.template import Context, Template
+
+    from outorga.core.tenancy import tenant
+
+    _moto, taxi = permits
+    page = Template('{% load law_cite %}{% law_number permit "suspension_max_dayz" %}')
+    with tenant(ipatinga_m), pytest.raises(KeyError):
+        page.render(Context({"permit": taxi}))
+    said = Template('{% load law_cite %}{% law_number permit "suspension_max_days" %}')
+    with tenant(ipatinga_m):
+        assert said.render(Context({"permit": taxi})) == "90"
+
+
 def test_the_permit_pages_numbers_are_the_law_s_dated_values(user_of, permits, ipatinga_m):
     """Taxi art. 42, IV–V ("até 90 dias") and mototaxi art. 32, I with D-1 and D-2 (3 final
     infractions in 12 months: 15 or 30 days) — numbers of the law core's dated parameters,
@@ -154,5 +183,7 @@ def test_the_permit_pages_numbers_are_the_law_s_dated_values(user_of, permits, i
             )
     t = page(user_of, f"/cadastro/permissoes/{taxi.pk}/")
     assert "A suspensão da permissão (art. 42, V, até 60 dias)" in t
+    form = page(user_of, f"/fiscalizacao/permissoes/{taxi.pk}/suspensao/")
+    assert "cada uma limitada a 60 dias corridos" in form
     mo = page(user_of, f"/cadastro/permissoes/{moto.pk}/")
     assert "3 infrações definitivas em 24 meses dão 15 ou 45 dias" in mo

@@ -291,15 +291,19 @@ def test_art_6_the_mototaxi_grant_api_answers_422_naming_the_field_and_article(i
 
 
 def _max_term(m, years: int) -> None:  # type: ignore[no-untyped-def]
-    """A municipality's dated value (D-15) of art. 6's maximum, in force before the grant."""
+    """A municipality's dated value (D-15) of art. 6's maximum, in force before the grant; and
+    another, 12 years from the day after the grant (in force today), that the grant must not
+    take: its maximum is the one on its own date."""
     with tenant(m):
-        ParameterOverride.objects.create(
-            name=MAX_TERM,
-            effective=GRANT - dt.timedelta(days=30),
-            value=years,
-            legal_reference="exemplo (teste)",
-            example=True,
-        )
+        later = GRANT + dt.timedelta(days=1)
+        for effective, value in ((GRANT - dt.timedelta(days=30), years), (later, 12)):
+            ParameterOverride.objects.create(
+                name=MAX_TERM,
+                effective=effective,
+                value=value,
+                legal_reference="exemplo (teste)",
+                example=True,
+            )
 
 
 def _without_term(car) -> dict:  # type: ignore[no-untyped-def,type-arg]
@@ -316,8 +320,7 @@ def test_art_6_a_tender_s_grant_that_names_no_term_takes_the_law_s_maximum_on_it
     (its dated value), never a number written in the code."""
     m = ipatinga_m
     tender, winner, car = _winner_and_runner_up(m, 951 + years)
-    if years != 10:
-        _max_term(m, years)
+    _max_term(m, years)
     done = tender_grant(
         actor=boss(m),
         municipality=m,

@@ -8,6 +8,7 @@ from django.test import Client
 from registry_factories import CHECKS, DECLARATIONS, actor, awarded_tender, taxi_holder
 from registry_factories import TAXI_ON as ON
 
+from outorga.core.models import ParameterOverride
 from outorga.core.tenancy import tenant
 from outorga.finance.models import Debt
 from outorga.law.competence import Role
@@ -143,8 +144,26 @@ def test_the_termo_pdf_states_term_contrapartida_and_articles(ipatinga_m, user_o
         clauses = dict(termo_clauses(permit, permit.term))
     assert "20 anos" in clauses["Prazo"] and "art. 10, II" in clauses["Prazo"]
     assert "R$ 6.000,00" in clauses["Contrapartida"] and "36 parcela(s)" in clauses["Contrapartida"]
-    # D-12: the days to the first instalment are the law's number on the signing.
+    # D-12: the days to the first instalment are the law's number on the signing — a dated value
+    # recorded from after it does not change the Termo signed before.
     assert "a primeira vencendo 30 dias após a assinatura" in clauses["Contrapartida"]
+    with tenant(m):
+        ParameterOverride.objects.create(
+            name="taxi_2017.instalment_first_due_days",
+            effective=ON + dt.timedelta(days=1),
+            value=45,
+            legal_reference="exemplo (teste)",
+            example=True,
+        )
+        assert "vencendo 30 dias após" in dict(termo_clauses(permit, permit.term))["Contrapartida"]
+        ParameterOverride.objects.create(
+            name="taxi_2017.instalment_first_due_days",
+            effective=ON - dt.timedelta(days=1),
+            value=20,
+            legal_reference="exemplo (teste)",
+            example=True,
+        )
+        assert "vencendo 20 dias após" in dict(termo_clauses(permit, permit.term))["Contrapartida"]
     assert "art. 13, parágrafo único" in clauses["Intransferibilidade"]
     r = client_as(user_of, Role.ATENDENTE).get(f"/termos/{permit.pk}/termo.pdf")
     assert r.status_code == 200 and r["Content-Type"] == "application/pdf"

@@ -168,6 +168,21 @@ def cited_titled(subject: Any, *concepts: str, m: Municipality | None = None) ->
     return interfaces.cited_once(law, *concepts) if law else ""
 
 
+def limit_for(subject: Any, concept: str, m: Municipality) -> Any:
+    """The number the law in force for ``subject`` (as :func:`cited_for` finds it: a permit's own
+    law, once ended too; a service's law in ``m`` today) sets for ``concept`` today (its
+    ``LIMITS``: a :class:`ParameterValue`), or None where no law governs ``subject``. A concept
+    that law does not declare is the page's mistake: :class:`KeyError`, never a quiet blank."""
+    from .lawctx import context  # the municipality's facts; lawctx reads the models
+
+    law = _subject_law(subject, m)
+    if law is None:
+        return None
+    if concept not in interfaces.limits(law):
+        raise KeyError(f"{law} declara nenhum número {concept!r} (LIMITS)")
+    return interfaces.limit(law, concept, context(m, today_of(m)))
+
+
 def _subject_law(subject: Any, m: Municipality | None) -> str | None:
     try:
         if not isinstance(subject, str):

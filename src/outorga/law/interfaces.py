@@ -303,6 +303,11 @@ def load_kinds(law: str) -> dict[str, str]:
     return dict(found or {})
 
 
+def limits(law: str) -> frozenset[str]:
+    """The concepts ``law`` names a number for (its ``LIMITS``): what the apps may show of it."""
+    return frozenset(_export(law, "LIMITS") or {})
+
+
 def limit(law: str, concept: str, ctx: Any) -> Any:
     """The dated parameter ``law`` names for a number the apps show (its ``LIMITS``: the cap of
     drivers per platform…), in force on ``ctx.as_of`` for ``ctx``'s municipality; ``None`` when

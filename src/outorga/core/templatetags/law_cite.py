@@ -7,7 +7,7 @@ from typing import Any
 
 from django import template
 
-from outorga.core.lawseam import cited_for, limit_here
+from outorga.core.lawseam import cited_for, limit_for
 from outorga.core.tenancy import current_municipality_or_none
 from outorga.law.common.judgment import extension_cited
 from outorga.law.money import number_br
@@ -28,13 +28,14 @@ def law_cite(subject: Any, *concepts: str) -> str:
 
 @register.simple_tag
 def law_number(subject: Any, concept: str) -> str:
-    """The number the law governing ``subject`` in the current municipality sets today for
-    ``concept`` (its ``LIMITS``, through the law seam), in Brazilian form — what a page says of
-    the law ("até 90 dias"), never a number of its own. ``subject``: a record with a service (a
-    permit) or a service's code. "—" where no law governs it or sets none."""
-    service = subject if isinstance(subject, str) else getattr(subject, "service", None)
-    found = limit_here(service, concept) if isinstance(service, str) else None
-    return number_br(found[0]) if found is not None else "—"
+    """The number the law in force for ``subject`` sets today for ``concept`` (its ``LIMITS``,
+    through the law seam), in Brazilian form — what a page says of the law ("até 90 dias"),
+    never a number of its own. ``subject`` as in :func:`law_cite`: a permit reads its own law,
+    once ended too. "—" where no law governs it (outside a municipality too); a concept the law
+    does not declare is the template's mistake and raises."""
+    m = current_municipality_or_none()
+    found = limit_for(subject, concept, m) if m is not None else None
+    return number_br(found.value) if found is not None else "—"
 
 
 @register.simple_tag

@@ -33,7 +33,9 @@ def test_lei_9784_art_53_the_authority_annuls_a_final_case_on_its_page(page, dem
 
     login(page, base, Role.AUTORIDADE)
     page.goto(f"{base}/fiscalizacao/processos/{case.pk}/")
-    page.get_by_role("heading", name="Anular de ofício (Lei 9.784/1999, art. 53)").wait_for()
+    page.get_by_role(
+        "heading", name="Anular de ofício (Lei Federal 9.784/1999, art. 53)"
+    ).wait_for()
     # Blank grounds (spaces pass the browser's "required"): the law refuses, naming the field.
     page.get_by_label("Fundamentos (vício de legalidade)").fill("   ")
     page.get_by_role("button", name="Anular de ofício").click()
@@ -59,10 +61,13 @@ def test_lei_9784_art_53_the_authority_annuls_a_final_case_on_its_page(page, dem
         fits(page, width)
         page.screenshot(path=str(artifacts / f"annul-confirm-{width}px.png"), full_page=True)
     page.get_by_role("button", name="Confirmar a anulação").click()
-    page.get_by_text("Processo anulado de ofício (Lei 9.784/1999, art. 53).").wait_for()
+    page.get_by_text("Processo anulado de ofício (Lei Federal 9.784/1999, art. 53).").wait_for()
     assert case_of(m, auto.pk).stage == Case.Stage.ANNULLED
     assert (
-        page.get_by_role("heading", name="Anular de ofício (Lei 9.784/1999, art. 53)").count() == 0
+        page.get_by_role(
+            "heading", name="Anular de ofício (Lei Federal 9.784/1999, art. 53)"
+        ).count()
+        == 0
     )
     for width in (390, 1280):
         page.set_viewport_size({"width": width, "height": 900})

@@ -87,10 +87,10 @@ def test_the_platform_appeals_on_the_portal_and_the_chief_executive_upholds(
     # 2. The Chief Executive upholds it on the staff case screen.
     login(page, base, Role.CHEFE_EXECUTIVO, slug="barra-do-garcas")
     page.goto(f"{base}/plataformas/processos/{case.pk}/")
-    page.get_by_label("Decisão do recurso (Lei 9.784/1999, art. 56, §1º, e art. 64)").select_option(
-        "upheld"
-    )
-    page.get_by_label("Fundamentação (Lei 9.784/1999, art. 50, V)").fill(
+    page.get_by_label(
+        "Decisão do recurso (Lei Federal 9.784/1999, art. 56, §1; art. 64)"
+    ).select_option("upheld")
+    page.get_by_label("Fundamentação (Lei Federal 9.784/1999, art. 50, V)").fill(
         "Protocolos da API comprovam a entrega."
     )
     fits(page, width)

@@ -41,7 +41,9 @@ def test_lei_9784_art_53_the_authority_annuls_a_platform_s_warning_on_its_page(
 
     login(page, base, Role.AUTORIDADE, slug="barra-do-garcas")
     page.goto(f"{base}/plataformas/penalidades/{warning.pk}/")
-    page.get_by_role("heading", name="Anular de ofício (Lei 9.784/1999, art. 53)").wait_for()
+    page.get_by_role(
+        "heading", name="Anular de ofício (Lei Federal 9.784/1999, art. 53)"
+    ).wait_for()
     # Blank grounds (spaces): the law refuses, naming the article.
     page.get_by_label("Fundamentos (vício de legalidade)").fill("   ")
     page.get_by_role("button", name="Anular de ofício").click()
@@ -68,11 +70,14 @@ def test_lei_9784_art_53_the_authority_annuls_a_platform_s_warning_on_its_page(
             path=str(artifacts / f"platform-annul-confirm-{width}px.png"), full_page=True
         )
     page.get_by_role("button", name="Confirmar a anulação").click()
-    page.get_by_text("Penalidade anulada de ofício (Lei 9.784/1999, art. 53).").wait_for()
+    page.get_by_text("Penalidade anulada de ofício (Lei Federal 9.784/1999, art. 53).").wait_for()
     with tenant(m):
         assert PlatformPenalty.objects.get(pk=warning.pk).status == PlatformPenalty.Status.ANNULLED
     assert (
-        page.get_by_role("heading", name="Anular de ofício (Lei 9.784/1999, art. 53)").count() == 0
+        page.get_by_role(
+            "heading", name="Anular de ofício (Lei Federal 9.784/1999, art. 53)"
+        ).count()
+        == 0
     )
     for width in (390, 1280):
         page.set_viewport_size({"width": width, "height": 900})
@@ -113,7 +118,9 @@ def test_lei_9784_art_53_the_chief_executive_annuls_a_platform_s_suspension_on_i
 
     login(page, base, Role.CHEFE_EXECUTIVO, slug="barra-do-garcas")
     page.goto(f"{base}/plataformas/processos/{case.pk}/")
-    page.get_by_role("heading", name="Anular de ofício (Lei 9.784/1999, art. 53)").wait_for()
+    page.get_by_role(
+        "heading", name="Anular de ofício (Lei Federal 9.784/1999, art. 53)"
+    ).wait_for()
     page.get_by_label("Fundamentos (vício de legalidade)").fill(
         "A defesa foi notificada a outra empresa: o processo correu sem contraditório."
     )
@@ -125,7 +132,7 @@ def test_lei_9784_art_53_the_chief_executive_annuls_a_platform_s_suspension_on_i
         fits(page, width)
         page.screenshot(path=str(artifacts / f"case-annul-confirm-{width}px.png"), full_page=True)
     page.get_by_role("button", name="Confirmar a anulação").click()
-    page.get_by_text("Processo anulado de ofício (Lei 9.784/1999, art. 53).").wait_for()
+    page.get_by_text("Processo anulado de ofício (Lei Federal 9.784/1999, art. 53).").wait_for()
     expect(page.get_by_text("anulado de ofício em")).to_be_visible()
     with tenant(m):
         assert Platform.objects.get(pk=p.pk).status == Platform.Status.CREDENTIALED

@@ -67,7 +67,7 @@ def test_lei_9784_art_26_5_the_taxistas_defence_before_the_notice_supplies_it(
     page.screenshot(path=str(artifacts / f"taxi-appearance-form-{width}px.png"), full_page=True)
     page.get_by_role("button", name="Enviar").click()
     supplied = (
-        "suprida pelo comparecimento do interessado (Lei 9.784/1999, art. 26, §5º) em "
+        "suprida pelo comparecimento do interessado (Lei Federal 9.784/1999, art. 26, §5) em "
         f"{today:%d/%m/%Y}"
     )
     page.get_by_text(supplied).first.wait_for()

@@ -52,7 +52,9 @@ def test_lei_9784_art_56_1_the_authority_keeps_its_decision_and_the_appeal_goes_
     # 2. The Autoridade keeps the decision, with its reasons, and the appeal goes up.
     login(page, base, Role.AUTORIDADE)
     page.goto(case_url)
-    form = page.get_by_role("heading", name="Reconsiderar a decisão recorrida (Lei 9.784/1999")
+    form = page.get_by_role(
+        "heading", name="Reconsiderar a decisão recorrida (Lei Federal 9.784/1999"
+    )
     form.scroll_into_view_if_needed()
     fits(page, width)
     page.screenshot(

@@ -180,7 +180,7 @@ def test_lei_9784_art_53_a_case_already_annulled_is_refused(world):
 def test_lei_9784_art_53_the_case_page_annuls_and_shows_the_result(world):
     auto, _, case = seized_and_final(world)
     page = f"/fiscalizacao/processos/{case.pk}/"
-    title = "Anular de ofício (Lei 9.784/1999, art. 53)"
+    title = "Anular de ofício (Lei Federal 9.784/1999, art. 53)"
     assert title not in client_of(world.clerk.user).get(page).content.decode()
     authority = client_of(world.authority.user)
     html = authority.get(page).content.decode()

@@ -83,7 +83,7 @@ def test_lei_9784_art_26_5_taxi_defence_before_the_notice_is_received_and_suppli
         FILED,
         LAST,
     )
-    assert "art. 26, §5º" in notice.reference
+    assert "Lei Federal 9.784/1999, art. 26, §5" in notice.reference
     assert notice.decision["question"] == "ipatinga.taxi-2017.appeal_deadline"
     assert (filing.stage, filing.filed_on, filing.deadline) == (Filing.Stage.DEFENCE, FILED, LAST)
     case = case_of(world, auto)
@@ -250,7 +250,7 @@ def test_lei_9784_art_26_5_the_holder_files_in_the_portal_before_the_notice(worl
     )
     page = c.get(url).content.decode()
     assert (
-        f"suprida pelo comparecimento do interessado (Lei 9.784/1999, art. 26, §5º) em "
+        f"suprida pelo comparecimento do interessado (Lei Federal 9.784/1999, art. 26, §5) em "
         f"{today:%d/%m/%Y}"
     ) in page
     assert "aguardando julgamento" in page

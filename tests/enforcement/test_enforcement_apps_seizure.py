@@ -311,7 +311,9 @@ def test_art_26_sole_d_17_lei_9784_art_56_1_the_appeal_goes_first_to_the_authori
         on=dt.date(2026, 4, 14),
     )
     case = case_of(barra, auto)
-    assert case.stage == Case.Stage.ANNULLED and "art. 56, §1º" in case.outcome
+    assert (
+        case.stage == Case.Stage.ANNULLED and "Lei Federal 9.784/1999, art. 56, §1" in case.outcome
+    )
     with tenant(barra.m):
         assert Filing.objects.get(pk=appeal.pk).result == Filing.Result.UPHELD
         s = Seizure.objects.get(pk=s.pk)

@@ -249,7 +249,7 @@ def test_lei_9784_art_53_the_api_annuls_a_cassacao_for_the_chief_executive_only(
 def test_lei_9784_art_53_the_case_page_offers_the_annulment_to_the_chief_executive_only(world):
     case, permit, aux = cassada_with_auxiliary(world, n=430)
     page = f"/fiscalizacao/processos/{case.pk}/"
-    title = "Anular de ofício (Lei 9.784/1999, art. 53)"
+    title = "Anular de ofício (Lei Federal 9.784/1999, art. 53)"
     for actor in (world.authority, world.clerk):
         assert title not in client_of(actor.user).get(page).content.decode()
     mayor = client_of(world.mayor.user)

@@ -104,7 +104,9 @@ def test_lei_9784_art_56_1_taxi_reconsidered_in_time_the_case_falls_and_its_debt
     assert removal is not None and removal.status != Debt.Status.CANCELLED
     _reconsider(world, appeal, LAST)  # the fifth day, moved by D-4
     case = case_of(world, auto)
-    assert case.stage == Case.Stage.ANNULLED and "art. 56, §1º" in case.outcome
+    assert (
+        case.stage == Case.Stage.ANNULLED and "Lei Federal 9.784/1999, art. 56, §1" in case.outcome
+    )
     with tenant(world.m):
         appeal = Filing.objects.get(pk=appeal.pk)
         assert appeal.result == Filing.Result.UPHELD and appeal.judged_on == LAST
@@ -231,7 +233,11 @@ def test_lei_9784_art_56_1_taxi_the_case_page_and_the_api_offer_reconsideration_
     action = reverse("enforcement:filing_reconsider", args=[appeal.pk])
     judge_action = reverse("enforcement:filing_judge", args=[appeal.pk])
     html = authority.get(page).content.decode()
-    assert 'id="appeal-with"' in html and "art. 56, §1º" in html and "Chefe do Executivo" in html
+    assert (
+        'id="appeal-with"' in html
+        and "Lei Federal 9.784/1999, art. 56, §1" in html
+        and "Chefe do Executivo" in html
+    )
     assert action in html and judge_action not in html
     html = mayor.get(page).content.decode()
     assert 'id="appeal-with"' in html and action not in html and judge_action not in html

@@ -139,7 +139,7 @@ def test_lei_9784_art_53_the_case_page_and_the_api_annul_after_the_chief_executi
     client = Client()
     client.force_login(mayor.user)
     page = f"/plataformas/processos/{case.pk}/"
-    assert "Anular de ofício (Lei 9.784/1999, art. 53)" in client.get(page).content.decode()
+    assert "Anular de ofício (Lei Federal 9.784/1999, art. 53)" in client.get(page).content.decode()
     url = f"/plataformas/processos/{case.pk}/anular-de-oficio/"
     asked = client.post(url, {"grounds": GROUNDS}).content.decode()
     assert f"A anulação de ofício do processo {case.pk} (suspensão temporária" in asked
@@ -192,7 +192,7 @@ def test_lei_9784_art_53_an_annulment_dated_before_the_decision_is_refused_and_k
             action="platform.case.annul_ex_officio", object_id=str(case.pk)
         )
     assert refused.record["outcome"] == "refused"
-    assert refused.record["basis"]["citations"] == ["Lei 9.784/1999, art. 53"]
+    assert refused.record["basis"]["citations"] == ["Lei Federal 9.784/1999, art. 53"]
 
 
 def test_lei_9784_art_53_the_confirmation_of_a_cancellation_reads_the_records(

@@ -141,7 +141,7 @@ def test_lei_9784_art_53_the_penalty_page_asks_confirmation_and_annuls(
     client.force_login(authority.user)
     page = f"/plataformas/penalidades/{fined.pk}/"
     html = client.get(page).content.decode()
-    assert "Anular de ofício (Lei 9.784/1999, art. 53)" in html
+    assert "Anular de ofício (Lei Federal 9.784/1999, art. 53)" in html
     url = f"/plataformas/penalidades/{fined.pk}/anular-de-oficio/"
     refused = client.post(url, {"grounds": "  "}, follow=True).content.decode()
     assert "vício de legalidade" in refused and "art. 50" in refused

@@ -233,7 +233,7 @@ def test_lei_9784_art_26_par_5_an_appeal_before_the_notice_supplies_it(barra_m, 
     assert a.deadline is None
     with pytest.raises(PlatformError) as exc:
         notify(barra_m, authority, fined, dt.date(2026, 9, 28))
-    assert exc.value.status == 409 and "art. 26, §5º" in exc.value.message
+    assert exc.value.status == 409 and "Lei Federal 9.784/1999, art. 26, §5" in exc.value.message
 
 
 def test_one_appeal_per_penalty(barra_m, authority, fined):

@@ -9,6 +9,7 @@ finds every code the sources record and fails on one without a name here."""
 from __future__ import annotations
 
 from outorga.core.personaldata import documents_masked
+from outorga.law.citations import lei_9784
 from outorga.law.common.judgment import extension_cited
 from outorga.law.competence import (
     ACTIONS,
@@ -85,7 +86,7 @@ LABELS: dict[str, str] = {
     "permit.irregular": "Permissão irregular (documento vencido ou pendência)",
     "permit.reserve.end": "Fim da reserva da permissão",
     "permit.suspension.lift": "Suspensão da permissão encerrada",
-    "permit.ending_annulled": "Revogação ou cassação anulada de ofício: permissão restabelecida (Lei 9.784/1999, art. 53)",
+    "permit.ending_annulled": f"Revogação ou cassação anulada de ofício: permissão restabelecida ({lei_9784(53)})",
     "permit.active": "Permissão ativa",
     "permit.suspended": "Permissão suspensa",
     "permit.reserve": "Permissão em reserva",
@@ -137,7 +138,7 @@ LABELS: dict[str, str] = {
     "appeal.judgment.extend": f"Prazo para julgar o recurso prorrogado ({extension_cited()})",
     "appeal.judgment.move": "Prazo para julgar o recurso recontado (dia sem expediente)",
     "appeal.judgment.fill": "Prazo para julgar registrado em recurso já pendente",
-    "case.annul_ex_officio": "Processo anulado de ofício por vício de legalidade (Lei 9.784/1999, art. 53)",
+    "case.annul_ex_officio": f"Processo anulado de ofício por vício de legalidade ({lei_9784(53)})",
     "case.revelia": "Revelia declarada",
     "case.final": "Decisão definitiva (trânsito em julgado administrativo)",
     "case.annul": "Processo anulado",
@@ -157,7 +158,7 @@ LABELS: dict[str, str] = {
     "penalty.suspension.annul": "Suspensão anulada (em recurso ou de ofício)",
     "penalty.seizure": "Apreensão de veículo",
     "penalty.annul": "Penalidade anulada",
-    "penalty.annul_ex_officio": "Penalidade de plataforma ou motorista anulada de ofício (Lei 9.784/1999, art. 53)",
+    "penalty.annul_ex_officio": f"Penalidade de plataforma ou motorista anulada de ofício ({lei_9784(53)})",
     "penalty.final": "Penalidade definitiva",
     "penalty.appeal.file": "Recurso contra penalidade apresentado",
     "penalty.appeal.reconsider": "Decisão recorrida reconsiderada",
@@ -209,7 +210,7 @@ LABELS: dict[str, str] = {
     "platform.case.appeal.file": "Recurso contra a decisão do processo de plataforma interposto",
     "platform.case.appeal.decide": "Recurso contra a decisão do processo de plataforma decidido",
     "platform.case.annul": "Suspensão ou cancelamento de plataforma anulado em recurso",
-    "platform.case.annul_ex_officio": "Suspensão ou cancelamento de plataforma anulado de ofício (Lei 9.784/1999, art. 53)",
+    "platform.case.annul_ex_officio": f"Suspensão ou cancelamento de plataforma anulado de ofício ({lei_9784(53)})",
     "platform.case.reduce": "Suspensão ou cancelamento de plataforma reduzido em recurso",
     "platform.candidate.detect": "Possível infração de plataforma detectada",
     "platform.candidate.update": "Possível infração de plataforma revista",

@@ -16,6 +16,7 @@ from django.db import models
 from outorga.core.attachments import Attachment
 from outorga.core.localtime import day_of
 from outorga.core.tenancy import TenantModel
+from outorga.law.citations import lei_9784
 
 
 class Severity(models.TextChoices):
@@ -254,7 +255,7 @@ class Notice(TenantModel):
         #: §5, D-17; ``services.filings.filing_file``).
         COMPARECIMENTO = (
             "comparecimento",
-            "suprida pelo comparecimento do interessado (Lei 9.784/1999, art. 26, §5º)",
+            f"suprida pelo comparecimento do interessado ({lei_9784(26, 5)})",
         )
 
     #: The forms a clerk records (art. 29; D-4): how a notice is delivered.

@@ -10,12 +10,13 @@ from outorga.core.lawseam import cited_aside
 from outorga.core.models import Municipality
 from outorga.core.sweep import NoProgress, Progress, SweepResult, register
 from outorga.core.tenancy import tenant
+from outorga.law.citations import lei_9784
 
 from .models import Case
 from .services.finality import sweep
 
 LABELS = {
-    "reconsider_until": "prazo de reconsideração registrado no recurso (Lei 9.784/1999, art. 56, §1º)",
+    "reconsider_until": f"prazo de reconsideração registrado no recurso ({lei_9784(56, 1)})",
     "revelia": "julgado à revelia",
     "final": "tornado definitivo (D-1)",
     "proposals_ready": "proposta pronta para o Chefe do Executivo (D-3)",

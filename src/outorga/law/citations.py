@@ -173,3 +173,26 @@ def render_within(citations: Iterable[Citation], law: str) -> str:
     return "; ".join(
         c.render().removeprefix(prefix) if c.law == law else c.render() for c in citations
     )
+
+
+#: Lei Federal 9.784/1999, the federal administrative procedure law, cited by every municipal law
+#: that leaves its procedure to it (D-17).
+LEI_9784 = "federal.9784-1999"
+
+
+def lei_9784(
+    article: str | int | None = None, par: str | int | None = None, inc: str | None = None
+) -> str:
+    """A citation of Lei 9.784/1999 as every text a person reads writes it — a page, a form's
+    label, a service's refusal, an act's name, an API description ("Lei Federal 9.784/1999,
+    art. 26, §5"): the rendering of its :class:`Citation`, never written by hand. Without an
+    article, the law's title alone."""
+    return cite(LEI_9784, article, par, inc).render()
+
+
+def lei_9784_many(*places: str | int | tuple[str | int, ...]) -> str:
+    """Several articles of Lei 9.784/1999, the title once ("Lei Federal 9.784/1999, art. 56, §1;
+    art. 64"): each place an article, or a tuple (article, paragraph[, inciso])."""
+    return render_many(
+        cite(LEI_9784, *(place if isinstance(place, tuple) else (place,))) for place in places
+    )

@@ -8,6 +8,7 @@ from django.db import models
 from outorga.core.attachments import Attachment
 from outorga.core.models import secret_sha256
 from outorga.core.tenancy import TenantModel
+from outorga.law.citations import lei_9784
 
 from .validators import validate_cpf, validate_plate
 
@@ -147,7 +148,7 @@ class PlatformCase(TenantModel):
         """The case's status as the screens say it: the annulment of the authority's own motion
         (Lei 9.784/1999 art. 53) above the decision it annulled."""
         if self.annulled_on is not None:
-            return f"anulado de ofício em {self.annulled_on:%d/%m/%Y} (Lei 9.784/1999, art. 53)"
+            return f"anulado de ofício em {self.annulled_on:%d/%m/%Y} ({lei_9784(53)})"
         return self.get_status_display()
 
 

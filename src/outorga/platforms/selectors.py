@@ -24,10 +24,6 @@ from outorga.core.tokens import matching
 from outorga.law import interfaces
 from outorga.law.bindings import Service
 from outorga.law.citations import LAW_TITLES
-from outorga.law.common.reconsideration import (
-    FEDERAL_NO_SUSPENSIVE_EFFECT,
-    FEDERAL_RECONSIDERATION,
-)
 from outorga.law.competence import ROLE_LABELS, NotCompetent, Role
 
 from .models import (
@@ -504,15 +500,6 @@ def _reason_cites(reason: Mapping[str, Any], within: str | None = None) -> str:
         title = f"{LAW_TITLES.get(c['law'], '')}, "
         texts.append(c["text"].removeprefix(title) if within in (None, c["law"]) else c["text"])
     return "; ".join(texts)
-
-
-def case_appeal_cites() -> dict[str, str]:
-    """Lei 9.784/1999 art. 61 (no suspensive effect) and art. 56 §1 (the authority that decided
-    reconsiders), as the law core renders them: what a platform case page says of its appeal."""
-    return {
-        "no_suspension": FEDERAL_NO_SUSPENSIVE_EFFECT.render(),
-        "reconsideration": FEDERAL_RECONSIDERATION.render(),
-    }
 
 
 def case_appeal_period(case: PlatformCase, on: dt.date) -> str:

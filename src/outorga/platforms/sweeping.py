@@ -18,6 +18,7 @@ from outorga.core.lawseam import cited_for, governs
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.bindings import Service
+from outorga.law.citations import lei_9784
 from outorga.platforms.services.candidates import infraction_candidate_record
 from outorga.platforms.services.cases import platform_reinstate_after_suspension
 from outorga.platforms.services.common import PlatformError, bound_law
@@ -99,8 +100,8 @@ def sweep_platforms(m: Municipality, on: dt.date) -> PlatformsSweep:
         out.changes += 1
         out.lines.append(
             f"{a.penalty.platform.name}: recurso contra a penalidade {a.penalty_id} — prazo de "
-            f"reconsideração registrado, até {a.reconsider_until:%d/%m/%Y} (Lei 9.784/1999, "
-            "art. 56, §1º)."
+            f"reconsideração registrado, até {a.reconsider_until:%d/%m/%Y} "
+            f"({lei_9784(56, 1)})."
         )
     with tenant(m):
         suspended = list(Platform.objects.filter(status=Platform.Status.SUSPENDED))

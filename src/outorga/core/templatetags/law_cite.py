@@ -9,6 +9,8 @@ from django import template
 
 from outorga.core.lawseam import cited_for, limit_for
 from outorga.core.tenancy import current_municipality_or_none
+from outorga.law.citations import lei_9784 as render_lei_9784
+from outorga.law.citations import lei_9784_many
 from outorga.law.common.judgment import extension_cited
 from outorga.law.money import number_br
 
@@ -44,3 +46,22 @@ def judgment_extension_cite() -> str:
     core renders it, the same text on every page, in
     every form and in the services' messages: ``{% judgment_extension_cite %}``."""
     return extension_cited()
+
+
+@register.simple_tag
+def lei_9784(
+    article: str | int | None = None, par: str | int | None = None, inc: str | None = None
+) -> str:
+    """A citation of Lei 9.784/1999 as the law core renders it ("Lei Federal 9.784/1999, art. 26,
+    §5"), the same text on every page as in the services' messages: ``{% lei_9784 26 5 %}``,
+    ``{% lei_9784 63 inc="I" %}``."""
+    return render_lei_9784(article, par, inc)
+
+
+@register.simple_tag
+def lei_9784_list(*places: str | int) -> str:
+    """Several articles of Lei 9.784/1999, the title once ("Lei Federal 9.784/1999, art. 56, §1;
+    art. 64"): each place an article or "article,paragraph" — ``{% lei_9784_list "56,1" 64 %}``."""
+    return lei_9784_many(
+        *(tuple(str(place).split(",")) if "," in str(place) else place for place in places)
+    )

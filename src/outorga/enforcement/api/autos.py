@@ -14,6 +14,7 @@ from outorga.core.apikit import IsoDate
 from outorga.core.apipages import paged
 from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.localtime import day_of
+from outorga.law.citations import lei_9784
 from outorga.registry.models import Auxiliary, Permit
 from outorga.registry.validation import FieldError
 
@@ -169,7 +170,7 @@ def _service_law(request: HttpRequest, service: str | None, at: dt.datetime) -> 
     "/autos/{auto_id}/cancel",
     summary="Cancelar auto de infração (autoridade, com motivo; nada é apagado)",
     description=(
-        "Cancelar o auto é anulá-lo de ofício (Lei 9.784/1999, art. 53; decisão D-17), com o "
+        f"Cancelar o auto é anulá-lo de ofício ({lei_9784(53)}; decisão D-17), com o "
         "motivo como fundamento: o processo é anulado, a multa paga é devolvida, os débitos em "
         "aberto são cancelados, o veículo apreendido é liberado sem custos e a defesa ou o "
         "recurso pendente fica prejudicado (art. 52)."

@@ -11,6 +11,7 @@ from ninja import Field, Router, Schema
 
 from outorga.core.apikit import IsoDate
 from outorga.core.requests import actor_of, user_of
+from outorga.law.citations import lei_9784
 
 from .. import selectors
 from ..models import Case, Filing, Notice
@@ -154,7 +155,7 @@ class ReconsiderIn(Schema):
 @router.post(
     "/filings/{filing_id}/reconsider",
     summary="Reconsiderar a decisão recorrida ou encaminhar o recurso à autoridade superior "
-    "(Lei 9.784/1999, art. 56, §1º)",
+    f"({lei_9784(56, 1)})",
     response=FilingOut,
     operation_id="outorga_enforcement_api_filing_reconsider",
 )
@@ -182,7 +183,7 @@ class AnnulIn(Schema):
 @router.post(
     "/cases/{case_id}/annul",
     summary="Anular de ofício auto de infração, penalidade, revogação ou cassação da permissão "
-    "eivados de vício de legalidade (Lei 9.784/1999, art. 53)",
+    f"eivados de vício de legalidade ({lei_9784(53)})",
     response=CaseOut,
     operation_id="outorga_enforcement_api_case_annul",
 )

@@ -30,6 +30,7 @@ from outorga.enforcement.services.suspensions import suspension_annul
 from outorga.enforcement.services.taxi_suspensions import auto_suspensions_annul
 from outorga.finance.models import Debt
 from outorga.finance.payments import paid_cents, refund_for_upheld_defence
+from outorga.law.citations import lei_9784
 from outorga.law.decisions import Decision
 from outorga.registry.validation import FieldError
 
@@ -137,7 +138,7 @@ def case_annul(
 #: The action (competence table and acts log) of an annulment of the authority's own motion.
 EX_OFFICIO = "case.annul"
 EX_OFFICIO_ACT = "case.annul_ex_officio"
-ART_53 = "Lei 9.784/1999, art. 53"
+ART_53 = lei_9784(53)
 #: The kinds of case annulled by ``case.annul``; a revocation or a cassação (the Chief
 #: Executive's, mototaxi art. 34 §1) is annulled by whom decided it, restoring the permission
 #: (:mod:`.permission_annulment`, ADR 0066).
@@ -231,7 +232,7 @@ def not_before_waiting(case: Case, on: dt.date) -> None:
         raise FieldError(
             "on",
             f"a anulação ({on:%d/%m/%Y}) não pode ser anterior à defesa ou ao recurso que ela "
-            f"torna prejudicado ({waiting.filed_on:%d/%m/%Y}; Lei 9.784/1999, art. 52)",
+            f"torna prejudicado ({waiting.filed_on:%d/%m/%Y}; {lei_9784(52)})",
         )
 
 

@@ -41,7 +41,7 @@ from outorga.enforcement.services.reconsideration import (
 )
 from outorga.finance import services as ledger
 from outorga.finance.models import Debt
-from outorga.law.citations import render_many
+from outorga.law.citations import lei_9784, render_many
 from outorga.law.competence import Role
 from outorga.law.decisions import Decision
 from outorga.registry.acting import speaks_for
@@ -269,8 +269,8 @@ def _supply_notice(
         notice,
         Notice.Form.COMPARECIMENTO,
         filed_on,
-        f"peça ({Filing.Stage(stage).label}) apresentada em {filed_on:%d/%m/%Y} (Lei 9.784/1999, "
-        "art. 26, §5º)",
+        f"peça ({Filing.Stage(stage).label}) apresentada em {filed_on:%d/%m/%Y} "
+        f"({lei_9784(26, 5)})",
         supplied=supplied,
     )
     return supplied
@@ -312,8 +312,8 @@ def filing_judge(
         case = Case.objects.select_for_update().get(pk=filing.case_id)
         if filing.result == Filing.Result.MOOT:
             raise InvalidStep(
-                "esta defesa ou recurso ficou prejudicado: o processo foi anulado de ofício (Lei "
-                "9.784/1999, art. 52)"
+                "esta defesa ou recurso ficou prejudicado: o processo foi anulado de ofício "
+                f"({lei_9784(52)})"
             )
         if filing.result != Filing.Result.PENDING or case.waiting != Case.Waiting.JUDGMENT:
             raise InvalidStep("esta defesa ou recurso já foi julgado")

@@ -19,6 +19,7 @@ from outorga.enforcement.lawbridge import answers, ask, deadline_citations, next
 from outorga.enforcement.lawbridge import deadline as stage_deadline
 from outorga.enforcement.models import Case, Notice
 from outorga.enforcement.services.common import InvalidStep
+from outorga.law.citations import lei_9784
 from outorga.law.decisions import Decision
 from outorga.registry.validation import FieldError
 
@@ -278,7 +279,7 @@ def already_delivered(notice: Notice) -> str:
     if notice.form == Notice.Form.COMPARECIMENTO:
         return (
             f"notificação já suprida pelo comparecimento do interessado em "
-            f"{notice.notified_on:%d/%m/%Y} (Lei 9.784/1999, art. 26, §5º): o prazo corre "
+            f"{notice.notified_on:%d/%m/%Y} ({lei_9784(26, 5)}): o prazo corre "
             "desse dia"
         )
     return "notificação já registrada"

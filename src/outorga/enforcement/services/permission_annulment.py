@@ -20,7 +20,7 @@ from outorga.core.tenancy import tenant
 from outorga.enforcement.lawbridge import answers, ask
 from outorga.enforcement.models import Case, Penalty
 from outorga.enforcement.services.common import PROPOSALS, InvalidStep, proposal_action
-from outorga.law.citations import render_many
+from outorga.law.citations import lei_9784, render_many
 from outorga.law.decisions import Decision, Reason
 from outorga.registry.models import Permit
 from outorga.registry.services.common import lock_quota
@@ -31,7 +31,7 @@ from outorga.registry.tender_facts import active_permits
 QUESTION = "permission_annulment"
 #: The status each kind of case left the permission in.
 ENDED = {Case.Kind.REVOCATION: Permit.Status.REVOKED, Case.Kind.CASSACAO: Permit.Status.CASSADA}
-ART_53 = "Lei 9.784/1999, art. 53"
+ART_53 = lei_9784(53)
 
 
 def standing_penalty(case: Case) -> Penalty | None:

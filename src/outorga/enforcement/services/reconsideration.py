@@ -28,6 +28,7 @@ from outorga.enforcement.services.common import (
     filings_fill,
 )
 from outorga.enforcement.services.judgment import judgment_period
+from outorga.law.citations import lei_9784
 from outorga.law.decisions import Decision
 from outorga.registry.validation import FieldError
 
@@ -36,7 +37,7 @@ RESULTS = {
     "annul": "reconsiderada: decisão recorrida anulada",
     "confirm": "mantida: recurso encaminhado à autoridade superior",
 }
-ART_56_1 = "Lei 9.784/1999, art. 56, §1º"
+ART_56_1 = lei_9784(56, 1)
 
 
 def reconsiders(law: str, stage: str) -> bool:

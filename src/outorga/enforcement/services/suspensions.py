@@ -21,6 +21,7 @@ from outorga.enforcement.lawbridge import ask
 from outorga.enforcement.models import Case, Escalation, Filing, InfractionNotice, Notice, Penalty
 from outorga.enforcement.services.common import InvalidStep, competence_cited
 from outorga.law import interfaces
+from outorga.law.citations import lei_9784
 from outorga.registry.facts import cassations
 from outorga.registry.locking import lock_person
 from outorga.registry.models import Auxiliary, Notification, Permit, Person
@@ -161,8 +162,7 @@ def suspension_annul(
             suspended_until=esc.ends_on,
             case_number=case.number,
             on=on,
-            reason=f"suspensão anulada de ofício no processo {case.number} (Lei 9.784/1999, "
-            "art. 53)",
+            reason=f"suspensão anulada de ofício no processo {case.number} ({lei_9784(53)})",
             basis=basis,
         )
     _annulment_recorded(

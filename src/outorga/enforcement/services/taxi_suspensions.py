@@ -22,6 +22,7 @@ from outorga.enforcement.models import Case, InfractionNotice, Penalty
 from outorga.enforcement.services.autos import taxi_auto_checked
 from outorga.enforcement.services.suspensions import decision_day
 from outorga.law import interfaces
+from outorga.law.citations import lei_9784
 from outorga.law.decisions import Decision
 from outorga.registry.models import Auxiliary, Permit, Person
 from outorga.registry.services.common import (
@@ -99,7 +100,7 @@ def auto_suspensions_annul(
                     case_number=case.number,
                     on=on,
                     reason=f"auto {auto.number} anulado no processo {case.number} "
-                    "(Lei 9.784/1999, art. 53): a suspensão que nele se apoiava cai com ele",
+                    f"({lei_9784(53)}): a suspensão que nele se apoiava cai com ele",
                     basis=basis,
                 )
         record_act(

@@ -56,6 +56,7 @@ from outorga.enforcement.views.common import (
     uploaded_files,
 )
 from outorga.law import interfaces
+from outorga.law.citations import lei_9784
 from outorga.law.competence import Role, deciders, is_allowed, role_names
 from outorga.law.money import brl
 
@@ -311,7 +312,7 @@ def case_annul(request: HttpRequest, case_id: int) -> HttpResponse:
                 grounds=request.POST.get("grounds", ""),
             )
         ),
-        "Processo anulado de ofício (Lei 9.784/1999, art. 53).",
+        f"Processo anulado de ofício ({lei_9784(53)}).",
     )
     # A permission restored above its quota: the authority is told, with the article (ADR 0066).
     warning = annulment_quota_warning(done[0]) if done else ""

@@ -22,10 +22,6 @@ from outorga.law.schemas import closed
 
 FEDERAL_RECONSIDERATION = cite("federal.9784-1999", 56, 1)
 
-#: Lei 9.784/1999 art. 61: "Salvo disposição legal em contrário, o recurso não tem efeito
-#: suspensivo."
-FEDERAL_NO_SUSPENSIVE_EFFECT = cite("federal.9784-1999", 61)
-
 
 def cites_of(grounds: tuple[Citation, ...]) -> tuple[Citation, ...]:
     """What the period to reconsider rests on: the law's own silence (``grounds``) filled by Lei

@@ -9,6 +9,7 @@ from django.http import HttpRequest
 from ninja import Field, Router, Schema
 
 from outorga.core.apikit import Error, IsoDate
+from outorga.law.citations import lei_9784
 from outorga.platforms.services.cases import platform_case_appeal_file, platform_case_defend
 from outorga.platforms.tokens import platform_token
 
@@ -89,7 +90,7 @@ class CaseAppealIn(Schema):
     summary="Recorrer da suspensão ou do cancelamento do credenciamento (art. 26, IV e "
     "parágrafo único)",
     description=(
-        "Prazo do regulamento ou 10 dias da notificação da decisão (Lei 9.784/1999, art. 59; "
+        f"Prazo do regulamento ou 10 dias da notificação da decisão ({lei_9784(59)}; "
         "decisões D-4, D-17); sem efeito suspensivo (art. 61). **422**: fora do prazo, com o "
         "artigo."
     ),

@@ -12,6 +12,7 @@ from ninja import Field, Router, Schema, Status
 
 from outorga.core.apikit import Error, IsoDate, acting, staff
 from outorga.core.pdfkit import pdf_response
+from outorga.law.citations import lei_9784
 from outorga.law.common.judgment import extension_cited
 from outorga.platforms.services.penalties import driver_of, platform_penalty_impose
 from outorga.platforms.services.penalty_appeals import platform_penalty_appeal_file
@@ -43,13 +44,13 @@ class AppealOut(Schema):
         description="último dia do prazo de recurso (nulo se apresentado antes da notificação)",
     )
     judge_until: IsoDate | None = Field(
-        None, description="julgamento até (regulamento ou Lei 9.784/1999, art. 59, §1º)"
+        None, description=f"julgamento até (regulamento ou {lei_9784(59, 1)})"
     )
     result: Literal["pending", "upheld", "partial", "dismissed"]
     judged_on: IsoDate | None
     reconsider_until: IsoDate | None = Field(
         None,
-        description="a autoridade que decidiu pode reconsiderar até (Lei 9.784/1999, art. 56, §1º)",
+        description=f"a autoridade que decidiu pode reconsiderar até ({lei_9784(56, 1)})",
     )
     reconsidered_on: IsoDate | None = None
     forwarded_on: IsoDate | None = Field(None, description="encaminhado ao Chefe do Executivo em")
@@ -104,7 +105,7 @@ class PenaltyOut(Schema):
     )
     decision_notice_on: IsoDate | None = Field(None, description="notificação da decisão (D-4)")
     appeal_until: IsoDate | None = Field(
-        None, description="último dia para recorrer (regulamento ou 10 dias, Lei 9.784/1999)"
+        None, description=f"último dia para recorrer (regulamento ou 10 dias, {lei_9784()})"
     )
     final_on: IsoDate | None = Field(None, description="definitiva desde")
     appeal: AppealOut | None
@@ -208,13 +209,13 @@ def platform_penalties(request: HttpRequest) -> Any:
     description=(
         "Um recurso por penalidade, com as razões em `text`, apresentado na data da chamada. O "
         "prazo corre da notificação da decisão (`decision_notice_on`) até `appeal_until`: o "
-        "fixado em regulamento ou, na falta, 10 dias (Lei 9.784/1999, art. 59; decisão D-17), "
+        f"fixado em regulamento ou, na falta, 10 dias ({lei_9784(59)}; decisão D-17), "
         "contados sem o dia da notificação e prorrogado o último dia sem expediente para o "
         "próximo dia útil (decisão D-4). Recurso antes da notificação é aceito (o comparecimento "
-        "supre a notificação, Lei 9.784/1999, art. 26, §5º). **201**: recebido — a penalidade "
+        f"supre a notificação, {lei_9784(26, 5)}). **201**: recebido — a penalidade "
         "fica `under_appeal` e o débito da multa `under_appeal`, sem se tornar definitivo até o "
         "julgamento pelo Chefe do Executivo (decisão D-1). **422**: fora do prazo, com o artigo "
-        "(Lei 9.784/1999, art. 63, I). **409**: já há recurso contra esta penalidade."
+        f"({lei_9784(63, inc='I')}). **409**: já há recurso contra esta penalidade."
     ),
     operation_id="outorga_platforms_api_platform_penalty_appeal",
 )

@@ -22,6 +22,7 @@ from outorga.core.apikit import Error, IsoDate, acting, staff
 from outorga.core.apipages import paged
 from outorga.core.requests import user_of
 from outorga.core.tenancy import current_municipality
+from outorga.law.citations import lei_9784, lei_9784_many
 from outorga.law.common.judgment import extension_cited
 from outorga.platforms.services.case_annulment import platform_case_annul_ex_officio
 from outorga.platforms.services.cases import (
@@ -123,8 +124,8 @@ class ReconsiderIn(Schema):
     result: Literal["confirm", "annul", "partial"] = Field(
         ...,
         description="manter e encaminhar ao Chefe do Executivo; reconsiderar por inteiro (anula); "
-        "reconsiderar em parte (reduz a multa e encaminha o restante) — Lei 9.784/1999, art. 56, "
-        "§1º, e art. 64",
+        "reconsiderar em parte (reduz a multa e encaminha o restante) — "
+        f"{lei_9784_many((56, 1), 64)}",
     )
     reasoning: str = Field(..., min_length=1, max_length=4000, description="fundamentação")
     fine_upfbg: Decimal | None = _new_fine()
@@ -134,13 +135,13 @@ class JudgmentIn(Schema):
     result: Literal["dismissed", "upheld", "partial"] = Field(
         ...,
         description="negar provimento (definitiva), dar provimento (anulada; multa cancelada ou "
-        "restituída) ou dar provimento em parte (multa reduzida, Lei 9.784/1999, art. 64)",
+        f"restituída) ou dar provimento em parte (multa reduzida, {lei_9784(64)})",
     )
     reasoning: str = Field(
         ...,
         min_length=1,
         max_length=4000,
-        description="fatos e fundamentos jurídicos (Lei 9.784/1999, art. 50, V)",
+        description=f"fatos e fundamentos jurídicos ({lei_9784(50, inc='V')})",
     )
     partial_fine_upfbg: Decimal | None = _new_fine()
 
@@ -157,7 +158,7 @@ class PlatformCapOut(Schema):
     credentialed: int = Field(..., description="plataformas credenciadas com a restabelecida")
     cap: int = Field(..., description="limite de plataformas em vigor naquela data (art. 3, §1)")
     message: str = Field(..., description="o que a lei diz do excesso")
-    citations: str = Field(..., description="art. 3, §1, e Lei 9.784/1999, art. 53")
+    citations: str = Field(..., description=f"art. 3, §1, e {lei_9784(53)}")
     credentialed_since: list[PlatformRefOut] = Field(
         ..., description="credenciadas depois do cancelamento, a rever pela autoridade"
     )
@@ -209,7 +210,7 @@ class CaseDecisionIn(Schema):
         min_length=1,
         max_length=8000,
         description="decisão fundamentada: a lei não gradua a gravidade nem a reincidência — a "
-        "autoridade as pondera aqui (art. 26, IV; Lei 9.784/1999, art. 50, II)",
+        f"autoridade as pondera aqui (art. 26, IV; {lei_9784(50, inc='II')})",
     )
 
 
@@ -308,7 +309,7 @@ def staff_penalty(request: HttpRequest, penalty_id: int) -> Any:
     StaffPenaltyOut,
     summary="Registrar a notificação da decisão (art. 26, parágrafo único; decisões D-4, D-17)",
     description=(
-        "Dela corre o prazo de recurso: o do regulamento ou 10 dias (Lei 9.784/1999, art. 59), "
+        f"Dela corre o prazo de recurso: o do regulamento ou 10 dias ({lei_9784(59)}), "
         "contados pela decisão D-4. Registrada depois do prazo, a penalidade já é definitiva."
     ),
     operation_id="outorga_platforms_api_staff_penalty_notice",
@@ -323,8 +324,8 @@ def staff_penalty_notice(request: HttpRequest, penalty_id: int, payload: NoticeI
     status=201,
     summary="Registrar recurso entregue em papel (art. 26, parágrafo único)",
     description=(
-        "Com a data do protocolo; fora do prazo é recusado com o artigo (Lei 9.784/1999, art. "
-        "63, I). Abre o prazo de reconsideração pela autoridade que decidiu (art. 56, §1º)."
+        f"Com a data do protocolo; fora do prazo é recusado com o artigo ({lei_9784(63, inc='I')}). "
+        "Abre o prazo de reconsideração pela autoridade que decidiu (art. 56, §1º)."
     ),
     operation_id="outorga_platforms_api_staff_penalty_appeal",
 )
@@ -337,7 +338,7 @@ def staff_penalty_appeal(request: HttpRequest, penalty_id: int, payload: PaperAp
 @_post_step(
     "/platform-penalties/{penalty_id}/reconsideration",
     StaffPenaltyOut,
-    summary="Reconsiderar a decisão recorrida ou encaminhar o recurso (Lei 9.784/1999, art. 56, §1º)",
+    summary=f"Reconsiderar a decisão recorrida ou encaminhar o recurso ({lei_9784(56, 1)})",
     description=(
         "Pela autoridade que aplicou a penalidade, no prazo (regulamento ou 5 dias do "
         "recebimento do recurso; decisões D-4, D-17); depois dele, a lei recusa e o recurso "
@@ -362,7 +363,7 @@ def staff_penalty_reconsider(request: HttpRequest, penalty_id: int, payload: Rec
 @_post_step(
     "/platform-penalties/{penalty_id}/judgment",
     StaffPenaltyOut,
-    summary="Julgar o recurso (Chefe do Executivo; Lei 9.784/1999, art. 56, §1º, 64)",
+    summary=f"Julgar o recurso (Chefe do Executivo; {lei_9784_many((56, 1), 64)})",
     description=(
         "Negado: a penalidade é definitiva (decisão D-1). Provido: anulada, a multa cancelada "
         "ou restituída. Provido em parte: a multa reduzida a `partial_fine_upfbg`, a diferença "
@@ -390,8 +391,8 @@ class AnnulIn(Schema):
     grounds: str = Field(
         ...,
         max_length=4000,
-        description="o vício de legalidade, com os fatos e os fundamentos jurídicos (Lei "
-        "9.784/1999, art. 50, I e VIII); em branco, a lei recusa",
+        description="o vício de legalidade, com os fatos e os fundamentos jurídicos "
+        f"({lei_9784(50, inc='I e VIII')}); em branco, a lei recusa",
     )
     on: IsoDate | None = Field(None, description="data do ato; hoje no Município, se omitida")
 
@@ -399,7 +400,7 @@ class AnnulIn(Schema):
 @_post_step(
     "/platform-penalties/{penalty_id}/annul",
     StaffPenaltyOut,
-    summary="Anular de ofício a advertência ou a multa (Lei 9.784/1999, art. 53; decisão D-17)",
+    summary=f"Anular de ofício a advertência ou a multa ({lei_9784(53)}; decisão D-17)",
     description=(
         "A autoridade que aplica a penalidade (art. 26, I–II) a anula quando eivada de vício de "
         "legalidade, mesmo definitiva: a multa paga é devolvida, a em aberto cancelada, o recurso "
@@ -448,7 +449,7 @@ def staff_case(request: HttpRequest, case_id: int) -> Any:
     summary="Propor suspensão ou cancelamento do credenciamento (art. 26, IV; decisão D-3)",
     description=(
         "A autoridade propõe; a plataforma é notificada e tem o prazo de defesa (regulamento ou "
-        "10 dias, Lei 9.784/1999, art. 44; decisões D-4, D-17)."
+        f"10 dias, {lei_9784(44)}; decisões D-4, D-17)."
     ),
     operation_id="outorga_platforms_api_staff_case_open",
 )
@@ -495,7 +496,7 @@ class CaseAppealDecisionIn(Schema):
     "/platform-cases/{case_id}/decision-notice",
     StaffCaseOut,
     summary="Registrar a notificação da decisão que suspendeu ou cancelou (decisão D-4)",
-    description="O prazo de recurso corre dessa data (Lei 9.784/1999, art. 59; decisão D-17).",
+    description=f"O prazo de recurso corre dessa data ({lei_9784(59)}; decisão D-17).",
     operation_id="outorga_platforms_api_staff_case_decision_notice",
 )
 def staff_case_decision_notice(request: HttpRequest, case_id: int, payload: CaseNoticeIn) -> Any:
@@ -508,7 +509,7 @@ def staff_case_decision_notice(request: HttpRequest, case_id: int, payload: Case
     status=201,
     summary="Registrar recurso entregue em papel contra a suspensão ou o cancelamento",
     description=(
-        "No prazo contado da notificação da decisão (Lei 9.784/1999, art. 59; decisões D-4, "
+        f"No prazo contado da notificação da decisão ({lei_9784(59)}; decisões D-4, "
         "D-17). **422**: fora do prazo, com o artigo."
     ),
     operation_id="outorga_platforms_api_staff_case_appeal",
@@ -523,7 +524,7 @@ def staff_case_appeal(request: HttpRequest, case_id: int, payload: PaperAppealIn
     summary="Decidir o recurso contra a suspensão ou o cancelamento (Chefe do Executivo)",
     description=(
         "Quem decidiu o processo não tem autoridade superior: decide o recurso como "
-        "reconsideração (Lei 9.784/1999, art. 56, §1º; ADR 0030). Provido: credenciamento "
+        f"reconsideração ({lei_9784(56, 1)}; ADR 0030). Provido: credenciamento "
         "restabelecido; em parte (art. 64): cancelamento convertido em suspensão ou suspensão "
         "mais curta, contada da decisão recorrida. **422**: a lei recusa, com os artigos."
     ),
@@ -548,8 +549,7 @@ def staff_case_appeal_decide(
 @_post_step(
     "/platform-cases/{case_id}/annul",
     StaffCaseOut,
-    summary="Anular de ofício a suspensão ou o cancelamento (Chefe do Executivo; Lei 9.784/1999, "
-    "art. 53)",
+    summary=f"Anular de ofício a suspensão ou o cancelamento (Chefe do Executivo; {lei_9784(53)})",
     description=(
         "Quem decidiu (art. 26, IV; decisão D-3) anula a medida eivada de vício de legalidade, "
         "mesmo definitiva (decisão D-17): o credenciamento volta como a lei diz, os motoristas "

@@ -17,6 +17,7 @@ from outorga.core.acts import Actor, law_refused
 from outorga.core.errors import Refused
 from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
+from outorga.law.citations import lei_9784, lei_9784_many
 from outorga.law.decisions import Decision
 
 from ..models import AppealFiling, PlatformPenaltyAppeal
@@ -116,7 +117,7 @@ def appeal_admit(
 
 #: The reasoning of an appeal left without object by the annulment, of the authority's own motion,
 #: of the decision it was against (Lei 9.784/1999 art. 52, 53).
-MOOT_REASONING = "Prejudicado: penalidade anulada de ofício (Lei 9.784/1999, art. 53; art. 52)."
+MOOT_REASONING = f"Prejudicado: penalidade anulada de ofício ({lei_9784_many(53, 52)})."
 
 
 def appeal_closed(moot: bool, otherwise: str) -> PlatformError:
@@ -124,7 +125,7 @@ def appeal_closed(moot: bool, otherwise: str) -> PlatformError:
     decision appealed against was annulled of the authority's own motion, the appeal having lost
     its object (Lei 9.784/1999 art. 52); ``otherwise`` what already happened to it."""
     return PlatformError(
-        "Recurso prejudicado: a penalidade foi anulada de ofício (Lei 9.784/1999, art. 52)."
+        f"Recurso prejudicado: a penalidade foi anulada de ofício ({lei_9784(52)})."
         if moot
         else otherwise,
         status=409,

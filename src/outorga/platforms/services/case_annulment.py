@@ -14,6 +14,7 @@ from outorga.core.acts import Actor
 from outorga.core.locking import lock_municipality
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
+from outorga.law.citations import lei_9784
 
 from ..models import Platform, PlatformCase, PlatformCaseAppeal, PlatformNotice
 from ..notices import platform_notice_send
@@ -111,7 +112,7 @@ def platform_case_annul_ex_officio(
             undoing = Undoing(
                 annulled=True,
                 action=ACT,
-                reason=f"anulado de ofício (Lei 9.784/1999, art. 53): {grounds}",
+                reason=f"anulado de ofício ({lei_9784(53)}): {grounds}",
                 decision=d.to_json(),
                 extra={"grounds": grounds, "moot_appeal": appeal.pk if appeal else None},
                 key=f"case-annul-roster-{c.pk}",
@@ -125,7 +126,7 @@ def platform_case_annul_ex_officio(
                 key=f"case-annul-{c.pk}",
                 kind=PlatformNotice.Kind.ANNULLED,
                 message=f"O processo {c.pk} ({what}) foi anulado de ofício em {on:%d/%m/%Y} "
-                f"(Lei 9.784/1999, art. 53): {grounds}",
+                f"({lei_9784(53)}): {grounds}",
             )
     if refused is not None:
         raise refused

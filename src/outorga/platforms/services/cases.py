@@ -14,7 +14,7 @@ from outorga.core.localtime import day_of, today_of
 from outorga.core.locking import lock_municipality
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
-from outorga.law.citations import render_many
+from outorga.law.citations import lei_9784, render_many
 from outorga.law.decisions import Decision
 
 from ..models import (
@@ -83,8 +83,7 @@ def platform_case_open(
         raise field_error(
             "notice_on",
             f"A data da notificação ({notice_on:%d/%m/%Y}) não pode estar no futuro: hoje é "
-            f"{now:%d/%m/%Y} (o prazo de defesa corre da ciência: decisão D-4; Lei 9.784/1999, "
-            "art. 66).",
+            f"{now:%d/%m/%Y} (o prazo de defesa corre da ciência: decisão D-4; {lei_9784(66)}).",
         )
     # The proposal notified on ``notice_on`` is about the fact.
     fact_before_notice(infraction_on, notice_on, "da proposta")
@@ -400,8 +399,8 @@ def platform_case_appeal_file(
             )
         if c.annulled_on is not None:
             raise PlatformError(
-                f"A decisão foi anulada de ofício em {c.annulled_on:%d/%m/%Y} (Lei 9.784/1999, "
-                "art. 53): não há o que recorrer.",
+                f"A decisão foi anulada de ofício em {c.annulled_on:%d/%m/%Y} ({lei_9784(53)}): "
+                "não há o que recorrer.",
                 status=409,
             )
         appeal, admission, period = appeal_admit(
@@ -476,7 +475,7 @@ def platform_case_appeal_decide(
     if result == "partial" and not suspension_days:
         raise field_error(
             "suspension_days",
-            "Informe os dias da suspensão que substitui a penalidade (Lei 9.784/1999, art. 64).",
+            f"Informe os dias da suspensão que substitui a penalidade ({lei_9784(64)}).",
         )
     on = decision_day(
         actor=actor,

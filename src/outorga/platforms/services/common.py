@@ -21,7 +21,7 @@ from outorga.core.models import Municipality
 from outorga.core.tenancy import current_municipality_or_none, tenant
 from outorga.law import interfaces
 from outorga.law.bindings import Service
-from outorga.law.citations import Citation, render_many
+from outorga.law.citations import Citation, lei_9784, render_many
 from outorga.law.common.judgment import may_extend, question_facts
 from outorga.law.decisions import Decision
 
@@ -222,13 +222,11 @@ def annulment_day(
     elif appeal_filed_on is not None and on < appeal_filed_on:
         why = (
             f"A anulação ({on:%d/%m/%Y}) não pode ser anterior ao recurso que ela torna "
-            f"prejudicado ({appeal_filed_on:%d/%m/%Y}; Lei 9.784/1999, art. 52)."
+            f"prejudicado ({appeal_filed_on:%d/%m/%Y}; {lei_9784(52)})."
         )
     else:
         return on
-    _refuse_the_date(
-        municipality, actor, action, current, "on", on, why, ("Lei 9.784/1999, art. 53",)
-    )
+    _refuse_the_date(municipality, actor, action, current, "on", on, why, (lei_9784(53),))
 
 
 def apps_law(m: Municipality, on: dt.date | None = None) -> str:
@@ -565,13 +563,13 @@ def reasoned(reasoning: str, what: str, *, also: str = "") -> None:
     if not reasoning.strip():
         raise field_error(
             "reasoning",
-            f"Fundamente {what}, com os fatos e os fundamentos jurídicos (Lei 9.784/1999, "
-            f"art. 50, V{also}).",
+            f"Fundamente {what}, com os fatos e os fundamentos jurídicos "
+            f"({lei_9784(50, inc='V')}{also}).",
         )
 
 
 #: Why a date of notice matters (D-4): the periods run from it, so it cannot be moved earlier.
-NOTICE_DATE_GROUNDS = "o prazo de recurso corre da ciência (decisão D-4; Lei 9.784/1999, art. 66)"
+NOTICE_DATE_GROUNDS = f"o prazo de recurso corre da ciência (decisão D-4; {lei_9784(66)})"
 
 
 def notice_date_refusal(notice_on: dt.date, decided_on: dt.date, today: dt.date) -> str | None:

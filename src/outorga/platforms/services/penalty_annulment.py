@@ -14,6 +14,7 @@ from django.db import transaction
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
+from outorga.law.citations import lei_9784
 from outorga.law.decisions import Decision
 
 from ..models import PlatformNotice, PlatformPenalty, PlatformPenaltyAppeal
@@ -64,7 +65,7 @@ def penalty_annul(
         assert annulment is not None
         decision, action = annulment, ANNUL_EX_OFFICIO
         kept = {"annulment": {**annulment.to_json(), "grounds": grounds}}
-        why = f"penalidade {penalty.pk} anulada de ofício (Lei 9.784/1999, art. 53): {grounds}"
+        why = f"penalidade {penalty.pk} anulada de ofício ({lei_9784(53)}): {grounds}"
         basis = basis_of(annulment) | {"grounds": grounds}
         new = {"grounds": grounds, "on": on}
     old = penalty.status
@@ -171,7 +172,7 @@ def platform_penalty_annul_ex_officio(
                     key=f"penalty-annul-{x.pk}",
                     kind=PlatformNotice.Kind.ANNULLED,
                     message=f"A {x.get_kind_display()} {x.pk} foi anulada de ofício em "
-                    f"{on:%d/%m/%Y} (Lei 9.784/1999, art. 53): {grounds}",
+                    f"{on:%d/%m/%Y} ({lei_9784(53)}): {grounds}",
                 )
     if refused is not None:
         raise refused

@@ -15,7 +15,7 @@ from outorga.core.acts import Actor, basis_of, extension_apply, law_refused, rec
 from outorga.core.errors import Refused
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
-from outorga.law.citations import Citation
+from outorga.law.citations import Citation, lei_9784
 from outorga.law.common.judgment import extension_cited
 from outorga.law.decisions import Decision
 from outorga.law.money import brl
@@ -483,7 +483,7 @@ def _tell_platform_judgment(
     else:
         if a.result == PlatformPenaltyAppeal.Result.PARTIAL:
             outcome = (
-                f"recurso provido em parte (Lei 9.784/1999, art. 64): a multa passa a "
+                f"recurso provido em parte ({lei_9784(64)}): a multa passa a "
                 f"{brl(int(x.amount_cents or 0))} e é definitiva (decisão D-1)."
             )
         else:

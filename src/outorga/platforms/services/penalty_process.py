@@ -15,6 +15,7 @@ from outorga.core.acts import Actor, record_act
 from outorga.core.localtime import day_of
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
+from outorga.law.citations import lei_9784
 from outorga.law.decisions import Decision
 from outorga.law.money import brl
 
@@ -135,8 +136,8 @@ def platform_penalty_notice_record(
         if x.status != PlatformPenalty.Status.AWAITING_NOTICE:
             if PlatformPenaltyAppeal.objects.filter(penalty=x).exists():
                 raise PlatformError(
-                    "A plataforma já recorreu: o comparecimento supre a notificação (Lei "
-                    "9.784/1999, art. 26, §5º; decisão D-17).",
+                    "A plataforma já recorreu: o comparecimento supre a notificação "
+                    f"({lei_9784(26, 5)}; decisão D-17).",
                     status=409,
                 )
             raise PlatformError(

@@ -14,6 +14,7 @@ from outorga.core.formcites import cites
 from outorga.core.formfields import date_input
 from outorga.core.localtime import today_of
 from outorga.core.models import User
+from outorga.law.citations import lei_9784, lei_9784_many
 from outorga.law.competence import Role
 from outorga.platforms.services.case_annulment import platform_case_annul_ex_officio
 from outorga.platforms.services.cases import (
@@ -74,7 +75,7 @@ class DecisionNoticeForm(forms.Form):
 
 class AppealDecisionForm(forms.Form):
     result = forms.ChoiceField(
-        label="Decisão do recurso (Lei 9.784/1999, art. 56, §1º, e art. 64)",
+        label=f"Decisão do recurso ({lei_9784_many((56, 1), 64)})",
         choices=[
             ("dismissed", "Negar provimento: manter a penalidade"),
             ("upheld", "Dar provimento: anular e restabelecer o credenciamento"),
@@ -82,7 +83,7 @@ class AppealDecisionForm(forms.Form):
         ],
     )
     reasoning = forms.CharField(
-        label="Fundamentação (Lei 9.784/1999, art. 50, V)", widget=forms.Textarea({"rows": 3})
+        label=f"Fundamentação ({lei_9784(50, inc='V')})", widget=forms.Textarea({"rows": 3})
     )
     suspension_days = forms.IntegerField(
         label="Em parte: dias de suspensão, contados da decisão recorrida",
@@ -188,7 +189,6 @@ def case_detail(request: HttpRequest, user: User, case_id: int) -> HttpResponse:
             "appeal_period": selectors.case_appeal_period(case, today_of(case.municipality))
             if case.status == PlatformCase.Status.UPHELD or appeal
             else "",
-            "appeal_cites": selectors.case_appeal_cites(),
             "can_decide": user.role == Role.CHEFE_EXECUTIVO and case.status == "open",
             "appeal": appeal,
             "notice_form": forms_of["notificacao"]
@@ -219,7 +219,7 @@ def case_annul(request: HttpRequest, user: User, case_id: int) -> HttpResponse:
         c = platform_case_annul_ex_officio(
             **as_servant(request, user), case=case, grounds=data["grounds"]
         )
-        done = "Processo anulado de ofício (Lei 9.784/1999, art. 53)."
+        done = f"Processo anulado de ofício ({lei_9784(53)})."
         over = c.decision.get("platform_cap")  # ADR 0064: the cap of art. 3 §1 exceeded
         return f"{done} {over['message']} ({over['citations']})" if over else done
 

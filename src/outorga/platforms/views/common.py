@@ -28,6 +28,7 @@ from outorga.core.localtime import today_of
 from outorga.core.models import Municipality, User
 from outorga.core.requests import actor_of, user_of
 from outorga.law.bindings import Service
+from outorga.law.citations import lei_9784
 from outorga.law.competence import NotCompetent, Role
 from outorga.law.money import number_br
 from outorga.platforms.services.common import PlatformError, cited_here
@@ -260,7 +261,7 @@ class AnnulForm(forms.Form):
         strip=False,
         label=GROUNDS,
         widget=forms.Textarea({"rows": 3}),
-        help_text="Os fatos e os fundamentos jurídicos (Lei 9.784/1999, art. 50, I e VIII).",
+        help_text=f"Os fatos e os fundamentos jurídicos ({lei_9784(50, inc='I e VIII')}).",
     )
 
 

@@ -23,6 +23,7 @@ from outorga.core.pdfkit import pdf_response
 from outorga.core.tenancy import current_municipality
 from outorga.law import interfaces
 from outorga.law.bindings import Service
+from outorga.law.citations import lei_9784
 from outorga.law.common.judgment import extension_cited
 from outorga.law.competence import is_allowed
 from outorga.law.money import brl
@@ -90,13 +91,13 @@ class JudgeForm(forms.Form):
             (
                 "partial",
                 "Dar provimento em parte: multa reduzida, a diferença abatida ou restituída "
-                "(Lei 9.784/1999, art. 64)",
+                f"({lei_9784(64)})",
             ),
         ],
     )
     partial_fine_upfbg = _upfbg("Novo valor da multa em UPFBG (só no provimento em parte)")
     reasoning = forms.CharField(
-        label="Fundamentação (fatos e fundamentos jurídicos — Lei 9.784/1999, art. 50, V)",
+        label=f"Fundamentação (fatos e fundamentos jurídicos — {lei_9784(50, inc='V')})",
         widget=forms.Textarea({"rows": 4}),
     )
 
@@ -121,7 +122,7 @@ class ReconsiderForm(forms.Form):
     )
     fine_upfbg = _upfbg("Novo valor da multa em UPFBG (só na reconsideração em parte)")
     reasoning = forms.CharField(
-        label="Fundamentação (Lei 9.784/1999, art. 50, V)", widget=forms.Textarea({"rows": 3})
+        label=f"Fundamentação ({lei_9784(50, inc='V')})", widget=forms.Textarea({"rows": 3})
     )
 
 
@@ -405,7 +406,7 @@ def penalty_annul(request: HttpRequest, user: User, penalty_id: int) -> HttpResp
         platform_penalty_annul_ex_officio(
             **as_servant(request, user), penalty=x, grounds=data["grounds"]
         )
-        return "Penalidade anulada de ofício (Lei 9.784/1999, art. 53)."
+        return f"Penalidade anulada de ofício ({lei_9784(53)})."
 
     return annul_step(
         request,

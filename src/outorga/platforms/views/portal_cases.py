@@ -129,7 +129,6 @@ def case(request: HttpRequest, platform: Platform, case_id: int) -> HttpResponse
             "appeal_period": selectors.case_appeal_period(c, today_of(platform.municipality))
             if appealing or appeal
             else "",
-            "appeal_cites": selectors.case_appeal_cites(),
             "today": today_of(platform.municipality),
             "cites": cited(platform.municipality, "penalties"),
         },

@@ -15,6 +15,7 @@ from django.db.models import Q
 from outorga.core.acts import Actor
 from outorga.core.models import Act, Municipality
 from outorga.core.tenancy import tenant
+from outorga.law.citations import lei_9784
 
 from ..locking import lock_person
 from ..models import Auxiliary, Permit, PermitStatusChange
@@ -128,7 +129,7 @@ def _ending_change(permit: Permit, ended: str) -> PermitStatusChange:
         raise InvalidTransition(
             f"a permissão {permit.number} está {permit.get_status_display()}, não "
             f"{Permit.Status(ended).label}: não há ato em vigor a anular "
-            "(Lei 9.784/1999, art. 53)"
+            f"({lei_9784(53)})"
         )
     return change
 

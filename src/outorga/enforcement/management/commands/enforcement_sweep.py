@@ -14,9 +14,10 @@ from outorga.core.management.town_sweep import TownSweepCommand
 from outorga.core.sweep import day_of
 from outorga.enforcement.services.finality import CasesNotSwept, sweep
 from outorga.enforcement.sweep import revelia_cites
+from outorga.law.citations import lei_9784
 
 LABELS = {
-    "reconsider_until": "recursos com o prazo de reconsideração registrado (Lei 9.784/1999, art. 56, §1º)",
+    "reconsider_until": f"recursos com o prazo de reconsideração registrado ({lei_9784(56, 1)})",
     "revelia": "julgados à revelia",
     "final": "tornados definitivos (D-1)",
     "proposals_ready": "propostas prontas para decisão do Chefe do Executivo (D-3)",

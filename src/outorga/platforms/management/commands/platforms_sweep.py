@@ -7,13 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from outorga.core.management.town_sweep import TownSweepCommand
+from outorga.law.citations import lei_9784
 from outorga.platforms.sweeping import sweep_platforms
 
 
 class Command(TownSweepCommand):
     help = (
         "Varredura das plataformas: prazo de reconsideração de recursos pendentes que não o "
-        "tinham (Lei 9.784/1999, art. 56, §1º), fim de suspensões, penalidades definitivas sem "
+        f"tinham ({lei_9784(56, 1)}), fim de suspensões, penalidades definitivas sem "
         "recurso, relatórios mensais atrasados ou não entregues e reclamações sem resposta no "
         "prazo (candidatos a infração)."
     )

@@ -173,7 +173,7 @@ def _service_law(request: HttpRequest, service: str | None, at: dt.datetime) -> 
         f"Cancelar o auto é anulá-lo de ofício ({lei_9784(53)}; decisão D-17), com o "
         "motivo como fundamento: o processo é anulado, a multa paga é devolvida, os débitos em "
         "aberto são cancelados, o veículo apreendido é liberado sem custos e a defesa ou o "
-        "recurso pendente fica prejudicado (art. 52)."
+        f"recurso pendente fica prejudicado ({lei_9784(52)})."
     ),
     response=CaseOut,
     operation_id="outorga_enforcement_api_auto_cancel",

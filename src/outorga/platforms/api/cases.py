@@ -91,8 +91,8 @@ class CaseAppealIn(Schema):
     "parágrafo único)",
     description=(
         f"Prazo do regulamento ou 10 dias da notificação da decisão ({lei_9784(59)}; "
-        "decisões D-4, D-17); sem efeito suspensivo (art. 61). **422**: fora do prazo, com o "
-        "artigo."
+        f"decisões D-4, D-17); sem efeito suspensivo ({lei_9784(61)}). **422**: fora do prazo, "
+        "com o artigo."
     ),
     operation_id="outorga_platforms_api_platform_case_appeal",
 )

@@ -325,7 +325,7 @@ def staff_penalty_notice(request: HttpRequest, penalty_id: int, payload: NoticeI
     summary="Registrar recurso entregue em papel (art. 26, parágrafo único)",
     description=(
         f"Com a data do protocolo; fora do prazo é recusado com o artigo ({lei_9784(63, inc='I')}). "
-        "Abre o prazo de reconsideração pela autoridade que decidiu (art. 56, §1º)."
+        f"Abre o prazo de reconsideração pela autoridade que decidiu ({lei_9784(56, 1)})."
     ),
     operation_id="outorga_platforms_api_staff_penalty_appeal",
 )
@@ -525,8 +525,9 @@ def staff_case_appeal(request: HttpRequest, case_id: int, payload: PaperAppealIn
     description=(
         "Quem decidiu o processo não tem autoridade superior: decide o recurso como "
         f"reconsideração ({lei_9784(56, 1)}; ADR 0030). Provido: credenciamento "
-        "restabelecido; em parte (art. 64): cancelamento convertido em suspensão ou suspensão "
-        "mais curta, contada da decisão recorrida. **422**: a lei recusa, com os artigos."
+        f"restabelecido; em parte ({lei_9784(64)}): cancelamento convertido em suspensão ou "
+        "suspensão mais curta, contada da decisão recorrida. **422**: a lei recusa, com os "
+        "artigos."
     ),
     operation_id="outorga_platforms_api_staff_case_appeal_decide",
 )

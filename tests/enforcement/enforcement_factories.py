@@ -129,6 +129,32 @@ def pending_notice(w: World, case: Case) -> Notice:
         return case.notices.filter(notified_on__isnull=True).order_by("-id").first()  # type: ignore[return-value]
 
 
+#: The Monday the auxiliary's first counted auto is dated (mototaxi art. 32 I walks and tests).
+AUXILIARY_COUNT_FROM = dt.date(2026, 4, 6)
+
+
+def auxiliary_count_reached(w: World, aux: Any, permit: Permit | None = None) -> dt.date:
+    """Mototaxi art. 32 I (D-1, D-2: 15 days): three leve/média autos the auxiliary ``aux``
+    committed on ``permit`` (the world's by default), a week apart from
+    :data:`AUXILIARY_COUNT_FROM`, each made final; the day the last became final — the day
+    his count was reached."""
+    autos = [
+        issue(
+            w,
+            permit=permit or w.permit,
+            code=code,
+            on=AUXILIARY_COUNT_FROM + dt.timedelta(days=7 * i),
+            committed_by="auxiliary",
+            auxiliary=aux,
+        )
+        for i, code in enumerate(["art38-II", "art38-III", "art39-II"])
+    ]
+    finals = [
+        make_final(w, a, AUXILIARY_COUNT_FROM + dt.timedelta(days=30)).final_on for a in autos
+    ]
+    return max(f for f in finals if f is not None)
+
+
 def make_final(w: World, auto: InfractionNotice, on: dt.date) -> Case:
     """No defence: revelia, the decision notified in person, no appeal → final (D-1)."""
     day = on

@@ -12,7 +12,7 @@ import threading
 import pytest
 from demo_factories import demo_fresh
 from django.db import connection
-from enforcement_factories import issue, make_final, make_world
+from enforcement_factories import auxiliary_count_reached, make_world
 from registry_factories import make_permit
 
 from outorga.core.errors import Refused
@@ -24,8 +24,6 @@ from outorga.registry.models import Auxiliary
 from outorga.registry.validation import FieldError
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-D = dt.date(2026, 4, 6)  # a Monday
 
 
 def test_art_2_iii_art_32_i_two_suspensions_of_one_credential_at_once_write_one(user_of):
@@ -43,19 +41,7 @@ def test_art_2_iii_art_32_i_two_suspensions_of_one_credential_at_once_write_one(
                 added_on=dt.date(2025, 2, 1),
                 credential_valid_until=dt.date(2027, 2, 1),
             )
-        autos = [
-            issue(
-                world,
-                permit=permit,
-                code=code,
-                on=D + dt.timedelta(days=7 * i),
-                committed_by="auxiliary",
-                auxiliary=aux,
-            )  # fmt: skip
-            for i, code in enumerate(["art38-II", "art38-III", "art39-II"])
-        ]
-        finals = [make_final(world, a, D + dt.timedelta(days=30)).final_on for a in autos]
-        reached.append(max(f for f in finals if f is not None))
+        reached.append(auxiliary_count_reached(world, aux, permit))
         with tenant(m):
             escalations.append(
                 Escalation.objects.get(permit=permit, status=Escalation.Status.PENDING)

@@ -12,7 +12,13 @@ import re
 
 import pytest
 from django.urls import reverse
-from enforcement_factories import client_of, issue, make_final, pending_notice
+from enforcement_factories import (
+    auxiliary_count_reached,
+    client_of,
+    issue,
+    make_final,
+    pending_notice,
+)
 from registry_factories import make_permit
 
 from outorga.core.models import Act, User
@@ -35,8 +41,6 @@ from outorga.registry.ports import sanctions
 from outorga.registry.services.auxiliaries import auxiliary_cassar
 from outorga.registry.validation import FieldError
 
-D = dt.date(2026, 4, 6)  # a Monday
-
 
 def auxiliary_of(world) -> Auxiliary:  # type: ignore[no-untyped-def]
     person = make_permit(world.m, "AUXSUS").holder  # with photo and blood type, for the badge
@@ -53,20 +57,10 @@ def auxiliary_of(world) -> Auxiliary:  # type: ignore[no-untyped-def]
 def counted(world, aux: Auxiliary) -> tuple[Escalation, dt.date]:  # type: ignore[no-untyped-def]
     """The auxiliary's three final leve/média autos (D-2: 15 days) and the day the count was
     reached."""
-    autos = [
-        issue(
-            world,
-            code=code,
-            on=D + dt.timedelta(days=7 * i),
-            committed_by="auxiliary",
-            auxiliary=aux,
-        )  # fmt: skip
-        for i, code in enumerate(["art38-II", "art38-III", "art39-II"])
-    ]
-    finals = [make_final(world, a, D + dt.timedelta(days=30)).final_on for a in autos]
+    reached = auxiliary_count_reached(world, aux)
     with tenant(world.m):
         esc = Escalation.objects.get(permit=world.permit, status=Escalation.Status.PENDING)
-    return esc, max(f for f in finals if f is not None)
+    return esc, reached
 
 
 def imposed(world, aux: Auxiliary) -> tuple[Escalation, dt.date]:  # type: ignore[no-untyped-def]

@@ -12,15 +12,13 @@ import re
 
 import pytest
 from django.urls import reverse
-from enforcement_factories import World, client_of, issue, make_final, make_world
+from enforcement_factories import World, auxiliary_count_reached, client_of, make_world
 from registry_factories import make_permit, portal_login
 
 from outorga.core.tenancy import tenant
 from outorga.enforcement.models import Escalation, Penalty
 from outorga.enforcement.services.suspensions import suspension_impose
 from outorga.registry.models import Auxiliary, Notification, Permit
-
-D = dt.date(2026, 4, 6)  # a Monday
 
 
 @pytest.fixture
@@ -43,19 +41,7 @@ def imposed_on(world: World, permit: Permit, aux: Auxiliary) -> tuple[dt.date, d
     """The auxiliary's three final leve/média autos on ``permit`` (D-2: 15 days), the count
     reached there, and the SESUMA's suspension of his credential from that day: its first and
     last day."""
-    autos = [
-        issue(
-            world,
-            permit=permit,
-            code=code,
-            on=D + dt.timedelta(days=7 * i),
-            committed_by="auxiliary",
-            auxiliary=aux,
-        )  # fmt: skip
-        for i, code in enumerate(["art38-II", "art38-III", "art39-II"])
-    ]
-    finals = [make_final(world, a, D + dt.timedelta(days=30)).final_on for a in autos]
-    reached = max(f for f in finals if f is not None)
+    reached = auxiliary_count_reached(world, aux, permit)
     with tenant(world.m):
         esc = Escalation.objects.get(permit=permit, status=Escalation.Status.PENDING)
     suspension_impose(

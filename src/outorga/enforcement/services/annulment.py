@@ -30,7 +30,7 @@ from outorga.enforcement.services.suspensions import suspension_annul
 from outorga.enforcement.services.taxi_suspensions import auto_suspensions_annul
 from outorga.finance.models import Debt
 from outorga.finance.payments import paid_cents, refund_for_upheld_defence
-from outorga.law.citations import lei_9784
+from outorga.law.citations import lei_9784, lei_9784_many
 from outorga.law.decisions import Decision
 from outorga.registry.validation import FieldError
 
@@ -271,7 +271,7 @@ def _annul_ex_officio(
     moot = list(case.filings.select_for_update().filter(result=Filing.Result.PENDING))
     for f in moot:
         f.result, f.judged_by, f.judged_on = Filing.Result.MOOT, actor.user, on
-        f.reasoning = f"Prejudicado: processo anulado de ofício ({ART_53}; art. 52)."
+        f.reasoning = f"Prejudicado: processo anulado de ofício ({lei_9784_many(53, 52)})."
         f.save(update_fields=["result", "judged_by", "judged_on", "reasoning"])
     debts = case_debts(case)
     refund = defence_result(municipality, case, debts, True, on)

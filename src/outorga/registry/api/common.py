@@ -140,7 +140,7 @@ def filtered(records: QuerySet[M], **asked: str) -> QuerySet[M]:
     return records.filter(**{name: value for name, value in asked.items() if value})
 
 
-def created(request: HttpRequest, body: dict[str, Any]) -> Any:
+def created(request: HttpRequest, body: Any) -> Any:
     return Status(201, body)
 
 

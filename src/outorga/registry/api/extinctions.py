@@ -24,7 +24,7 @@ class ExtinctionCaseOut(Schema):
 
     id: int
     number: int = Field(..., description="número do processo")
-    permit: int = Field(..., description="id da permissão")
+    permit: int = Field(..., alias="permit_id", description="id da permissão")
     cause: str = Field(..., description="causa (art. 15)")
     inciso: str = Field(..., description="inciso do art. 15", examples=["III"])
     facts: str = Field(..., description="fatos constatados")
@@ -33,39 +33,18 @@ class ExtinctionCaseOut(Schema):
     defence_deadline: IsoDate | None = Field(..., description="prazo de defesa")
     defence_filed_on: IsoDate | None = Field(..., description="defesa apresentada em")
     status: str
-    status_label: str
+    status_label: str = Field(..., alias="get_status_display")
     decided_on: IsoDate | None = Field(..., description="decidido em")
     grounds: str = Field(..., description="fundamentação da decisão")
     decision: dict[str, Any] = Field(..., description="fundamentos, com os artigos")
 
 
-def case_out(c: ExtinctionCase) -> dict[str, Any]:
-    return {
-        "id": c.pk,
-        "number": c.number,
-        "permit": c.permit_id,
-        "cause": c.cause,
-        "inciso": c.inciso,
-        "facts": c.facts,
-        "opened_on": c.opened_on,
-        "notified_on": c.notified_on,
-        "defence_deadline": c.defence_deadline,
-        "defence_filed_on": c.defence_filed_on,
-        "status": c.status,
-        "status_label": c.get_status_display(),
-        "decided_on": c.decided_on,
-        "grounds": c.grounds,
-        "decision": c.decision,
-    }
-
-
 def _case_act(
     request: HttpRequest, case_id: int, act: Callable[..., ExtinctionCase], **fields: Any
-) -> dict[str, Any]:
+) -> ExtinctionCase:
     """The step in the extinction case by the servant asking here, answered with the case."""
     case = get_object_or_404(ExtinctionCase.objects.all(), pk=case_id)
-    case = act(**acting(request), case=case, **fields)
-    return case_out(case)
+    return act(**acting(request), case=case, **fields)
 
 
 def _case_step(step: str, summary: str, name: str) -> Callable[[Route], Route]:
@@ -91,7 +70,7 @@ class ExtinctionIn(Schema):
 def extinction_open(request: HttpRequest, permit_id: int, payload: ExtinctionIn) -> Any:
     permit = acted_permit(permit_id, service="taxi")
     case = extinction_services.extinction_open(**acting(request), permit=permit, **payload.dict())
-    return created(request, case_out(case))
+    return created(request, case)
 
 
 @taxi_router.get(
@@ -100,8 +79,8 @@ def extinction_open(request: HttpRequest, permit_id: int, payload: ExtinctionIn)
     summary="Um processo de extinção",
     operation_id="outorga_registry_api_taxi_extinction_detail",
 )
-def extinction_detail(request: HttpRequest, case_id: int) -> dict[str, Any]:
-    return case_out(get_object_or_404(ExtinctionCase.objects.all(), pk=case_id))
+def extinction_detail(request: HttpRequest, case_id: int) -> ExtinctionCase:
+    return get_object_or_404(ExtinctionCase.objects.all(), pk=case_id)
 
 
 class NotifyIn(Schema):
@@ -109,7 +88,7 @@ class NotifyIn(Schema):
 
 
 @_case_step("notify", "Registrar a notificação", "notify")
-def extinction_notify(request: HttpRequest, case_id: int, payload: NotifyIn) -> dict[str, Any]:
+def extinction_notify(request: HttpRequest, case_id: int, payload: NotifyIn) -> ExtinctionCase:
     return _case_act(request, case_id, extinction_services.extinction_notify, **payload.dict())
 
 
@@ -119,7 +98,7 @@ class DefenceIn(Schema):
 
 
 @_case_step("defence", "Apresentar defesa", "defence")
-def extinction_defence(request: HttpRequest, case_id: int, payload: DefenceIn) -> dict[str, Any]:
+def extinction_defence(request: HttpRequest, case_id: int, payload: DefenceIn) -> ExtinctionCase:
     return _case_act(request, case_id, extinction_defence_file, **payload.dict())
 
 
@@ -130,5 +109,5 @@ class DecisionIn(Schema):
 
 
 @_case_step("decision", "Decidir (autoridade competente, D-3)", "decide")
-def extinction_decide(request: HttpRequest, case_id: int, payload: DecisionIn) -> dict[str, Any]:
+def extinction_decide(request: HttpRequest, case_id: int, payload: DecisionIn) -> ExtinctionCase:
     return _case_act(request, case_id, extinction_services.extinction_decide, **payload.dict())

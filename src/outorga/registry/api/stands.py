@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Schema
 
 from outorga.core.apikit import IsoDate, acting
-from outorga.core.apipages import Rows, paged
+from outorga.core.apipages import paged
 
 from ..models import Stand
 from ..services.stands import stand_set
@@ -24,21 +25,11 @@ class StandOut(Schema):
     service: str = Field(..., examples=["taxi"])
     name: str = Field(..., description="nome do ponto")
     place: str = Field(..., description="local")
-    category: str = Field(..., description="categoria do táxi; vazio para mototáxi")
+    category: str = Field(
+        ..., alias="taxi_category", description="categoria do táxi; vazio para mototáxi"
+    )
     capacity: int = Field(..., description="vagas")
     act_reference: str = Field(..., description="ato do Executivo que o fixou")
-
-
-def stand_out(s: Stand) -> dict[str, Any]:
-    return {
-        "id": s.pk,
-        "service": s.service,
-        "name": s.name,
-        "place": s.place,
-        "category": s.taxi_category,
-        "capacity": s.capacity,
-        "act_reference": s.act_reference,
-    }
 
 
 class StandIn(Schema):
@@ -61,8 +52,8 @@ class StandIn(Schema):
     operation_id="outorga_registry_api_taxi_stands",
 )
 @paged("service", "name")
-def stands(request: HttpRequest, service: str = "") -> Rows:
-    return Rows(filtered(Stand.objects.all(), service=service), stand_out)
+def stands(request: HttpRequest, service: str = "") -> QuerySet[Stand]:
+    return filtered(Stand.objects.all(), service=service)
 
 
 def _stand_set(request: HttpRequest, payload: StandIn, stand: Stand | None) -> Stand:
@@ -76,7 +67,7 @@ def _stand_set(request: HttpRequest, payload: StandIn, stand: Stand | None) -> S
     operation_id="outorga_registry_api_taxi_stand_create",
 )
 def stand_create(request: HttpRequest, payload: StandIn) -> Any:
-    return created(request, stand_out(_stand_set(request, payload, None)))
+    return created(request, _stand_set(request, payload, None))
 
 
 @stands_router.put(
@@ -85,6 +76,6 @@ def stand_create(request: HttpRequest, payload: StandIn) -> Any:
     summary="Alterar ponto (ato do Executivo)",
     operation_id="outorga_registry_api_taxi_stand_update",
 )
-def stand_update(request: HttpRequest, stand_id: int, payload: StandIn) -> dict[str, Any]:
+def stand_update(request: HttpRequest, stand_id: int, payload: StandIn) -> Stand:
     stand = get_object_or_404(Stand.objects.all(), pk=stand_id)
-    return stand_out(_stand_set(request, payload, stand))
+    return _stand_set(request, payload, stand)

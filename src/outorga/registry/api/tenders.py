@@ -7,12 +7,13 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
+from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Schema
 
 from outorga.core.apikit import IsoDate, acting
-from outorga.core.apipages import Rows, paged
+from outorga.core.apipages import paged
 
 from ..models import Person, Tender, TenderApplicant
 from ..services import tender_grants
@@ -35,8 +36,8 @@ from .router import tenders_router
 
 class TenderApplicantRow(Schema):
     id: int
-    person: int = Field(..., description="id da pessoa")
-    name: str
+    person: int = Field(..., alias="person_id", description="id da pessoa")
+    name: str = Field(..., alias="person.name")
     taxi_category: str
     eligible: bool | None = Field(..., description="habilitado; null antes da habilitação")
     rank: int | None = Field(..., description="classificação pela comissão")
@@ -52,8 +53,12 @@ class TenderOut(Schema):
     opened_on: IsoDate = Field(..., description="abertura")
     homologated_on: IsoDate | None = Field(..., description="homologação")
     status: str = Field(..., examples=["open"])
-    status_label: str = Field(..., examples=["aberta"])
+    status_label: str = Field(..., alias="get_status_display", examples=["aberta"])
     applicants: list[TenderApplicantRow] = Field(..., description="candidatos")
+
+    @staticmethod
+    def resolve_applicants(tender: Tender) -> QuerySet[TenderApplicant]:
+        return TenderApplicant.objects.filter(tender=tender).select_related("person")
 
 
 class TenderRow(Schema):
@@ -71,32 +76,6 @@ class TenderApplicationOut(Schema):
     taxi_category: str
 
 
-def tender_out(t: Tender) -> dict[str, Any]:
-    return {
-        "id": t.pk,
-        "service": t.service,
-        "taxi_category": t.taxi_category,
-        "number": t.number,
-        "places": t.places,
-        "opened_on": t.opened_on,
-        "homologated_on": t.homologated_on,
-        "status": t.status,
-        "status_label": t.get_status_display(),
-        "applicants": [
-            {
-                "id": a.pk,
-                "person": a.person_id,
-                "name": a.person.name,
-                "taxi_category": a.taxi_category,
-                "eligible": a.eligible,
-                "rank": a.rank,
-                "decision": a.decision,
-            }
-            for a in TenderApplicant.objects.filter(tender=t).select_related("person")
-        ],
-    }
-
-
 def _tender_act(
     request: HttpRequest,
     tender_id: int,
@@ -105,7 +84,7 @@ def _tender_act(
     refresh: bool = False,
     check: Callable[[Tender], None] | None = None,
     **fields: Any,
-) -> dict[str, Any]:
+) -> Tender:
     """The step on the tender by the servant asking here, answered with the tender (read again
     from the database when the step changes its own row); ``check`` refuses first what the body
     left out for this tender."""
@@ -115,7 +94,7 @@ def _tender_act(
     act(**acting(request), tender=tender, **fields)
     if refresh:
         tender.refresh_from_db()
-    return tender_out(tender)
+    return tender
 
 
 def _tender_step(step: str, summary: str, name: str) -> Callable[[Route], Route]:
@@ -139,17 +118,8 @@ class TenderIn(Schema):
     operation_id="outorga_registry_api_taxi_tenders",
 )
 @paged("-opened_on", "-id")
-def tenders(request: HttpRequest, service: str = "") -> Rows:
-    return Rows(
-        filtered(Tender.objects.all(), service=service),
-        lambda t: {
-            "id": t.pk,
-            "service": t.service,
-            "number": t.number,
-            "places": t.places,
-            "status": t.status,
-        },
-    )
+def tenders(request: HttpRequest, service: str = "") -> QuerySet[Tender]:
+    return filtered(Tender.objects.all(), service=service)
 
 
 @tenders_router.post(
@@ -160,7 +130,7 @@ def tenders(request: HttpRequest, service: str = "") -> Rows:
 )
 def tender_create(request: HttpRequest, payload: TenderIn) -> Any:
     t = tender_services.tender_create(**acting(request), **payload.dict())
-    return created(request, tender_out(t))
+    return created(request, t)
 
 
 @tenders_router.get(
@@ -169,8 +139,8 @@ def tender_create(request: HttpRequest, payload: TenderIn) -> Any:
     summary="Uma licitação, com candidatos e fundamentos",
     operation_id="outorga_registry_api_taxi_tender_detail",
 )
-def tender_detail(request: HttpRequest, tender_id: int) -> dict[str, Any]:
-    return tender_out(get_object_or_404(Tender.objects.all(), pk=tender_id))
+def tender_detail(request: HttpRequest, tender_id: int) -> Tender:
+    return get_object_or_404(Tender.objects.all(), pk=tender_id)
 
 
 class ApplicantIn(Schema):
@@ -201,7 +171,7 @@ class EvaluateIn(Schema):
 
 
 @_tender_step("evaluate", "Habilitação de cada candidato, com artigos", "evaluate")
-def tender_evaluate(request: HttpRequest, tender_id: int, payload: EvaluateIn) -> dict[str, Any]:
+def tender_evaluate(request: HttpRequest, tender_id: int, payload: EvaluateIn) -> Tender:
     return _tender_act(request, tender_id, tender_services.tender_evaluate, **payload.dict())
 
 
@@ -215,12 +185,12 @@ class RankingIn(Schema):
 
 
 @_tender_step("ranking", "Classificação pela comissão", "rank")
-def tender_rank(request: HttpRequest, tender_id: int, payload: RankingIn) -> dict[str, Any]:
+def tender_rank(request: HttpRequest, tender_id: int, payload: RankingIn) -> Tender:
     return _tender_act(request, tender_id, tender_services.tender_rank, **payload.dict())
 
 
 @_tender_step("homologate", "Homologar o resultado", "homologate")
-def tender_homologate(request: HttpRequest, tender_id: int, payload: OnIn) -> dict[str, Any]:
+def tender_homologate(request: HttpRequest, tender_id: int, payload: OnIn) -> Tender:
     return _tender_act(
         request, tender_id, tender_services.tender_homologate, refresh=True, **payload.dict()
     )
@@ -240,7 +210,7 @@ class GrantsIn(Schema):
 
 
 @_tender_step("grants", "Outorgar na ordem da classificação", "grant")
-def tender_grant(request: HttpRequest, tender_id: int, payload: GrantsIn) -> dict[str, Any]:
+def tender_grant(request: HttpRequest, tender_id: int, payload: GrantsIn) -> Tender:
 
     def every_gear_said(tender: Tender) -> None:  # every applicant's before anyone is granted
         for applicant, grant in payload.grants.items():

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Schema, Status
 
 from outorga.core.apikit import IsoDate, acting
-from outorga.core.apipages import Rows, paged
+from outorga.core.apipages import paged
 
 from ..models import Person, Vehicle
 from ..selectors import registry_law
@@ -84,34 +85,16 @@ class VehicleOut(Schema):
         ..., description="nº no Cadastro Municipal de Taxistas (táxi art. 4, I; art. 20)"
     )
 
-
-def vehicle_out(v: Vehicle) -> dict[str, Any]:
-    return {
-        "id": v.pk,
-        "plate": v.plate,
-        "kind": v.kind,
-        "make_model": v.make_model,
-        "manufacture_year": v.manufacture_year,
-        "engine_cc": v.engine_cc,
-        "colour": v.colour,
-        "model_year": v.model_year,
-        "doors": v.doors,
-        "seats": v.seats,
-        "fuel": v.fuel,
-        "cng": v.cng,
-        "invoice_date": v.invoice_date,
-        "cargo": {
+    @staticmethod
+    def resolve_cargo(v: Vehicle) -> dict[str, Any]:
+        return {
             "device": v.cargo_device or None,
             "within_contran_limits": v.cargo_within_contran_limits,
             "mirrors_unobstructed": v.cargo_mirrors_unobstructed,
             "sidecar": v.sidecar,
             "semi_trailer": v.semi_trailer,
             "retroreflective_strips": v.retroreflective_strips,
-        },
-        "owner_id": v.owner_id,
-        # Nº no Cadastro Municipal de Taxistas (taxi art. 4 I, 20); null until inscribed.
-        "cadastro_number": v.cadastro_number,
-    }
+        }
 
 
 @router.get(
@@ -121,11 +104,11 @@ def vehicle_out(v: Vehicle) -> dict[str, Any]:
     operation_id="outorga_registry_api_vehicles",
 )
 @paged("plate")
-def vehicles(request: HttpRequest, plate: str = "") -> Rows:
+def vehicles(request: HttpRequest, plate: str = "") -> QuerySet[Vehicle]:
     qs = Vehicle.objects.all()
     if plate:
         qs = qs.filter(plate__startswith=plate.upper().replace("-", ""))
-    return Rows(qs, vehicle_out)
+    return qs
 
 
 @router.post(
@@ -143,7 +126,7 @@ def vehicle_create(request: HttpRequest, payload: VehicleIn) -> Any:
         owner=owner,
         data=data,
     )
-    return Status(201, vehicle_out(v))
+    return Status(201, v)
 
 
 @router.get(
@@ -152,8 +135,8 @@ def vehicle_create(request: HttpRequest, payload: VehicleIn) -> Any:
     summary="Um veículo",
     operation_id="outorga_registry_api_vehicle_detail",
 )
-def vehicle_detail(request: HttpRequest, vehicle_id: int) -> dict[str, Any]:
-    return vehicle_out(get_object_or_404(Vehicle.objects.all(), pk=vehicle_id))
+def vehicle_detail(request: HttpRequest, vehicle_id: int) -> Vehicle:
+    return get_object_or_404(Vehicle.objects.all(), pk=vehicle_id)
 
 
 class VehiclePatch(Schema):
@@ -198,7 +181,7 @@ def vehicle_update_route(request: HttpRequest, vehicle_id: int, payload: Vehicle
         vehicle=vehicle,
         **correction(request, vehicle, VEHICLE_FIELDS, payload, vehicle_id=vehicle.pk),
     )
-    return vehicle_out(vehicle)
+    return vehicle
 
 
 class OwnerChangeIn(Schema):
@@ -225,4 +208,4 @@ def vehicle_owner_route(request: HttpRequest, vehicle_id: int, payload: OwnerCha
         on=payload.on,
         reason=payload.reason,
     )
-    return vehicle_out(vehicle)
+    return vehicle

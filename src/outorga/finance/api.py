@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
-from ninja import File, Router, Schema, Status
+from ninja import Field, File, Router, Schema, Status
 from ninja.files import UploadedFile
 
 from outorga.core import uploads
 from outorga.core.acts import Actor
 from outorga.core.apikit import IsoDate, acting, staff
-from outorga.core.apipages import Rows, paged
+from outorga.core.apipages import paged
 from outorga.core.pdfkit import pdf_response
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
@@ -43,34 +43,16 @@ class DebtOut(Schema):
     id: int
     reference: str
     person_id: int
-    person_name: str
+    person_name: str = Field(..., alias="person.name")
     permit_id: int | None
     origin: str
     description: str
     amount_cents: int
     due_on: IsoDate
     status: str
-    status_label: str
+    status_label: str = Field(..., alias="get_status_display")
     instalment: int | None
     instalments: int | None
-
-
-def _debt_out(d: Debt) -> dict[str, Any]:
-    return {
-        "id": d.pk,
-        "reference": d.reference,
-        "person_id": d.person_id,
-        "person_name": d.person.name,
-        "permit_id": d.permit_id,
-        "origin": d.origin,
-        "description": d.description,
-        "amount_cents": d.amount_cents,
-        "due_on": d.due_on,
-        "status": d.status,
-        "status_label": d.get_status_display(),
-        "instalment": d.instalment,
-        "instalments": d.instalments,
-    }
 
 
 class PaymentOut(Schema):
@@ -86,27 +68,13 @@ class PaymentOut(Schema):
     #: Why a payment of unknown reference was held, in the status label too (ADR 0026):
     #: "by_hand", "bare_number", "other_due", "unknown"; "" when it was not held.
     status_label: str
-    hold_reason: str
+    hold_reason: str = Field(..., alias="hold")
     batch_id: int | None
     line_number: int | None
 
-
-def _payment_out(p: Payment) -> dict[str, Any]:
-    return {
-        "id": p.pk,
-        "debt_reference": p.debt.reference if p.debt else None,
-        "reference": p.reference,
-        "amount_cents": p.amount_cents,
-        "excess_cents": p.excess_cents,
-        "paid_on": p.paid_on,
-        "method": p.method,
-        "source": p.source,
-        "status": p.status,
-        "status_label": p.status_label,
-        "hold_reason": p.hold,
-        "batch_id": p.batch_id,
-        "line_number": p.line_number,
-    }
+    @staticmethod
+    def resolve_debt_reference(p: Payment) -> str | None:
+        return p.debt.reference if p.debt else None
 
 
 class RefundOut(Schema):
@@ -121,19 +89,9 @@ class RefundOut(Schema):
     decided_on: IsoDate
     paid_out_on: IsoDate | None
 
-
-def _refund_out(r: Refund) -> dict[str, Any]:
-    return {
-        "id": r.pk,
-        "debt_reference": r.debt.reference if r.debt else None,
-        "payment_id": r.payment_id,
-        "kind": r.kind,
-        "amount_cents": r.amount_cents,
-        "status": r.status,
-        "decision_ref": r.decision_ref,
-        "decided_on": r.decided_on,
-        "paid_out_on": r.paid_out_on,
-    }
+    @staticmethod
+    def resolve_debt_reference(r: Refund) -> str | None:
+        return r.debt.reference if r.debt else None
 
 
 class DebtDetailOut(DebtOut):
@@ -141,6 +99,22 @@ class DebtDetailOut(DebtOut):
     payments: list[PaymentOut]
     refunds: list[RefundOut]
     basis: dict[str, Any]
+
+    @staticmethod
+    def resolve_owed_cents(d: Debt) -> int:
+        return guias.amount_owed(d) if d.status in payments.OWED else 0
+
+    @staticmethod
+    def resolve_payments(d: Debt) -> QuerySet[Payment]:
+        return d.payments.order_by("paid_on", "id")
+
+    @staticmethod
+    def resolve_refunds(d: Debt) -> QuerySet[Refund]:
+        return d.refunds.order_by("created_at", "id")
+
+    @staticmethod
+    def resolve_basis(d: Debt) -> dict[str, Any]:
+        return d.basis or {}
 
 
 @router.get("/debts", response=list[DebtOut], summary="Débitos (filtros: situação, origem, texto)")
@@ -152,7 +126,7 @@ def debt_list(
     q: str | None = None,
     due_from: IsoDate | None = None,
     due_to: IsoDate | None = None,
-) -> Rows:
+) -> QuerySet[Debt]:
     _reader(request)
     qs = Debt.objects.select_related("person")
     if status:
@@ -165,22 +139,15 @@ def debt_list(
         qs = qs.filter(due_on__gte=due_from)
     if due_to:
         qs = qs.filter(due_on__lte=due_to)
-    return Rows(qs, _debt_out)
+    return qs
 
 
 @router.get(
     "/debts/{debt_id}", response=DebtDetailOut, summary="Um débito, pagamentos e restituições"
 )
-def debt_detail(request: HttpRequest, debt_id: int) -> dict[str, Any]:
+def debt_detail(request: HttpRequest, debt_id: int) -> Debt:
     _reader(request)
-    d = get_object_or_404(Debt.objects.select_related("person"), pk=debt_id)
-    return {
-        **_debt_out(d),
-        "owed_cents": guias.amount_owed(d) if d.status in payments.OWED else 0,
-        "payments": [_payment_out(p) for p in d.payments.order_by("paid_on", "id")],
-        "refunds": [_refund_out(r) for r in d.refunds.order_by("created_at", "id")],
-        "basis": d.basis or {},
-    }
+    return get_object_or_404(Debt.objects.select_related("person"), pk=debt_id)
 
 
 def _payable(d: Debt) -> FinanceSettings:
@@ -306,19 +273,19 @@ def fee_charge(request: HttpRequest, payload: FeeChargeIn) -> Status[dict[str, A
         fee=payload.fee,
         on=payload.on,
     )
-    return Status(201, {"debt": _debt_out(debt), "decision": debt.basis.get("decision", {})})
+    return Status(201, {"debt": debt, "decision": debt.basis.get("decision", {})})
 
 
 @router.get("/payments", response=list[PaymentOut], summary="Pagamentos (pendentes=a resolver)")
 @paged("-paid_on", "-id")
-def payment_list(request: HttpRequest, status: str | None = None) -> Rows:
+def payment_list(request: HttpRequest, status: str | None = None) -> QuerySet[Payment]:
     _reader(request)
     qs = Payment.objects.select_related("debt")
     if status == "pendentes":
         qs = qs.filter(status__in=Payment.PENDING)
     elif status:
         qs = qs.filter(status=status)
-    return Rows(qs, _payment_out)
+    return qs
 
 
 class PaymentIn(Schema):
@@ -343,7 +310,7 @@ class PaymentIn(Schema):
     "se não é o mesmo, envie `another_payment: true` (é outro pagamento) e ele é registrado, "
     "a maior.",
 )
-def payment_create(request: HttpRequest, payload: PaymentIn) -> Status[dict[str, Any]]:
+def payment_create(request: HttpRequest, payload: PaymentIn) -> Status[Payment]:
     try:
         p = payments.payment_record(
             **acting(request),
@@ -357,8 +324,8 @@ def payment_create(request: HttpRequest, payload: PaymentIn) -> Status[dict[str,
             another=payload.another_payment,
         )
     except payments.PaymentAlreadyRecorded as exc:
-        return Status(200, _payment_out(exc.payment))
-    return Status(201, _payment_out(p))
+        return Status(200, exc.payment)
+    return Status(201, p)
 
 
 class ImportOut(Schema):
@@ -407,7 +374,7 @@ def _payment(payment_id: int) -> Payment:
 
 
 @router.post("/payments/{payment_id}/assign", response=PaymentOut, summary="Atribuir a um débito")
-def payment_assign(request: HttpRequest, payment_id: int, payload: AssignIn) -> dict[str, Any]:
+def payment_assign(request: HttpRequest, payment_id: int, payload: AssignIn) -> Payment:
     payment = _payment(payment_id)
     debt = guias.find_debt(payload.reference)
     if debt is None:
@@ -418,7 +385,7 @@ def payment_assign(request: HttpRequest, payment_id: int, payload: AssignIn) -> 
         debt=debt,
         note=payload.note,
     )
-    return _payment_out(p)
+    return p
 
 
 @router.post(
@@ -426,49 +393,45 @@ def payment_assign(request: HttpRequest, payment_id: int, payload: AssignIn) -> 
     response=PaymentOut,
     summary="Dar a linha do banco como o pagamento já registrado à mão",
 )
-def payment_same_as_recorded(
-    request: HttpRequest, payment_id: int, payload: NoteIn
-) -> dict[str, Any]:
+def payment_same_as_recorded(request: HttpRequest, payment_id: int, payload: NoteIn) -> Payment:
     p = payments.payment_same_as_recorded(
         **acting(request), payment=_payment(payment_id), note=payload.note
     )
-    return _payment_out(p)
+    return p
 
 
 @router.post(
     "/payments/{payment_id}/refund-excess", response=RefundOut, summary="Restituir o excedente"
 )
-def payment_refund_excess(
-    request: HttpRequest, payment_id: int, payload: RefundIn
-) -> dict[str, Any]:
+def payment_refund_excess(request: HttpRequest, payment_id: int, payload: RefundIn) -> Refund:
     r = payments.payment_refund_excess(
         **acting(request),
         payment=_payment(payment_id),
         note=payload.note,
         decided_on=payload.decided_on,
     )
-    return _refund_out(r)
+    return r
 
 
 @router.post("/payments/{payment_id}/return", response=RefundOut, summary="Devolver o pagamento")
-def payment_return(request: HttpRequest, payment_id: int, payload: RefundIn) -> dict[str, Any]:
+def payment_return(request: HttpRequest, payment_id: int, payload: RefundIn) -> Refund:
     r = payments.payment_return(
         **acting(request),
         payment=_payment(payment_id),
         note=payload.note,
         decided_on=payload.decided_on,
     )
-    return _refund_out(r)
+    return r
 
 
 @router.get("/refunds", response=list[RefundOut], summary="Restituições")
 @paged("-created_at", "-id")
-def refund_list(request: HttpRequest, status: str | None = None) -> Rows:
+def refund_list(request: HttpRequest, status: str | None = None) -> QuerySet[Refund]:
     _reader(request)
     qs = Refund.objects.select_related("debt")
     if status:
         qs = qs.filter(status=status)
-    return Rows(qs, _refund_out)
+    return qs
 
 
 class PaidOutIn(Schema):
@@ -477,7 +440,7 @@ class PaidOutIn(Schema):
 
 
 @router.post("/refunds/{refund_id}/paid-out", response=RefundOut, summary="Restituição paga")
-def refund_paid_out(request: HttpRequest, refund_id: int, payload: PaidOutIn) -> dict[str, Any]:
+def refund_paid_out(request: HttpRequest, refund_id: int, payload: PaidOutIn) -> Refund:
     refund = get_object_or_404(Refund.objects.all(), pk=refund_id)
     r = payments.refund_mark_paid_out(
         **acting(request),
@@ -485,7 +448,7 @@ def refund_paid_out(request: HttpRequest, refund_id: int, payload: PaidOutIn) ->
         on=payload.on,
         note=payload.note,
     )
-    return _refund_out(r)
+    return r
 
 
 class SettingsIO(Schema):

@@ -23,6 +23,7 @@ from outorga.core.acts import Actor
 from outorga.core.lawseam import law_for, law_of
 from outorga.core.models import Municipality, PopulationFigure, User
 from outorga.core.tenancy import tenant
+from outorga.law.citations import cite
 from outorga.law.competence import Role
 from outorga.public import services as public
 from outorga.registry.models import Document, Permit, Tender, VehicleChange
@@ -218,7 +219,7 @@ def test_its_own_minimum_age_and_engine_range_refuse_with_its_own_articles(vila_
     )
     refused = {r.rule: r for d in checked for r in d.refusals}
     assert set(refused) == {"art_3_i_min_age", "art_4_i_engine", "art_6_tender"}
-    assert refused["art_3_i_min_age"].citations == (law.cite(3, inc="I"),)
+    assert refused["art_3_i_min_age"].citations == (cite(law.law, 3, inc="I"),)
     assert "100 a 300 cc" in refused["art_4_i_engine"].message
     # The same facts under Ipatinga's law: its 21 years and 250 cc (the seam asks by name only).
     with tenant(m):

@@ -30,7 +30,7 @@ from outorga.law.bindings import (
     binding_on,
     services_of,
 )
-from outorga.law.citations import Citation, cite
+from outorga.law.citations import Citation
 from outorga.law.common.judgment import basis as judgment_basis
 from outorga.law.context import Context, MunicipalityFacts
 from outorga.law.decisions import Decision
@@ -246,15 +246,6 @@ class BoundLaw:
         """The number this law sets for ``concept`` on the date (a :class:`ParameterValue`, with
         its value, unit and reference), or ``None``: a page shows it, never writes it."""
         return interfaces.limit(self.law, concept, self.ctx)
-
-    def cite(
-        self,
-        article: int | str,
-        par: int | str | None = None,
-        inc: str | None = None,
-        ali: str | None = None,
-    ) -> Citation:
-        return cite(self.law, article, par, inc, ali)
 
 
 def ask(m: Municipality, law: str, name: str, facts: Any, on: dt.date) -> Decision:

@@ -1,6 +1,6 @@
-"""What the apps' PDFs share: a date as the documents print it, the font size a text fits in, a
-vector QR code drawn on a reportlab canvas, a table of labelled facts, and the response that
-carries a PDF."""
+"""What the apps' PDFs share: an A4 document made of its flowables, a date as the documents print
+it, the font size a text fits in, a vector QR code drawn on a reportlab canvas, a table of
+labelled facts, and the response that carries a PDF."""
 
 from __future__ import annotations
 
@@ -13,10 +13,36 @@ import segno
 from django.http import FileResponse, HttpResponse
 from django.utils import timezone
 from reportlab.lib.colors import black, white
+from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import getSampleStyleSheet
+from reportlab.lib.units import inch
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Table, TableStyle
+
+
+def a4_pdf(
+    story: list[Any],
+    *,
+    title: str,
+    margin: float,
+    author: str | None = None,
+    top_and_bottom: float = inch,
+) -> bytes:
+    """The bytes of an A4 document of ``story`` (reportlab flowables) titled ``title``: ``margin``
+    left and right, ``top_and_bottom`` above and below (reportlab's own inch unless given)."""
+    buf = io.BytesIO()
+    SimpleDocTemplate(
+        buf,
+        pagesize=A4,
+        leftMargin=margin,
+        rightMargin=margin,
+        topMargin=top_and_bottom,
+        bottomMargin=top_and_bottom,
+        title=title,
+        author=author,
+    ).build(story)
+    return buf.getvalue()
 
 
 def date_text(value: Any) -> str:

@@ -9,14 +9,13 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
-from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from outorga.core.lawseam import cited_for, cited_titled
 from outorga.core.listing import as_spreadsheet_text
-from outorga.core.pdfkit import date_text, label_table
+from outorga.core.pdfkit import a4_pdf, date_text, label_table
 from outorga.law.competence import competence
 from outorga.law.money import brl
 
@@ -29,17 +28,12 @@ STYLES = getSampleStyleSheet()
 
 
 def _doc(title: str, municipality: str, blocks: list[Any]) -> bytes:
-    buf = io.BytesIO()
-    doc = SimpleDocTemplate(
-        buf, pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm, title=title, author="Outorga"
-    )
     story: list[Any] = [
         Paragraph(escape(f"Prefeitura de {municipality}"), STYLES["Normal"]),
         Paragraph(escape(title), STYLES["Title"]),
         *blocks,
     ]
-    doc.build(story)
-    return buf.getvalue()
+    return a4_pdf(story, title=title, margin=18 * mm, author="Outorga")
 
 
 def _table(rows: Sequence[tuple[str, str]]) -> Table:

@@ -7,13 +7,13 @@ import io
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
-from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
-from reportlab.platypus import Image, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Image, Paragraph, Spacer, Table, TableStyle
 
 from outorga.core.models import Municipality
+from outorga.core.pdfkit import a4_pdf
 from outorga.registry.selectors import holder_on
 
 from .models import Inspection
@@ -33,17 +33,6 @@ def laudo(m: Municipality, inspection: Inspection) -> bytes:
     styles = getSampleStyleSheet()
     body, small, h1, h2 = styles["BodyText"], styles["Normal"], styles["Title"], styles["Heading2"]
     small = small.clone("small", fontSize=8, leading=10)
-    buf = io.BytesIO()
-    doc = SimpleDocTemplate(
-        buf,
-        pagesize=A4,
-        leftMargin=15 * mm,
-        rightMargin=15 * mm,
-        topMargin=15 * mm,
-        bottomMargin=15 * mm,
-        title=f"Laudo de vistoria {inspection.pk}",
-        author=f"Prefeitura de {m.name}/{m.uf}",
-    )
     story: list[object] = [
         _p(f"Prefeitura de {m.name}/{m.uf}", small),
         _p(f"Laudo de {inspection.get_kind_display()} nº {inspection.pk}", h1),
@@ -132,5 +121,10 @@ def laudo(m: Municipality, inspection: Inspection) -> bytes:
     story += [Spacer(1, 3 * mm), _p("Fundamentação legal", h2)]
     for c in inspection.decision.get("citations", []):
         story.append(_p(f"• {c}", small))
-    doc.build(story)
-    return buf.getvalue()
+    return a4_pdf(
+        story,
+        title=f"Laudo de vistoria {inspection.pk}",
+        margin=15 * mm,
+        top_and_bottom=15 * mm,
+        author=f"Prefeitura de {m.name}/{m.uf}",
+    )

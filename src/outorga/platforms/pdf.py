@@ -3,18 +3,16 @@ started the appeal period, and the appeal's judgment with its reasoning and lega
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from typing import Any
 from xml.sax.saxutils import escape
 
-from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table
+from reportlab.platypus import Paragraph, Spacer, Table
 
 from outorga.core.lawseam import law_of
-from outorga.core.pdfkit import date_text, label_table
+from outorga.core.pdfkit import a4_pdf, date_text, label_table
 from outorga.law import interfaces
 from outorga.law.bindings import Service
 from outorga.law.common.judgment import extended_until
@@ -107,7 +105,6 @@ def penalty_decision_pdf(x: PlatformPenalty, reasons: Callable[[str], str] = str
         ]
         traces += [appeal.admission, appeal.judgment]
     blocks += _citations(*traces)
-    buf = io.BytesIO()
     title = (
         "Decisão do recurso — penalidade a plataforma"
         if appeal is not None and appeal.judged_on
@@ -115,16 +112,15 @@ def penalty_decision_pdf(x: PlatformPenalty, reasons: Callable[[str], str] = str
     )
     # The law that governed transport by app on the day of the fact cites its penalties.
     law = law_of(x.municipality, Service.APLICATIVO, x.infraction_on, nearest=True, ended=True)
-    doc = SimpleDocTemplate(
-        buf, pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm, title=title, author="Outorga"
-    )
-    doc.build(
+    return a4_pdf(
         [
             _p(f"Prefeitura de {x.municipality}"),
             _p(title, "Title"),
             _p(interfaces.cited(law, "penalties")),
             Spacer(1, 4 * mm),
             *blocks,
-        ]
+        ],
+        title=title,
+        margin=18 * mm,
+        author="Outorga",
     )
-    return buf.getvalue()

@@ -4,17 +4,16 @@ each with its article."""
 
 from __future__ import annotations
 
-import io
 from dataclasses import replace
 from typing import Any
 from xml.sax.saxutils import escape
 
-from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from outorga.core.lawseam import law_for
+from outorga.core.pdfkit import a4_pdf
 from outorga.law import interfaces
 from outorga.law.citations import render_many
 from outorga.law.money import brl
@@ -110,15 +109,6 @@ def termo_clauses(permit: Permit, term: PermitTerm) -> list[tuple[str, str]]:
 
 def termo_pdf(permit: Permit, municipality_name: str) -> bytes:
     term = permit.term
-    buf = io.BytesIO()
-    doc = SimpleDocTemplate(
-        buf,
-        pagesize=A4,
-        leftMargin=18 * mm,
-        rightMargin=18 * mm,
-        title=f"Termo de Permissão {permit.number}",
-        author="Outorga",
-    )
     story: list[Any] = [
         Paragraph(escape(f"Prefeitura de {municipality_name}"), STYLES["Normal"]),
         Paragraph(escape(f"Termo de Permissão nº {permit.number}"), STYLES["Title"]),
@@ -158,5 +148,6 @@ def termo_pdf(permit: Permit, municipality_name: str) -> bytes:
             escape(f"_______________________________ {permit.holder.name}"), STYLES["Normal"]
         ),
     ]
-    doc.build(story)
-    return buf.getvalue()
+    return a4_pdf(
+        story, title=f"Termo de Permissão {permit.number}", margin=18 * mm, author="Outorga"
+    )

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import datetime as dt
-import io
 from xml.sax.saxutils import escape
 
 from django.utils import timezone
 from reportlab.lib import colors
-from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from outorga.core.lawseam import law_of
 from outorga.core.localtime import zone_of
+from outorga.core.pdfkit import a4_pdf
 from outorga.law.bindings import Service
 from outorga.law.interfaces import cited_once
 from outorga.law.money import brl, rate_percent
@@ -28,14 +27,6 @@ def _cpf(value: str) -> str:
 
 
 def statement_pdf(statement: IssqnStatement) -> bytes:
-    buf = io.BytesIO()
-    doc = SimpleDocTemplate(
-        buf,
-        pagesize=A4,
-        leftMargin=15 * mm,
-        rightMargin=15 * mm,
-        title=f"Extrato de ISSQN {statement.month:%m/%Y}",
-    )
     styles = getSampleStyleSheet()
     p = statement.platform
     # The law that governed transport by app at the end of the month, as the statement was computed.
@@ -111,8 +102,7 @@ def statement_pdf(statement: IssqnStatement) -> bytes:
                 styles["Normal"],
             ),
         ]
-    doc.build(story)
-    return buf.getvalue()
+    return a4_pdf(story, title=f"Extrato de ISSQN {statement.month:%m/%Y}", margin=15 * mm)
 
 
 def _local(statement: IssqnStatement) -> dt.datetime:

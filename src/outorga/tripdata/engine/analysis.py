@@ -224,115 +224,85 @@ def analyse_trips(
     ``two_wheelers``: the MDS devices the platform's /vehicles reports as a two-wheeler the law
     bans (art. 17): their trips are flagged whatever the driver's roster entry says."""
     with workspace(con) as con:
-        return _analyse_trips(
-            con,
-            path,
-            fmt,
-            schema,
-            month,
-            roster,
-            limits,
-            progress,
-            lines,
-            window,
-            devices,
-            stopped,
-            banned_in,
-            two_wheelers,
+        progress(5, "lendo e validando o arquivo")
+        on = load_roster(con, roster, month)
+        mds = schema == "mds"
+        if mds and devices:
+            con.execute("CREATE TABLE dv (device_id VARCHAR, v_plate VARCHAR, v_banned BOOLEAN)")
+            banned = set(two_wheelers)
+            insert_rows(con, "dv", [(d, p, d in banned) for d, p in sorted(devices.items())])
+        # MDS's driver_id is "like a driver's license number": a roster driver's CNH names the
+        # driver too; a CPF of the roster always wins over a CNH that happens to equal it.
+        cpfs = {d.cpf for d in roster}
+        licences = sorted({(d.cnh, d.cpf) for d in roster if d.cnh and d.cnh not in cpfs})
+        if mds and licences:
+            con.execute("CREATE TABLE dn (cnh VARCHAR, n_cpf VARCHAR)")
+            insert_rows(con, "dn", licences)
+        # The table keeps what the steps below read; a roster driver's CPF is its number ``k``, and
+        # a clean row's plate is the roster's (the quick test compares them): kept for dirty rows
+        # only.
+        # Native files carry only paying trips; MDS marks empty and reservation legs, and what the
+        # law cannot use of a row (its ``flaw``, kept for dirty rows only: a clean row's is 0).
+        revenue = "revenue" if mds else "true"
+        columns = (
+            "trip_id, CASE WHEN k = 0 THEN driver END AS driver, "
+            "CASE WHEN dirty > 0 THEN plate END "
+            f"AS plate, s, e, dist, dur, fare, ret, extras, {'revenue, ' if mds else ''}"
+            f"{'CASE WHEN dirty > 0 THEN flaw END AS flaw, ' if mds else ''}k, dirty, h"
         )
-
-
-def _analyse_trips(
-    con: duckdb.DuckDBPyConnection,
-    path: Path,
-    fmt: str,
-    schema: str,
-    month: Month,
-    roster: Sequence[RosterEntry],
-    limits: Fares,
-    progress: Progress,
-    lines: int | None,
-    window: Window | None,
-    devices: Mapping[str, str] | None,
-    stopped: Sequence[Stopped] = (),
-    banned_in: Sequence[Stopped] | None = None,
-    two_wheelers: Collection[str] = (),
-) -> Result:
-    progress(5, "lendo e validando o arquivo")
-    on = load_roster(con, roster, month)
-    mds = schema == "mds"
-    if mds and devices:
-        con.execute("CREATE TABLE dv (device_id VARCHAR, v_plate VARCHAR, v_banned BOOLEAN)")
-        banned = set(two_wheelers)
-        insert_rows(con, "dv", [(d, p, d in banned) for d, p in sorted(devices.items())])
-    # MDS's driver_id is "like a driver's license number": a roster driver's CNH names the
-    # driver too; a CPF of the roster always wins over a CNH that happens to equal it.
-    cpfs = {d.cpf for d in roster}
-    licences = sorted({(d.cnh, d.cpf) for d in roster if d.cnh and d.cnh not in cpfs})
-    if mds and licences:
-        con.execute("CREATE TABLE dn (cnh VARCHAR, n_cpf VARCHAR)")
-        insert_rows(con, "dn", licences)
-    # The table keeps what the steps below read; a roster driver's CPF is its number ``k``, and a
-    # clean row's plate is the roster's (the quick test compares them): kept for dirty rows only.
-    # Native files carry only paying trips; MDS marks empty and reservation legs, and what the
-    # law cannot use of a row (its ``flaw``, kept for dirty rows only: a clean row's is 0).
-    revenue = "revenue" if mds else "true"
-    columns = (
-        "trip_id, CASE WHEN k = 0 THEN driver END AS driver, CASE WHEN dirty > 0 THEN plate END "
-        f"AS plate, s, e, dist, dur, fare, ret, extras, {'revenue, ' if mds else ''}"
-        f"{'CASE WHEN dirty > 0 THEN flaw END AS flaw, ' if mds else ''}k, dirty, h"
-    )
-    select = trips_select(
-        con, path, fmt, schema, devices=bool(mds and devices), licences=bool(mds and licences)
-    )
-    _materialise(con, select, trip_clean(limits, window, stopped), _TRIP_KEY, on.joins, columns)
-    bad, bad_samples = set_aside_lines(con, path, fmt, lines)
-    progress(50, "procurando duplicatas")
-    repeats = _mark_candidates(con)
-    _classify(
-        con,
-        trip_conditions(month, limits, on.enabled, window, stopped, banned_in, on.plate, on.banned),
-        on.joins + on.vehicle_joins,
-        _TRIP_KEY,
-        "(x.s, x.e, x.fare, x.ret, x.dist, x.dur, x.extras, x.plate, x.k, x.driver)",
-        repeats,
-        "" if mds else "true AS revenue, 0::UTINYINT AS flaw",
-        restore=("plate",),
-    )
-    excl = mask(EXCLUDING)
-    progress(60, "totalizando")
-    groups, rows, counted, clean, errors = _counts(
-        con, excl, revenue, ", sum(fare), sum(ret), sum(dist), sum(dur)"
-    )
-    totals: dict[str, DriverTotals] = {}
-    for k, err, other, _n, trips, gross, ret, dist, dur in groups:
-        cpf = on.cpf_of[k] if k else other
-        if err & excl or not cpf:
-            continue
-        t = totals.setdefault(cpf, DriverTotals(cpf, 0, 0, 0, 0, 0, bool(k)))
-        t.trips += int(trips)
-        t.gross_cents += int(gross or 0)
-        t.retention_cents += int(ret or 0)
-        t.distance_m += int(dist or 0)
-        t.duration_s += int(dur or 0)
-    drivers = [totals[cpf] for cpf in sorted(totals)]
-    errors["missing_field"] += bad
-    rows += bad
-    progress(70, "amostras dos erros")
-    samples = _samples(
-        con, {**errors, "missing_field": errors["missing_field"] - bad}, TRIP_SAMPLE_COLUMNS
-    )
-    if bad_samples:
-        samples["missing_field"] = (bad_samples + samples.get("missing_field", []))[
-            :SAMPLES_PER_KIND
-        ]
-    progress(75, "motoristas simultâneos")
-    peak = peak_of_rows(con, *counted_intervals(excl), len(roster))
-    progress(85, "análise concluída")
-    # A kind a file of this schema or coverage cannot show is left out of its report.
-    absent = (*(() if mds else MDS_FLAWS), *(() if window else ("outside_window",)))
-    errors = {k: n for k, n in errors.items() if k not in absent}
-    return Result("trips", rows, counted, clean, errors, samples, drivers, peak)
+        select = trips_select(
+            con, path, fmt, schema, devices=bool(mds and devices), licences=bool(mds and licences)
+        )
+        _materialise(con, select, trip_clean(limits, window, stopped), _TRIP_KEY, on.joins, columns)
+        bad, bad_samples = set_aside_lines(con, path, fmt, lines)
+        progress(50, "procurando duplicatas")
+        repeats = _mark_candidates(con)
+        _classify(
+            con,
+            trip_conditions(
+                month, limits, on.enabled, window, stopped, banned_in, on.plate, on.banned
+            ),
+            on.joins + on.vehicle_joins,
+            _TRIP_KEY,
+            "(x.s, x.e, x.fare, x.ret, x.dist, x.dur, x.extras, x.plate, x.k, x.driver)",
+            repeats,
+            "" if mds else "true AS revenue, 0::UTINYINT AS flaw",
+            restore=("plate",),
+        )
+        excl = mask(EXCLUDING)
+        progress(60, "totalizando")
+        groups, rows, counted, clean, errors = _counts(
+            con, excl, revenue, ", sum(fare), sum(ret), sum(dist), sum(dur)"
+        )
+        totals: dict[str, DriverTotals] = {}
+        for k, err, other, _n, trips, gross, ret, dist, dur in groups:
+            cpf = on.cpf_of[k] if k else other
+            if err & excl or not cpf:
+                continue
+            t = totals.setdefault(cpf, DriverTotals(cpf, 0, 0, 0, 0, 0, bool(k)))
+            t.trips += int(trips)
+            t.gross_cents += int(gross or 0)
+            t.retention_cents += int(ret or 0)
+            t.distance_m += int(dist or 0)
+            t.duration_s += int(dur or 0)
+        drivers = [totals[cpf] for cpf in sorted(totals)]
+        errors["missing_field"] += bad
+        rows += bad
+        progress(70, "amostras dos erros")
+        samples = _samples(
+            con, {**errors, "missing_field": errors["missing_field"] - bad}, TRIP_SAMPLE_COLUMNS
+        )
+        if bad_samples:
+            samples["missing_field"] = (bad_samples + samples.get("missing_field", []))[
+                :SAMPLES_PER_KIND
+            ]
+        progress(75, "motoristas simultâneos")
+        peak = peak_of_rows(con, *counted_intervals(excl), len(roster))
+        progress(85, "análise concluída")
+        # A kind a file of this schema or coverage cannot show is left out of its report.
+        absent = (*(() if mds else MDS_FLAWS), *(() if window else ("outside_window",)))
+        errors = {k: n for k, n in errors.items() if k not in absent}
+        return Result("trips", rows, counted, clean, errors, samples, drivers, peak)
 
 
 def analyse_sessions(
@@ -349,44 +319,33 @@ def analyse_sessions(
     """Validation and the concurrency peak of a file of driver online sessions. A session that
     crosses the month's bounds is clipped to them. ``lines``: as for :func:`analyse_trips`."""
     with workspace(con) as con:
-        return _analyse_sessions(con, path, fmt, schema, month, roster, progress, lines)
-
-
-def _analyse_sessions(
-    con: duckdb.DuckDBPyConnection,
-    path: Path,
-    fmt: str,
-    schema: str,
-    month: Month,
-    roster: Sequence[RosterEntry],
-    progress: Progress,
-    lines: int | None,
-) -> Result:
-    progress(5, "lendo e validando o arquivo")
-    on = load_roster(con, roster)
-    conds = session_conditions(month)
-    columns = "trip_id, CASE WHEN k = 0 THEN driver END AS driver, s, e, k, dirty, h"
-    select = sessions_select(con, path, fmt, schema)
-    _materialise(con, select, session_clean(month), _SESSION_KEY, on.joins, columns)
-    bad, bad_samples = set_aside_lines(con, path, fmt, lines)
-    repeats = _mark_candidates(con)
-    _classify(con, conds, on.joins, _SESSION_KEY, "x.trip_id", repeats)
-    kinds = [*conds, "duplicate"]
-    excl = mask(k for k in kinds if k != "unknown_driver")
-    _, rows, counted, clean, found = _counts(con, excl, "true", "")
-    errors = {k: found[k] for k in ERROR_KINDS if k in kinds}
-    samples = _samples(con, errors, SESSION_SAMPLE_COLUMNS)
-    if bad:
-        errors["missing_field"] += bad
-        rows += bad
-        samples["missing_field"] = (bad_samples + samples.get("missing_field", []))[
-            :SAMPLES_PER_KIND
-        ]
-    progress(70, "motoristas simultâneos")
-    clipped = counted_intervals(excl, f"greatest(s, {month.start_ms})", f"least(e, {month.end_ms})")
-    peak = peak_of_rows(con, *clipped, len(roster))
-    progress(85, "análise concluída")
-    return Result("sessions", rows, counted, clean, errors, samples, [], peak)
+        progress(5, "lendo e validando o arquivo")
+        on = load_roster(con, roster)
+        conds = session_conditions(month)
+        columns = "trip_id, CASE WHEN k = 0 THEN driver END AS driver, s, e, k, dirty, h"
+        select = sessions_select(con, path, fmt, schema)
+        _materialise(con, select, session_clean(month), _SESSION_KEY, on.joins, columns)
+        bad, bad_samples = set_aside_lines(con, path, fmt, lines)
+        repeats = _mark_candidates(con)
+        _classify(con, conds, on.joins, _SESSION_KEY, "x.trip_id", repeats)
+        kinds = [*conds, "duplicate"]
+        excl = mask(k for k in kinds if k != "unknown_driver")
+        _, rows, counted, clean, found = _counts(con, excl, "true", "")
+        errors = {k: found[k] for k in ERROR_KINDS if k in kinds}
+        samples = _samples(con, errors, SESSION_SAMPLE_COLUMNS)
+        if bad:
+            errors["missing_field"] += bad
+            rows += bad
+            samples["missing_field"] = (bad_samples + samples.get("missing_field", []))[
+                :SAMPLES_PER_KIND
+            ]
+        progress(70, "motoristas simultâneos")
+        clipped = counted_intervals(
+            excl, f"greatest(s, {month.start_ms})", f"least(e, {month.end_ms})"
+        )
+        peak = peak_of_rows(con, *clipped, len(roster))
+        progress(85, "análise concluída")
+        return Result("sessions", rows, counted, clean, errors, samples, [], peak)
 
 
 def bare_aggregation(paths: Sequence[Path], con: duckdb.DuckDBPyConnection | None = None) -> int:

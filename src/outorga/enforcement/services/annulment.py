@@ -10,7 +10,7 @@ from typing import Any
 
 from django.db import transaction
 
-from outorga.core.acts import Actor, basis_of, law_refused, record_act
+from outorga.core.acts import Actor, law_refused, record_act
 from outorga.core.authz import authorize
 from outorga.core.localtime import today_of
 from outorga.core.models import Municipality
@@ -20,6 +20,7 @@ from outorga.enforcement.models import Case, Filing, InfractionNotice, Seizure
 from outorga.enforcement.services.common import (
     PROPOSALS,
     InvalidStep,
+    basis_with_competence,
     case_debts,
     competence_citations,
     debt_cancel,
@@ -241,10 +242,7 @@ def annulment_basis(
 ) -> dict[str, Any]:
     """The basis of an annulment's acts: the law's decision, its citations and those of the
     ``competence`` acted on, and the grounds (Lei 9.784/1999 art. 50)."""
-    basis = basis_of(d)
-    basis["citations"] = sorted(
-        set(basis["citations"]) | set(competence_citations(case.law, competence, on))
-    )
+    basis = basis_with_competence(d, case.law, competence, on)
     basis["grounds"] = grounds
     return basis
 

@@ -34,7 +34,7 @@ from outorga.enforcement.models import Case, InfractionNotice, InfractionPhoto, 
 from outorga.enforcement.selectors import prontuario, taxi_items
 from outorga.enforcement.services.common import (
     InvalidStep,
-    competence_citations,
+    basis_with_competence,
     photo_checked,
 )
 from outorga.enforcement.services.notices import notice_deliver_in_transaction
@@ -562,10 +562,7 @@ def auto_warning_apply(
         document=document or auto.offender_registration,
         action="penalty.warning",
     )
-    basis = basis_of(warned)
-    basis["citations"] = sorted(
-        set(basis["citations"]) | set(competence_citations(auto.law, "penalty.warning", on))
-    )
+    basis = basis_with_competence(warned, auto.law, "penalty.warning", on)
     with transaction.atomic(), tenant(municipality):
         locked = InfractionNotice.objects.select_for_update().get(pk=auto.pk)
         stage = Case.objects.filter(auto=locked).values_list("stage", flat=True).first()

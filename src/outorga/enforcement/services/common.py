@@ -59,6 +59,19 @@ def competence_citations(law: str, action: str, on: dt.date) -> list[str]:
     return [c.render() for c in comp.citations] if comp else []
 
 
+def basis_with_competence(
+    decision: Decision | None, law: str, action: str, on: dt.date
+) -> dict[str, Any]:
+    """The basis stored with an act the law allowed: ``decision`` (:func:`basis_of`) and the
+    articles that give ``action`` to its authority on ``on`` (:func:`competence_citations`),
+    each citation once, sorted."""
+    basis = basis_of(decision)
+    basis["citations"] = sorted(
+        set(basis["citations"]) | set(competence_citations(law, action, on))
+    )
+    return basis
+
+
 def competence_cited(law: str, action: str, on: dt.date) -> str:
     """:func:`competence_citations` as a message beside a record of ``law`` writes them: its own
     articles without its title ("art. 43; art. 34, §3"), another law's with its own."""

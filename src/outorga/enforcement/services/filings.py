@@ -23,8 +23,8 @@ from outorga.enforcement.services.common import (
     PROPOSALS,
     InvalidStep,
     NotOwner,
+    basis_with_competence,
     case_debts,
-    competence_citations,
 )
 from outorga.enforcement.services.finality import case_make_final
 from outorga.enforcement.services.judgment import judgment_period
@@ -324,10 +324,8 @@ def filing_judge(
         filing.reasoning = reasoning.strip()
         filing.judgment = decision.to_json() if decision else {}
         filing.save(update_fields=["result", "judged_by", "judged_on", "reasoning", "judgment"])
-        basis = basis_of(decision)
-        basis["citations"] = sorted(
-            set(basis["citations"])
-            | set(competence_citations(case.law, JUDGE_ACTION[Filing.Stage(filing.stage)], on))
+        basis = basis_with_competence(
+            decision, case.law, JUDGE_ACTION[Filing.Stage(filing.stage)], on
         )
         old = {"stage": case.stage, "waiting": case.waiting}
         Notice.objects.create(

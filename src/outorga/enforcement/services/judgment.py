@@ -24,7 +24,7 @@ from typing import NoReturn
 from django.db import transaction
 from django.db.models import QuerySet
 
-from outorga.core.acts import Actor, basis_of, extension_apply, law_refused, record_act
+from outorga.core.acts import Actor, extension_apply, law_refused, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
 from outorga.core.localtime import in_the_future, today_of
@@ -42,7 +42,7 @@ from outorga.enforcement.lawbridge import (
 from outorga.enforcement.models import Case, Filing
 from outorga.enforcement.services.common import (
     InvalidStep,
-    competence_citations,
+    basis_with_competence,
     filing_day_record,
     filings_fill,
 )
@@ -271,10 +271,7 @@ def _extend(
     d: Decision,
 ) -> None:
     """The extension the law allowed, inside its transaction."""
-    basis = basis_of(d)
-    basis["citations"] = sorted(
-        set(basis["citations"]) | set(competence_citations(case.law, EXTEND_ACTION, on))
-    )
+    basis = basis_with_competence(d, case.law, EXTEND_ACTION, on)
     extension_apply(
         filing,
         actor=actor,

@@ -22,8 +22,8 @@ from outorga.enforcement.models import Case, Filing, Notice
 from outorga.enforcement.services.annulment import case_annul, defence_result
 from outorga.enforcement.services.common import (
     InvalidStep,
+    basis_with_competence,
     case_debts,
-    competence_citations,
     filing_day_record,
     filings_fill,
 )
@@ -249,10 +249,7 @@ def _reconsider(
 ) -> None:
     """The reconsideration the law allowed, inside its transaction."""
     assert actor.user is not None
-    basis = basis_of(d)
-    basis["citations"] = sorted(
-        set(basis["citations"]) | set(competence_citations(case.law, "appeal.reconsider", on))
-    )
+    basis = basis_with_competence(d, case.law, "appeal.reconsider", on)
     old = {"stage": case.stage, "waiting": case.waiting}
     filing.reconsideration = {
         "result": result,

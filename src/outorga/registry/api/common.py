@@ -289,7 +289,7 @@ class TermRenewalOut(Schema):
 class TermOut(Schema):
     """Termo de Permissão (táxi art. 10) e suas renovações (art. 13, 21)."""
 
-    permit: int = Field(..., description="id da permissão")
+    permit: int = Field(..., alias="permit_id", description="id da permissão")
     option: str = Field(..., description="opção de prazo", examples=["I"])
     mode: str = Field(..., description="contrapartida", examples=["pagamento"])
     instalments: int | None = Field(..., description="parcelas")
@@ -300,22 +300,9 @@ class TermOut(Schema):
     valid_until: IsoDate = Field(..., description="Termo vigente até")
     renewals: list[TermRenewalOut]
 
-
-def term_out(term: PermitTerm) -> dict[str, Any]:
-    return {
-        "permit": term.permit_id,
-        "option": term.option,
-        "mode": term.mode,
-        "instalments": term.instalments,
-        "total": brl(term.total_cents),
-        "total_cents": term.total_cents,
-        "signed_on": term.signed_on,
-        "term_ends_on": term.term_ends_on,
-        "valid_until": term.valid_until,
-        "renewals": [
-            {"renewed_on": r.renewed_on, "valid_until": r.valid_until} for r in term.renewals.all()
-        ],
-    }
+    @staticmethod
+    def resolve_total(term: PermitTerm) -> str:
+        return brl(term.total_cents)
 
 
 def correction(

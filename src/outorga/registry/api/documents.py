@@ -12,7 +12,7 @@ from ninja import Field, File, Form, Schema, Status
 from ninja.files import UploadedFile
 
 from outorga.core.apikit import IsoDate, acting
-from outorga.core.apipages import Rows, paged
+from outorga.core.apipages import paged
 from outorga.core.uploads import download_response, read_upload
 
 from ..models import Document, Person, Vehicle
@@ -31,7 +31,7 @@ from .router import router
 
 class DocumentOut(Schema):
     id: int
-    type: str = Field(..., description="tipo do documento", examples=["crlv"])
+    type: str = Field(..., alias="doc_type", description="tipo do documento", examples=["crlv"])
     category: str
     valid_until: IsoDate | None = Field(
         ...,
@@ -88,25 +88,16 @@ def document_create(
         valid_until=valid_until,
         coverage_cents=coverage_cents,
     )
-    return Status(201, document_out(doc))
-
-
-def document_out(doc: Document) -> dict[str, Any]:
-    return {
-        "id": doc.pk,
-        "type": doc.doc_type,
-        "category": doc.category,
-        "valid_until": doc.valid_until,
-        "coverage_cents": doc.coverage_cents,
-        "sha256": doc.sha256,
-    }
+    return Status(201, doc)
 
 
 class DocumentVersionOut(DocumentOut):
     number: str
     issued_on: IsoDate
     current: bool = Field(..., description="a versão em vigor (a lei só lê esta)")
-    supersedes: int | None = Field(..., description="id da versão que esta corrigiu")
+    supersedes: int | None = Field(
+        ..., alias="supersedes_id", description="id da versão que esta corrigiu"
+    )
     superseded_at: dt.datetime | None
     correction_reason: str = Field(
         ...,
@@ -115,19 +106,22 @@ class DocumentVersionOut(DocumentOut):
         "(LGPD art. 6º, III, e art. 11)",
     )
 
+    @staticmethod
+    def resolve_current(doc: Document) -> bool:
+        return doc.superseded_at is None
 
-def version_out(doc: Document, reason: str | None = None) -> dict[str, Any]:
-    """A version of a document; ``reason``: its correction's reason as the caller reads it
-    (``note_as_seen``), the one recorded when not given (the desk that wrote it)."""
-    return {
-        **document_out(doc),
-        "number": doc.number,
-        "issued_on": doc.issued_on,
-        "current": doc.superseded_at is None,
-        "supersedes": doc.supersedes_id,
-        "superseded_at": doc.superseded_at,
-        "correction_reason": doc.correction_reason if reason is None else reason,
-    }
+    @staticmethod
+    def resolve_correction_reason(doc: Document, context: dict[str, Any]) -> str:
+        """The correction's reason as the caller reads it (``note_as_seen``)."""
+        here = acting(context["request"])
+        m = here["municipality"]
+        return note_as_seen(
+            doc.correction_reason,
+            role=here["actor"].role,
+            doc_type=doc.doc_type,
+            law=document_law(doc, m),
+            municipality=m,
+        )
 
 
 @router.post(
@@ -162,7 +156,7 @@ def document_correct_route(
         valid_until=valid_until,
         coverage_cents=coverage_cents,
     )
-    return Status(201, version_out(new))
+    return Status(201, new)
 
 
 @router.get(
@@ -172,19 +166,8 @@ def document_correct_route(
     operation_id="outorga_registry_api_document_versions",
 )
 @paged(as_listed="id")  # the chain of corrections, the current version first
-def document_versions_route(request: HttpRequest, doc_id: int) -> Rows:
-    doc = get_object_or_404(Document.objects.all(), pk=doc_id)
-    here = acting(request)
-    m, role = here["municipality"], here["actor"].role
-    law = document_law(doc, m)
-
-    def seen(v: Document) -> dict[str, Any]:
-        reason = note_as_seen(
-            v.correction_reason, role=role, doc_type=v.doc_type, law=law, municipality=m
-        )
-        return version_out(v, reason)
-
-    return Rows(document_versions(doc), seen)
+def document_versions_route(request: HttpRequest, doc_id: int) -> list[Document]:
+    return document_versions(get_object_or_404(Document.objects.all(), pk=doc_id))
 
 
 _FILE = {"type": "string", "format": "binary"}

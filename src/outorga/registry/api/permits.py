@@ -27,7 +27,6 @@ from .common import (
     filtered,
     permit_out,
     safety_gear_said,
-    term_out,
     with_records,
 )
 from .router import router, taxi_router
@@ -120,28 +119,21 @@ class TaxiPermitOut(Schema):
     id: int
     number: str = Field(..., description="número da permissão")
     registration_number: int = Field(..., description="número de registro")
-    category: str = Field(..., description="categoria do táxi", examples=["convencional"])
-    holder: int = Field(..., description="id do permissionário")
+    category: str = Field(
+        ..., alias="taxi_category", description="categoria do táxi", examples=["convencional"]
+    )
+    holder: int = Field(..., alias="holder_id", description="id do permissionário")
     vehicle: str | None = Field(..., description="placa do veículo vinculado")
     status: str = Field(..., examples=["active"])
     term_end: IsoDate = Field(..., description="fim do prazo")
 
+    @staticmethod
+    def resolve_vehicle(p: Permit) -> str | None:
+        return p.vehicle.plate if p.vehicle else None
+
 
 class TaxiGrantOut(TaxiPermitOut):
     term: TermOut
-
-
-def taxi_permit_out(p: Permit) -> dict[str, Any]:
-    return {
-        "id": p.pk,
-        "number": p.number,
-        "registration_number": p.registration_number,
-        "category": p.taxi_category,
-        "holder": p.holder_id,
-        "vehicle": p.vehicle.plate if p.vehicle else None,
-        "status": p.status,
-        "term_end": p.term_end,
-    }
 
 
 class TaxiGrantIn(Schema):
@@ -166,7 +158,7 @@ class TaxiGrantIn(Schema):
 )
 def taxi_grant(request: HttpRequest, payload: TaxiGrantIn) -> Any:
     permit = taxi_permit_grant(**acting(request), **_grant_fields(payload))
-    return created(request, {**taxi_permit_out(permit), "term": term_out(permit.term)})
+    return created(request, permit)
 
 
 class TransferIn(Schema):
@@ -184,9 +176,9 @@ class TransferIn(Schema):
     summary="Transferir por falecimento ou incapacidade (art. 13)",
     operation_id="outorga_registry_api_taxi_taxi_transfer",
 )
-def taxi_transfer(request: HttpRequest, permit_id: int, payload: TransferIn) -> dict[str, Any]:
+def taxi_transfer(request: HttpRequest, permit_id: int, payload: TransferIn) -> Permit:
     permit = acted_permit(permit_id, service="taxi")
     permit = taxi_permit_transfer(
         **acting(request), permit=permit, **with_records(payload, successor=Person)
     )
-    return taxi_permit_out(permit)
+    return permit

@@ -28,7 +28,6 @@ from .common import (
     permit_act_route,
     safety_gear_said,
     taxi_permit,
-    term_out,
 )
 from .router import taxi_router
 
@@ -85,9 +84,9 @@ class RenewalDebtsOut(Schema):
     summary="Termo de Permissão e renovações",
     operation_id="outorga_registry_api_taxi_taxi_term",
 )
-def taxi_term(request: HttpRequest, permit_id: int) -> dict[str, Any]:
+def taxi_term(request: HttpRequest, permit_id: int) -> PermitTerm:
     permit = taxi_permit(permit_id)
-    return term_out(get_object_or_404(PermitTerm.objects.all(), permit=permit))
+    return get_object_or_404(PermitTerm.objects.all(), permit=permit)
 
 
 @taxi_router.get(
@@ -175,7 +174,6 @@ class TaxiRenewIn(Schema):
     ),
     operation_id="outorga_registry_api_taxi_taxi_renew",
 )
-def taxi_renew(request: HttpRequest, permit_id: int, payload: TaxiRenewIn) -> dict[str, Any]:
+def taxi_renew(request: HttpRequest, permit_id: int, payload: TaxiRenewIn) -> PermitTerm:
     permit = acted_permit(permit_id, service="taxi")
-    term = taxi_term_renew(**acting(request), permit=permit, on=payload.on, checks=payload.checks())
-    return term_out(term)
+    return taxi_term_renew(**acting(request), permit=permit, on=payload.on, checks=payload.checks())

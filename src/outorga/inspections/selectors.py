@@ -20,7 +20,7 @@ from outorga.law.decisions import Decision
 from outorga.law.inspections.checklists import Checklist, checklist, code_for
 from outorga.law.interfaces import MOTO_SERVICES
 from outorga.registry import acting
-from outorga.registry.facts import mototaxi_vehicle, taxi_vehicle
+from outorga.registry.facts import mototaxi_permit_vehicle, taxi_vehicle
 from outorga.registry.models import Document, Permit, Person, Vehicle
 from outorga.registry.selectors import holder_id_on, holder_on
 
@@ -65,15 +65,7 @@ def vehicle_facts(permit: Permit | None, on: dt.date) -> dict[str, Any]:
         return {}
     v: Vehicle = permit.vehicle
     if _motorcycle(permit):
-        return mototaxi_vehicle(
-            v,
-            service=permit.service,
-            equipment=[],
-            holder=permit.holder,
-            permit=permit,
-            on=on,
-            insurance=False,
-        )
+        return mototaxi_permit_vehicle(v, permit, on)
     return taxi_vehicle(v, category=permit.taxi_category or "convencional", on=on)
 
 

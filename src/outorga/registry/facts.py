@@ -314,6 +314,21 @@ def mototaxi_vehicle(
     return facts
 
 
+def mototaxi_permit_vehicle(vehicle: Vehicle, permit: Permit, on: dt.date) -> dict[str, Any]:
+    """:func:`mototaxi_vehicle` of the vehicle serving ``permit`` in force, as the vistoria and the
+    sweep's age (art. 3 II) read it on ``on``: no equipment claimed and no insurance read (the
+    inspector's answers, where there are any, are added by the law)."""
+    return mototaxi_vehicle(
+        vehicle,
+        service=permit.service,
+        equipment=[],
+        holder=permit.holder,
+        permit=permit,
+        on=on,
+        insurance=False,
+    )
+
+
 def vehicle_document_of(vehicle: Vehicle, doc_type: str, on: dt.date) -> Document | None:
     """The vehicle's ``doc_type`` of ``on``: the newest current one issued by then (a renewal
     issued later is not it), or None."""

@@ -506,17 +506,28 @@ def _work_schedule(label: str, note: str = "") -> forms.CharField:
     )
 
 
-def _taxi_checks_kept(form: TaxiChecks, service: str) -> bool:
-    """Outside taxi the inspection's checks and the declarations are not asked (they are the taxi
-    law's, art. 22): drop them and answer False."""
-    if service != Service.TAXI:
-        for name in (*form.CHECK_FIELDS, "declarations"):
-            del form.fields[name]
-        return False
-    return True
+class _AuxiliaryDeskForm(TaxiChecks):
+    """An auxiliary's registration or renewal at the desk, dated today unless the clerk says
+    otherwise. Outside taxi the inspection's checks and the declarations are not asked (they are
+    the taxi law's, art. 22); under taxi the fields of ``TAXI_DROPS`` are not (the mototaxi law's)
+    and the schedule, optional, is labelled ``TAXI_SCHEDULE_LABEL``."""
+
+    TAXI_DROPS: tuple[str, ...] = ()
+    TAXI_SCHEDULE_LABEL = ""
+
+    def __init__(self, *args: Any, service: str, law: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, law=(service,) if law is None else law, **kwargs)
+        today_initial(self, "on")
+        if service != Service.TAXI:
+            for name in (*self.CHECK_FIELDS, "declarations"):
+                del self.fields[name]
+            return
+        for name in self.TAXI_DROPS:
+            del self.fields[name]
+        self.fields["work_schedule"].label = self.TAXI_SCHEDULE_LABEL
 
 
-class AuxiliaryForm(TaxiChecks):
+class AuxiliaryForm(_AuxiliaryDeskForm):
     """Mototaxi: at most 1 auxiliary, schedule filed (art. 6 §4, 14 §3). Taxi: up to 2, registered
     in the Cadastro with the documents of art. 22 (art. 20 §único)."""
 
@@ -531,15 +542,11 @@ class AuxiliaryForm(TaxiChecks):
     safety_gear = safety_gear_field()
     declarations = declarations_field()
 
-    def __init__(self, *args: Any, service: str, law: Any = None, **kwargs: Any) -> None:
-        super().__init__(*args, law=(service,) if law is None else law, **kwargs)
-        today_initial(self, "on")
-        if _taxi_checks_kept(self, service):
-            del self.fields["indication"], self.fields["safety_gear"]
-            self.fields["work_schedule"].label = "Escala de trabalho (opcional)"
+    TAXI_DROPS = ("indication", "safety_gear")
+    TAXI_SCHEDULE_LABEL = "Escala de trabalho (opcional)"
 
 
-class AuxiliaryRenewForm(TaxiChecks):
+class AuxiliaryRenewForm(_AuxiliaryDeskForm):
     """Mototaxi: the holder's requirements checked again, credential valid one year (art. 14 §2).
     Taxi: the yearly renewal of the inscription in the Cadastro with the documents of art. 22
     (art. 21)."""
@@ -549,12 +556,8 @@ class AuxiliaryRenewForm(TaxiChecks):
     safety_gear = safety_gear_field()
     declarations = declarations_field()
 
-    def __init__(self, *args: Any, service: str, law: Any = None, **kwargs: Any) -> None:
-        super().__init__(*args, law=(service,) if law is None else law, **kwargs)
-        today_initial(self, "on")
-        if _taxi_checks_kept(self, service):
-            del self.fields["safety_gear"]
-            self.fields["work_schedule"].label = "Escala de trabalho atualizada (opcional)"
+    TAXI_DROPS = ("safety_gear",)
+    TAXI_SCHEDULE_LABEL = "Escala de trabalho atualizada (opcional)"
 
 
 class PermitExtendForm(DatedForm):

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.db import transaction
-from django.db.models import QuerySet
 
 from outorga.core.acts import Actor, record_act
 from outorga.core.localtime import today_of
@@ -97,37 +96,42 @@ def _month_candidate_record(
     )
 
 
-def _listed_in_month(
-    platform: Platform, kind: str, month: dt.date
-) -> QuerySet[InfractionCandidate]:
-    """The candidate of ``kind`` listed for the platform's ``month`` and not withdrawn."""
-    return InfractionCandidate.objects.filter(
-        platform=platform, kind=kind, key=f"{month:%Y-%m}", withdrawn_on__isnull=True
-    )
-
-
-def _withdraw(
+def _month_candidate_withdraw(
     *,
     actor: Actor,
     municipality: Municipality,
-    cand: InfractionCandidate,
+    platform: Platform,
+    kind: str,
+    month: dt.date,
     on: dt.date | None,
     reason: str,
-    basis: dict[str, Any],
-) -> None:
-    """A later file of the month no longer shows the fact: the candidate is marked withdrawn on
-    ``on`` for ``reason``, with an act; it is kept, and listed again if a later file shows it."""
-    cand.withdrawn_on, cand.withdrawn_reason = on or today_of(municipality), reason[:300]
-    cand.save(update_fields=["withdrawn_on", "withdrawn_reason"])
-    record_act(
-        municipality=municipality,
-        actor=actor,
-        action="platform.candidate.withdraw",
-        obj=cand,
-        old={"summary": cand.summary},
-        new={"withdrawn_on": cand.withdrawn_on.isoformat(), "reason": cand.withdrawn_reason},
-        basis=basis,
-    )
+    basis: Callable[[InfractionCandidate], dict[str, Any]],
+    lock: bool,
+) -> InfractionCandidate | None:
+    """A later file of the month no longer shows the fact: the candidate of ``kind`` listed for the
+    platform's ``month`` and not withdrawn is marked withdrawn on ``on`` for ``reason``, with an
+    act on ``basis(candidate)``; it is kept, and listed again if a later file shows it. ``lock``:
+    the candidate's row is locked first, unless the caller already holds the platform's row. None
+    when no such candidate is listed."""
+    with transaction.atomic(), tenant(municipality):
+        listed = InfractionCandidate.objects.filter(
+            platform=platform, kind=kind, key=f"{month:%Y-%m}", withdrawn_on__isnull=True
+        )
+        cand = (listed.select_for_update() if lock else listed).first()
+        if cand is None:
+            return None
+        cand.withdrawn_on, cand.withdrawn_reason = on or today_of(municipality), reason[:300]
+        cand.save(update_fields=["withdrawn_on", "withdrawn_reason"])
+        record_act(
+            municipality=municipality,
+            actor=actor,
+            action="platform.candidate.withdraw",
+            obj=cand,
+            old={"summary": cand.summary},
+            new={"withdrawn_on": cand.withdrawn_on.isoformat(), "reason": cand.withdrawn_reason},
+            basis=basis(cand),
+        )
+    return cand
 
 
 def concurrency_candidate_record(
@@ -189,23 +193,17 @@ def concurrency_candidate_withdraw(
         f"dentro do limite ({cited(municipality, 'concurrent_drivers_cap', on=month)})."
     )
     cites = sorted(set(decision.get("citations", [])))
-    with transaction.atomic(), tenant(municipality):
-        cand = (
-            _listed_in_month(platform, InfractionCandidate.Kind.CONCURRENT_PEAK, month)
-            .select_for_update()
-            .first()
-        )
-        if cand is None:
-            return None
-        _withdraw(
-            actor=actor,
-            municipality=municipality,
-            cand=cand,
-            on=on,
-            reason=reason,
-            basis={"citations": cites, "decision": {**decision, "peak": peak}},
-        )
-    return cand
+    return _month_candidate_withdraw(
+        actor=actor,
+        municipality=municipality,
+        platform=platform,
+        kind=InfractionCandidate.Kind.CONCURRENT_PEAK,
+        month=month,
+        on=on,
+        reason=reason,
+        basis=lambda _cand: {"citations": cites, "decision": {**decision, "peak": peak}},
+        lock=True,
+    )
 
 
 def stopped_trips_candidate_record(
@@ -258,20 +256,16 @@ def stopped_trips_candidate_withdraw(
         f"{month:%m/%Y}: novo arquivo do mês sem corridas iniciadas com o credenciamento suspenso "
         "ou cancelado."
     )
-    with transaction.atomic(), tenant(municipality):
-        # No row lock: the caller holds the platform's row (it serialises the month's files), and
-        # no row is locked after a transaction's first act (core.locking).
-        cand = _listed_in_month(
-            platform, InfractionCandidate.Kind.CREDENTIAL_STOPPED, month
-        ).first()
-        if cand is None:
-            return None
-        _withdraw(
-            actor=actor,
-            municipality=municipality,
-            cand=cand,
-            on=on,
-            reason=reason,
-            basis={"citations": sorted(set(cand.decision.get("citations", [])))},
-        )
-    return cand
+    # No row lock: the caller holds the platform's row (it serialises the month's files), and no
+    # row is locked after a transaction's first act (core.locking).
+    return _month_candidate_withdraw(
+        actor=actor,
+        municipality=municipality,
+        platform=platform,
+        kind=InfractionCandidate.Kind.CREDENTIAL_STOPPED,
+        month=month,
+        on=on,
+        reason=reason,
+        basis=lambda cand: {"citations": sorted(set(cand.decision.get("citations", [])))},
+        lock=False,
+    )

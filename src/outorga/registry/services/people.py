@@ -65,12 +65,10 @@ def person_register(
         person.save()
         if partner_cpfs is not None:
             person.partners.set(_partners(partner_cpfs, partners_cite))
-        record_act(
-            municipality=municipality,
+        _person_created(
             actor=actor,
-            action="person.create",
-            obj=person,
-            new=_person_snapshot(person),
+            municipality=municipality,
+            person=person,
             basis=_partners_basis(municipality, partner_cpfs),
         )
     return person
@@ -200,6 +198,29 @@ def _person_snapshot(person: Person) -> dict[str, Any]:
         # Partners by id: their CPFs stay out of the acts log.
         out["partners"] = sorted(person.partners.values_list("pk", flat=True))
     return out
+
+
+def _person_created(
+    *,
+    actor: Actor,
+    municipality: Municipality,
+    person: Person,
+    also: Mapping[str, Any] | None = None,
+    basis: Mapping[str, Any] | None = None,
+    extra: Mapping[str, Any] | None = None,
+) -> None:
+    """The ``person.create`` act of a new entry, whoever made it (the desk, the applicant's own
+    activation, a company's responsible person from the portal): the entry as the acts log keeps
+    it (:func:`_person_snapshot`), then ``also``."""
+    record_act(
+        municipality=municipality,
+        actor=actor,
+        action="person.create",
+        obj=person,
+        new={**_person_snapshot(person), **(also or {})},
+        basis=basis,
+        extra=extra,
+    )
 
 
 def _partner_cpfs(kind: str, raw: Any, cites: str = "") -> list[str] | None:
@@ -371,12 +392,10 @@ def person_self_register(
         person = Person.objects.create(
             kind=Person.Kind.NATURAL, document=document, name=name.strip(), email=email
         )
-        record_act(
-            municipality=municipality,
+        _person_created(
             actor=actor,
-            action="person.create",
-            obj=person,
-            new=_person_snapshot(person),
+            municipality=municipality,
+            person=person,
             extra={"por": "o próprio interessado, ao ativar a conta do portal"},
         )
     return person
@@ -439,12 +458,11 @@ def company_self_register(
         )
         company.full_clean(exclude=PERSON_NOT_CLEANED)
         company.save()
-        record_act(
-            municipality=municipality,
+        _person_created(
             actor=actor,
-            action="person.create",
-            obj=company,
-            new={**_person_snapshot(company), "representative": representative.pk},
+            municipality=municipality,
+            person=company,
+            also={"representative": representative.pk},
             basis=basis_of(None, services[service]),
             extra={"por": "o responsável pela empresa, no portal"},
         )

@@ -22,7 +22,7 @@ from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.interfaces import citations
 from outorga.law.rulebook import day, fmt
 
-from ..facts import mototaxi_vehicle, taxi_renewal_anchor, taxi_vehicle
+from ..facts import mototaxi_permit_vehicle, taxi_renewal_anchor, taxi_vehicle
 from ..models import Document, Notification, Permit, PermitTerm, Service, Vehicle
 from ..notifications import notification_send
 
@@ -230,15 +230,7 @@ def mototaxi_vehicle_age(
     limit (10 years). The law gives no grace period: from the first day of the year it passes the
     limit, it must be replaced. ``None`` while a court suspends the rule (D-16): no aviso to
     replace the vehicle and no irregularity for its age until the suspension ends."""
-    facts = mototaxi_vehicle(
-        vehicle,
-        service=permit.service,
-        equipment=[],
-        holder=permit.holder,
-        permit=permit,
-        on=on,
-        insurance=False,
-    )
+    facts = mototaxi_permit_vehicle(vehicle, permit, on)
     d = laws.ask(permit.service, "vehicle_eligibility", facts, on)
     r = _rule(d, "art_3_ii_age")
     assert r is not None, "vehicle_eligibility sem a regra da idade (art. 3, II)"

@@ -528,26 +528,16 @@ def permit_reserve_end(
                 f"a reserva começou em {began:%d/%m/%Y}; não pode terminar antes",
                 reserve_cite.render(),
             )
-        old = {"status": permit.status, "suspended_until": permit.suspended_until}
-        permit.status = Permit.Status.ACTIVE
-        permit.save(update_fields=["status"])
-        act = record_act(
-            municipality=municipality,
+        change_status(
             actor=actor,
+            municipality=municipality,
+            permit=permit,
+            to=Permit.Status.ACTIVE,
+            until=permit.suspended_until,
             action="permit.reserve.end",
-            obj=permit,
-            old=old,
-            new={"status": permit.status},
             basis=basis_of(None, [reserve_cite]),
             extra={"reason": reason.strip(), "effective_on": on, "reserve_began_on": began},
-        )
-        PermitStatusChange.objects.create(
-            permit=permit,
-            from_status=old["status"],
-            to_status=permit.status,
-            effective_on=on,
-            reason=f"fim da reserva ({reserve_cite.render()}): {reason.strip()}"[:300],
-            act=act,
+            reason=f"fim da reserva ({reserve_cite.render()}): {reason.strip()}",
         )
     return permit
 

@@ -43,14 +43,14 @@ class DebtOut(Schema):
     id: int
     reference: str
     person_id: int
-    person_name: str = Field(..., alias="person.name")
+    person_name: str = Field(..., validation_alias="person.name")
     permit_id: int | None
     origin: str
     description: str
     amount_cents: int
     due_on: IsoDate
     status: str
-    status_label: str = Field(..., alias="get_status_display")
+    status_label: str = Field(..., validation_alias="get_status_display")
     instalment: int | None
     instalments: int | None
 
@@ -68,7 +68,7 @@ class PaymentOut(Schema):
     #: Why a payment of unknown reference was held, in the status label too (ADR 0026):
     #: "by_hand", "bare_number", "other_due", "unknown"; "" when it was not held.
     status_label: str
-    hold_reason: str = Field(..., alias="hold")
+    hold_reason: str = Field(..., validation_alias="hold")
     batch_id: int | None
     line_number: int | None
 

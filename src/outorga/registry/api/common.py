@@ -20,7 +20,7 @@ from outorga.core.tenancy import TenantModel, current_municipality
 from outorga.law import interfaces
 from outorga.law.money import brl
 
-from ..models import Permit, PermitTerm
+from ..models import Permit, PermitTerm, Person
 from ..selectors import registry_law, shown_document
 from ..services.common import governed, service_law
 from .router import router
@@ -160,6 +160,10 @@ class HolderOut(Schema):
     name: str
     document: str = Field(..., description="CPF/CNPJ mascarado conforme o papel de quem consulta")
 
+    @staticmethod
+    def resolve_document(holder: Person, context: dict[str, Any]) -> str:
+        return shown_document(holder, actor_of(context["request"]).role)
+
 
 class PermitOut(Schema):
     id: int
@@ -167,7 +171,12 @@ class PermitOut(Schema):
     registration_number: int = Field(..., description="número de registro")
     service: str = Field(..., examples=["mototaxi"])
     status: str = Field(..., description="situação da permissão", examples=["active"])
-    status_label: str = Field(..., description="situação, em português", examples=["ativa"])
+    status_label: str = Field(
+        ...,
+        validation_alias="get_status_display",
+        description="situação, em português",
+        examples=["ativa"],
+    )
     holder: HolderOut = Field(..., description="permissionário")
     plate: str | None = Field(..., description="placa do veículo vinculado")
     term_start: IsoDate = Field(..., description="início do prazo")
@@ -180,29 +189,9 @@ class PermitOut(Schema):
     irregular: bool
     irregular_reason: str = Field(..., description="motivo da irregularidade")
 
-
-def permit_out(p: Permit, role: str) -> dict[str, Any]:
-    return {
-        "id": p.pk,
-        "number": p.number,
-        "registration_number": p.registration_number,
-        "service": p.service,
-        "status": p.status,
-        "status_label": p.get_status_display(),
-        "holder": {
-            "id": p.holder_id,
-            "name": p.holder.name,
-            "document": shown_document(p.holder, role),
-        },
-        "plate": p.vehicle.plate if p.vehicle else None,
-        "term_start": p.term_start,
-        "term_end": p.term_end,
-        "extensions": p.extensions,
-        "certificate_valid_until": p.certificate_valid_until,
-        "suspended_until": p.suspended_until,
-        "irregular": p.irregular,
-        "irregular_reason": p.irregular_reason,
-    }
+    @staticmethod
+    def resolve_plate(p: Permit) -> str | None:
+        return p.vehicle.plate if p.vehicle else None
 
 
 #: What a body must say of the permit it acts on, refused (a :class:`FieldError`) before the act.
@@ -216,18 +205,17 @@ def permit_act(
     check: Callable[[Permit], None] | None = None,
     /,
     **fields: Any,
-) -> dict[str, Any]:
+) -> Permit:
     """The act on the permit (any service's), by the servant asking here, answered with the
     permit as it stands after it; ``check`` refuses first what the body left out for this
     permit."""
     p = acted_permit(permit_id)
     if check is not None:
         check(p)
-    p = act(**acting(request), permit=p, **fields)
-    return permit_out(p, actor_of(request).role)
+    return act(**acting(request), permit=p, **fields)
 
 
-PermitRoute = Callable[[HttpRequest, int, Any], dict[str, Any]]
+PermitRoute = Callable[[HttpRequest, int, Any], Permit]
 #: A route function, as a router's decorator returns it.
 Route = TypeVar("Route", bound=Callable[..., Any])
 
@@ -263,7 +251,7 @@ def permit_act_route(
     ``check(permit, body)`` refuses before the act what the body must say of that permit."""
 
     def register(fields: Callable[[Any], dict[str, Any]]) -> PermitRoute:
-        def route(request: HttpRequest, permit_id: int, payload: Any) -> dict[str, Any]:
+        def route(request: HttpRequest, permit_id: int, payload: Any) -> Permit:
             checked = None if check is None else (lambda p: check(p, payload))
             return permit_act(request, permit_id, act, checked, **fields(payload))
 
@@ -272,7 +260,7 @@ def permit_act_route(
             "request": HttpRequest,
             "permit_id": int,
             "payload": get_type_hints(fields)["payload"],
-            "return": dict[str, Any],
+            "return": Permit,
         }
         return act_route(
             router, f"/permits/{{permit_id}}/{path}", PermitOut, summary, fields.__name__
@@ -289,7 +277,7 @@ class TermRenewalOut(Schema):
 class TermOut(Schema):
     """Termo de Permissão (táxi art. 10) e suas renovações (art. 13, 21)."""
 
-    permit: int = Field(..., alias="permit_id", description="id da permissão")
+    permit: int = Field(..., validation_alias="permit_id", description="id da permissão")
     option: str = Field(..., description="opção de prazo", examples=["I"])
     mode: str = Field(..., description="contrapartida", examples=["pagamento"])
     instalments: int | None = Field(..., description="parcelas")

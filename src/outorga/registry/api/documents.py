@@ -31,7 +31,9 @@ from .router import router
 
 class DocumentOut(Schema):
     id: int
-    type: str = Field(..., alias="doc_type", description="tipo do documento", examples=["crlv"])
+    type: str = Field(
+        ..., validation_alias="doc_type", description="tipo do documento", examples=["crlv"]
+    )
     category: str
     valid_until: IsoDate | None = Field(
         ...,
@@ -96,7 +98,7 @@ class DocumentVersionOut(DocumentOut):
     issued_on: IsoDate
     current: bool = Field(..., description="a versão em vigor (a lei só lê esta)")
     supersedes: int | None = Field(
-        ..., alias="supersedes_id", description="id da versão que esta corrigiu"
+        ..., validation_alias="supersedes_id", description="id da versão que esta corrigiu"
     )
     superseded_at: dt.datetime | None
     correction_reason: str = Field(

@@ -24,7 +24,7 @@ class ExtinctionCaseOut(Schema):
 
     id: int
     number: int = Field(..., description="número do processo")
-    permit: int = Field(..., alias="permit_id", description="id da permissão")
+    permit: int = Field(..., validation_alias="permit_id", description="id da permissão")
     cause: str = Field(..., description="causa (art. 15)")
     inciso: str = Field(..., description="inciso do art. 15", examples=["III"])
     facts: str = Field(..., description="fatos constatados")
@@ -33,7 +33,7 @@ class ExtinctionCaseOut(Schema):
     defence_deadline: IsoDate | None = Field(..., description="prazo de defesa")
     defence_filed_on: IsoDate | None = Field(..., description="defesa apresentada em")
     status: str
-    status_label: str = Field(..., alias="get_status_display")
+    status_label: str = Field(..., validation_alias="get_status_display")
     decided_on: IsoDate | None = Field(..., description="decidido em")
     grounds: str = Field(..., description="fundamentação da decisão")
     decision: dict[str, Any] = Field(..., description="fundamentos, com os artigos")

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Schema, Status
 
 from outorga.core.apikit import IsoDate, acting
-from outorga.core.apipages import Rows, paged
-from outorga.core.requests import actor_of
+from outorga.core.apipages import paged
 
 from ..models import Permit, Person, Tender, Vehicle
 from ..services.permits import permit_grant, taxi_permit_grant, taxi_permit_transfer
@@ -25,7 +25,6 @@ from .common import (
     acted_permit,
     created,
     filtered,
-    permit_out,
     safety_gear_said,
     with_records,
 )
@@ -49,8 +48,13 @@ class GrantIn(Schema):
 
 
 class PermitHistoryOut(Schema):
-    from_: str = Field(..., alias="from", description="situação anterior")
-    to: str = Field(..., description="nova situação")
+    from_: str = Field(
+        ...,
+        validation_alias="from_status",
+        serialization_alias="from",
+        description="situação anterior",
+    )
+    to: str = Field(..., validation_alias="to_status", description="nova situação")
     effective_on: IsoDate = Field(..., description="a partir de")
     reason: str = Field(..., description="motivo")
 
@@ -75,10 +79,9 @@ def _grant_fields(payload: GrantIn | TaxiGrantIn) -> dict[str, Any]:
     operation_id="outorga_registry_api_permits",
 )
 @paged("service", "registration_number")
-def permits(request: HttpRequest, service: str = "", status: str = "") -> Rows:
-    role = actor_of(request).role
+def permits(request: HttpRequest, service: str = "", status: str = "") -> QuerySet[Permit]:
     qs = Permit.objects.select_related("holder", "vehicle")
-    return Rows(filtered(qs, service=service, status=status), lambda p: permit_out(p, role))
+    return filtered(qs, service=service, status=status)
 
 
 @router.post(
@@ -90,7 +93,7 @@ def permits(request: HttpRequest, service: str = "", status: str = "") -> Rows:
 def permit_create(request: HttpRequest, payload: GrantIn) -> Any:
     safety_gear_said(service=payload.service, on=payload.granted_on, said=payload.safety_gear)
     permit = permit_grant(**acting(request), **_grant_fields(payload))
-    return Status(201, permit_out(permit, actor_of(request).role))
+    return Status(201, permit)
 
 
 @router.get(
@@ -100,19 +103,8 @@ def permit_create(request: HttpRequest, payload: GrantIn) -> Any:
     summary="Uma permissão, com o histórico",
     operation_id="outorga_registry_api_permit_detail",
 )
-def permit_detail(request: HttpRequest, permit_id: int) -> dict[str, Any]:
-    p = get_object_or_404(Permit.objects.select_related("holder", "vehicle"), pk=permit_id)
-    out = permit_out(p, actor_of(request).role)
-    out["history"] = [
-        {
-            "from": h.from_status,
-            "to": h.to_status,
-            "effective_on": h.effective_on,
-            "reason": h.reason,
-        }
-        for h in p.history.all()
-    ]
-    return out
+def permit_detail(request: HttpRequest, permit_id: int) -> Permit:
+    return get_object_or_404(Permit.objects.select_related("holder", "vehicle"), pk=permit_id)
 
 
 class TaxiPermitOut(Schema):
@@ -120,9 +112,12 @@ class TaxiPermitOut(Schema):
     number: str = Field(..., description="número da permissão")
     registration_number: int = Field(..., description="número de registro")
     category: str = Field(
-        ..., alias="taxi_category", description="categoria do táxi", examples=["convencional"]
+        ...,
+        validation_alias="taxi_category",
+        description="categoria do táxi",
+        examples=["convencional"],
     )
-    holder: int = Field(..., alias="holder_id", description="id do permissionário")
+    holder: int = Field(..., validation_alias="holder_id", description="id do permissionário")
     vehicle: str | None = Field(..., description="placa do veículo vinculado")
     status: str = Field(..., examples=["active"])
     term_end: IsoDate = Field(..., description="fim do prazo")

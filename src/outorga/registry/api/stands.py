@@ -26,7 +26,7 @@ class StandOut(Schema):
     name: str = Field(..., description="nome do ponto")
     place: str = Field(..., description="local")
     category: str = Field(
-        ..., alias="taxi_category", description="categoria do táxi; vazio para mototáxi"
+        ..., validation_alias="taxi_category", description="categoria do táxi; vazio para mototáxi"
     )
     capacity: int = Field(..., description="vagas")
     act_reference: str = Field(..., description="ato do Executivo que o fixou")

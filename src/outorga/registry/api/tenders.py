@@ -36,8 +36,8 @@ from .router import tenders_router
 
 class TenderApplicantRow(Schema):
     id: int
-    person: int = Field(..., alias="person_id", description="id da pessoa")
-    name: str = Field(..., alias="person.name")
+    person: int = Field(..., validation_alias="person_id", description="id da pessoa")
+    name: str = Field(..., validation_alias="person.name")
     taxi_category: str
     eligible: bool | None = Field(..., description="habilitado; null antes da habilitação")
     rank: int | None = Field(..., description="classificação pela comissão")
@@ -53,7 +53,7 @@ class TenderOut(Schema):
     opened_on: IsoDate = Field(..., description="abertura")
     homologated_on: IsoDate | None = Field(..., description="homologação")
     status: str = Field(..., examples=["open"])
-    status_label: str = Field(..., alias="get_status_display", examples=["aberta"])
+    status_label: str = Field(..., validation_alias="get_status_display", examples=["aberta"])
     applicants: list[TenderApplicantRow] = Field(..., description="candidatos")
 
     @staticmethod

@@ -6,8 +6,8 @@ Ipatinga show are the law's dated parameters, never numbers written in them:
   of the municipality for inciso I in force before today (D-15; a test value, not a legal one), the
   reloaded form offers that one;
 - the authority's permit pages: a taxi permit's suspension "até 90 dias" (taxi art. 42, IV–V), a
-  mototaxi permit's "3 infrações definitivas em 12 meses dão 15 ou 30 dias" (mototaxi art. 32, I;
-  D-1, D-2).
+  mototaxi permit's "3 infrações definitivas em 12 meses dão 15 dias de suspensão, ou 30 se forem
+  graves ou gravíssimas" (mototaxi art. 32, I; D-1, D-2).
 
 The expected numbers are read from the laws' parameter files (the rulebook's values, without the
 municipality's), not copied here. Nothing wider than the screen; screenshots to the artifacts."""
@@ -103,7 +103,7 @@ def test_the_permit_pages_suspension_numbers_are_the_law_s(page, demo_site, arti
     )
     cited = cited_for(moto, "suspension_accumulation", m=m)
     assert (
-        f"{count} infrações definitivas em {window} meses dão {light} ou {serious} dias "
-        f"({cited}; decisões D-1 e D-2)"
+        f"{count} infrações definitivas em {window} meses dão {light} dias de suspensão, ou "
+        f"{serious} se forem graves ou gravíssimas ({cited}; decisões D-1 e D-2)"
     ) in body
     shot(page, artifacts, "mototaxi-permit-suspension-count")

@@ -300,6 +300,38 @@ def test_art_32_i_a_suspension_without_counted_final_infractions_is_refused(ipat
     assert "cargo" in d.refusals[0].message
 
 
+def test_art_32_i_d_1_d_2_the_refusal_says_the_count_s_numbers_in_force_on_the_day():
+    """The refusal explains the count with the law's numbers of the day of the fact — never
+    numbers written in its text: a dated value (a test value, not the law's) changes them."""
+    import dataclasses
+
+    from outorga.demo import IPATINGA
+    from outorga.law.context import Context
+    from outorga.law.parameters import DatedValue
+
+    def said(overrides: dict[str, Any], on: dt.date) -> str:
+        ctx = Context(dataclasses.replace(IPATINGA, overrides=overrides), on)
+        d = ask(SUSPENSION, ctx, {"days": 15, "start": on.isoformat()})
+        assert refused_rules(d) == {"art_32_i_suspension_follows_the_count"}
+        return d.refusals[0].message
+
+    law = said({}, AS_OF)
+    assert "3 infrações definitivas em 12 meses" in law
+    assert "dão 15 dias de suspensão, ou 30 se forem graves ou gravíssimas" in law
+    changed = {
+        "mototaxi_2013.penalties.suspension_days_light": (
+            DatedValue(dt.date(2024, 6, 1), 20, True, None, "municipality"),
+        ),
+        "mototaxi_2013.penalties.window_months": (
+            DatedValue(dt.date(2024, 6, 1), 24, True, None, "municipality"),
+        ),
+    }
+    assert "em 12 meses" in said(changed, dt.date(2024, 5, 31))  # the day before it took effect
+    after = said(changed, dt.date(2024, 6, 1))
+    assert "3 infrações definitivas em 24 meses" in after
+    assert "dão 20 dias de suspensão, ou 30 se forem graves ou gravíssimas" in after
+
+
 def test_art_32_i_one_auto_alone_does_not_suspend_a_mototaxi_permission(ipatinga):
     one = {"kind": "auto", "auto": "AI-1", "final": True, "final_on": "2024-11-01"}
     d = ask(SUSPENSION, ipatinga(AS_OF), {"days": 15, "start": "2024-12-01", "grounds": one})

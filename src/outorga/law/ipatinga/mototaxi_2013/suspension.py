@@ -27,15 +27,18 @@ from ._common import (
     has_refusal,
     opt_day,
     param,
+    param_set,
 )
-from .penalties import ART_32_I, ART_32_P2
+from .penalties import ART_32_I, ART_32_P2, SUSPENSION_PARAMS
 
 # --- Art. 32, I with art. 2, XXIV: what a suspension of the permission rests on ----------------------
 
 ART_2_XXIV = art(2, inc="XXIV")
 
 
-def art_32_i_suspension_follows_the_count(grounds: Mapping[str, Any] | None) -> Reason:
+def art_32_i_suspension_follows_the_count(
+    ctx: Context, grounds: Mapping[str, Any] | None
+) -> Reason:
     """Art. 32, I with art. 2, XXIV — a suspensão da permissão é "resultado de Processo
     Administrativo por infração legal ou regulamentar": 30 dias após 3 infrações graves ou
     gravíssimas em 12 meses, 15 dias após 3 leves e médias (D-1: only final ones count; D-2: not
@@ -45,19 +48,30 @@ def art_32_i_suspension_follows_the_count(grounds: Mapping[str, Any] | None) -> 
     own act. One auto alone, however final, does not suspend a mototaxi permission."""
     counted = list((grounds or {}).get("infractions") or ())
     found = grounds is not None and grounds.get("kind") == "escalation" and bool(counted)
+    # The count's numbers are the law's on the day of the fact (D-1, D-2), read where they are said.
+    params = () if found else param_set(ctx, SUSPENSION_PARAMS)
+
+    def refused() -> str:
+        window, threshold, light, serious = (p.value for p in params)
+        return (
+            f"A suspensão da permissão resulta do processo por infração: {threshold} infrações "
+            f"definitivas em {window} meses, contadas pelo sistema, dão {light} dias de "
+            f"suspensão, ou {serious} se forem graves ou gravíssimas, e a autoridade a impõe na "
+            "fila de fiscalização; sem essa contagem não há suspensão a aplicar (a suspensão "
+            "enquanto o permissionário exerce cargo eletivo ou de confiança tem ato próprio)."
+        )
+
     return check(
         "art_32_i_suspension_follows_the_count",
         found,
         lambda: f"Suspensão decorrente da contagem de infrações definitivas: {', '.join(counted)}.",
-        "A suspensão da permissão resulta do processo por infração: 3 infrações definitivas em "
-        "12 meses, contadas pelo sistema, dão 15 ou 30 dias, impostos pela autoridade na fila "
-        "de fiscalização; sem essa contagem não há suspensão a aplicar (a suspensão enquanto o "
-        "permissionário exerce cargo eletivo ou de confiança tem ato próprio).",
+        refused,
         ART_32_I,
         ART_2_XXIV,
         decision(1),
         decision(2),
         facts={"fundamento": dict(grounds) if grounds else None},
+        params=params,
     )
 
 
@@ -191,7 +205,7 @@ def permit_suspension(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     count of final infractions (D-1, D-2), for the days it gives."""
     days = int(facts["days"])
     grounds = facts.get("grounds")
-    reasons = [art_32_i_suspension_follows_the_count(grounds)]
+    reasons = [art_32_i_suspension_follows_the_count(ctx, grounds)]
     if grounds is not None and not has_refusal(reasons):
         reasons.append(art_32_i_suspension_days_of_the_count(days, grounds))
         reasons.append(art_32_i_not_before_the_count(day(facts["start"]), grounds))

@@ -207,6 +207,19 @@ def test_art_6_the_grant_screen_shows_a_tender_still_open_refused_with_its_artic
         assert not Permit.objects.exists()
 
 
+def test_the_grant_screens_blank_tender_reads_as_every_other_blank_choice(ipatinga_m, clerk):
+    """The tender is optional on both grant screens; its blank choice reads "—", as the other
+    selects' do, not Django's dashes."""
+    from django.test import Client
+
+    client = Client()
+    client.force_login(clerk.user)
+    for url in ("/cadastro/permissoes/nova/", "/cadastro/permissoes/taxi/nova/"):
+        page = client.get(url).content.decode()
+        assert '<option value="" selected>—</option>' in page, url
+        assert "---------" not in page, url
+
+
 # --- Facts drawn from the records: the vehicle's other permits and its owner -------------------
 
 

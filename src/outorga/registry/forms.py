@@ -371,7 +371,7 @@ class GrantForm(CitingForm):
     holder = PersonByDocument(label="CPF do permissionário", max_length=18)
     vehicle = VehicleByPlate(label="Placa do veículo", max_length=8)
     tender = forms.ModelChoiceField(
-        label="Licitação", queryset=Tender._base_manager.none(), required=False
+        label="Licitação", queryset=Tender._base_manager.none(), required=False, empty_label="—"
     )
     decree = forms.CharField(label="Decreto de outorga", required=False)
     granted_on = forms.DateField(label="Data da outorga", widget=DATE)
@@ -459,6 +459,11 @@ class TaxiChecks(CitingForm):
         "roof_sign_taxi",
         "ctb_equipment_ok",
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The checks are findings on the vehicle the form names: asked after whose vehicle it is.
+        self.order_fields([name for name in self.fields if name not in self.CHECK_FIELDS])
 
     def checks(self) -> dict[str, Any]:
         d = self.cleaned_data
@@ -687,7 +692,10 @@ class TaxiGrantForm(TaxiChecks):
     category = cites(forms.ChoiceField(label="Categoria", choices=TaxiCategory.choices), "category")
     tender = cites(
         forms.ModelChoiceField(
-            label="Licitação homologada", queryset=Tender._base_manager.none(), required=False
+            label="Licitação homologada",
+            queryset=Tender._base_manager.none(),
+            required=False,
+            empty_label="—",
         ),
         "tender",
     )

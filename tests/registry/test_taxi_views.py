@@ -12,6 +12,7 @@ from outorga.core.models import ParameterOverride
 from outorga.core.tenancy import tenant
 from outorga.finance.models import Debt
 from outorga.law.competence import Role
+from outorga.registry.models import PermitTerm
 from outorga.registry.services.permits import taxi_permit_grant
 
 
@@ -98,6 +99,8 @@ def test_termo_page_names_the_debts_that_block_the_renewal(ipatinga_m, user_of):
     assert "R$ 3.000,00" in body and "UI-DEBT-1" in body and "R$ 1.234,56" in body
     # Art. 10, I: the years the Termo runs, as granted (the law's dated number), with the inciso.
     assert "<dd>10 anos — prazo I (art. 10, I), de " in body
+    # The inciso's citation is the law core's, not written in the choice's label.
+    assert all("art." not in label for _, label in PermitTerm.Option.choices)
     r = c.post(
         f"/termos/{permit.pk}/",
         {

@@ -15,9 +15,10 @@ class PermitTerm(TenantModel):
     renewed every year up to the term's end."""
 
     class Option(models.TextChoices):
-        # The years each runs are the law's dated numbers (its ``LIMITS``), never written here.
-        I = "I", "prazo I (art. 10, I)"  # noqa: E741 - the law's inciso
-        II = "II", "prazo II (art. 10, II)"
+        # The years each runs are the law's dated numbers (its ``LIMITS``) and the article its
+        # citation (``term_I``, ``term_II``), never written here.
+        I = "I", "prazo I"  # noqa: E741 - the law's inciso
+        II = "II", "prazo II"
 
     class Mode(models.TextChoices):
         PAGAMENTO = "pagamento", "pagamento em dinheiro (alínea a)"

@@ -139,6 +139,7 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
     "one_permission": art(6),
     "one_vehicle": art(6),
     "term": art(10),  # the terms (10 or 20 years) and their contrapartida
+    **{f"term_{inciso}": art(10, inc=inciso) for inciso in ("I", "II")},  # each term, by inciso
     "auxiliary": art(20, "único"),  # up to two auxiliaries per vehicle, inscribed in the Cadastro
     "substitution": (art(4, inc="X"), art(29)),  # troca do veículo, with the new one inspected
     "vehicle_swap": art(32),  # permuta: each new vehicle once the other is bound elsewhere

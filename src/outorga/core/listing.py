@@ -35,6 +35,7 @@ from outorga.core.models import Act, Municipality
 from outorga.core.requests import actor_of
 from outorga.core.search import names_document
 from outorga.core.tenancy import current_municipality_or_none, tenant
+from outorga.law.citations import lgpd
 
 PER_PAGE = 50
 
@@ -234,7 +235,7 @@ def listing(
 
 
 #: What the acts log keeps of a text typed in a list's filter, other than a CPF or CNPJ (ADR 0077).
-TYPED_WITHHELD = "[texto digitado, não registrado (LGPD, Lei 13.709/2018, art. 6º, III)]"
+TYPED_WITHHELD = f"[texto digitado, não registrado ({lgpd(6, inc='III')})]"
 
 #: The parameters of a list's address that are not its filters.
 _NOT_FILTERS = ("pagina", "formato", searchtokens.PARAM)

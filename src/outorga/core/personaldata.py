@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from outorga.law.citations import lgpd, lgpd_many
 from outorga.law.competence import Role, is_allowed
 
 from .identifiers import format_cpf, mask_document
@@ -68,28 +69,25 @@ def documents_masked(value: Any) -> Any:
 #: (``registry.selectors.note_as_seen``) and in the acts log (:func:`record_as_seen`).
 NOTE_RESERVED = (
     "Motivo reservado a quem mantém o cadastro: documento de saúde ou certidão criminal "
-    "(LGPD, Lei 13.709/2018, art. 6º, III, e art. 11)."
+    f"({lgpd_many((6, None, 'III'), 11)})."
 )
 
 #: What a reader of the acts log who may not read a person's health data (the blood type the badge
 #: prints, mototaxi art. 2, VIII) reads in its place: the registry reserves it to the desk that
 #: keeps the register (``registry.selectors.sees_private_data``).
 HEALTH_RESERVED = (
-    "Dado de saúde reservado a quem mantém o cadastro (LGPD, Lei 13.709/2018, art. 6º, III, e "
-    "art. 11)."
+    f"Dado de saúde reservado a quem mantém o cadastro ({lgpd_many((6, None, 'III'), 11)})."
 )
 
 #: What a reader of the acts log who does not read the record as signed reads in place of a text
 #: a person wrote (ADR 0070).
 TEXT_RESERVED = (
-    "Texto reservado a quem audita o município: o que uma pessoa escreveu "
-    "(LGPD, Lei 13.709/2018, art. 6º, III)."
+    f"Texto reservado a quem audita o município: o que uma pessoa escreveu ({lgpd(6, inc='III')})."
 )
 
 #: What a servant who neither receives nor judges a defence or appeal reads in place of its text.
 FILING_RESERVED = (
-    "Razões reservadas a quem recebe e julga a defesa ou o recurso "
-    "(LGPD, Lei 13.709/2018, art. 6º, III)."
+    f"Razões reservadas a quem recebe e julga a defesa ou o recurso ({lgpd(6, inc='III')})."
 )
 
 

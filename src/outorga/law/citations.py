@@ -15,7 +15,7 @@ LAW_TITLES: dict[str, str] = {
     "federal.9784-1999": "Lei Federal 9.784/1999",
     "federal.ctb-1997": "Código de Trânsito Brasileiro (Lei Federal 9.503/1997)",
     "federal.cpc-2015": "Código de Processo Civil (Lei Federal 13.105/2015)",
-    "federal.lgpd-2018": "Lei Geral de Proteção de Dados Pessoais (Lei Federal 13.709/2018)",
+    "federal.lgpd-2018": "LGPD, Lei Federal 13.709/2018",
     "outorga.decisions": "Decisões de interpretação do Outorga",
 }
 
@@ -178,21 +178,55 @@ def render_within(citations: Iterable[Citation], law: str) -> str:
 #: Lei Federal 9.784/1999, the federal administrative procedure law, cited by every municipal law
 #: that leaves its procedure to it (D-17).
 LEI_9784 = "federal.9784-1999"
+#: The LGPD, Lei Federal 13.709/2018: the personal data a screen, a log or an answer reserves.
+LGPD = "federal.lgpd-2018"
+#: An article of a federal law as :func:`federal_many` takes it: the article, or a tuple (article,
+#: paragraph[, inciso]).
+Place = str | int | tuple[str | int | None, ...]
+
+
+def federal_cited(
+    law: str,
+    article: str | int | None = None,
+    par: str | int | None = None,
+    inc: str | None = None,
+) -> str:
+    """A citation of a federal law (``law`` an id of :data:`LAW_TITLES`) as every text a person
+    reads writes it — a page, a form's label, a service's refusal, an act's name, an API
+    description: the rendering of its :class:`Citation`, never written by hand. Without an
+    article, the law's title alone."""
+    return cite(law, article, par, inc).render()
+
+
+def federal_many(law: str, *places: Place) -> str:
+    """Several articles of a federal law, the title once ("Lei Federal 9.784/1999, art. 56, §1;
+    art. 64"): each place as :data:`Place` says."""
+    return render_many(
+        cite(law, *(place if isinstance(place, tuple) else (place,))) for place in places
+    )
 
 
 def lei_9784(
     article: str | int | None = None, par: str | int | None = None, inc: str | None = None
 ) -> str:
-    """A citation of Lei 9.784/1999 as every text a person reads writes it — a page, a form's
-    label, a service's refusal, an act's name, an API description ("Lei Federal 9.784/1999,
-    art. 26, §5"): the rendering of its :class:`Citation`, never written by hand. Without an
-    article, the law's title alone."""
-    return cite(LEI_9784, article, par, inc).render()
+    """Lei 9.784/1999 as :func:`federal_cited` renders it ("Lei Federal 9.784/1999, art. 26,
+    §5")."""
+    return federal_cited(LEI_9784, article, par, inc)
 
 
-def lei_9784_many(*places: str | int | tuple[str | int, ...]) -> str:
-    """Several articles of Lei 9.784/1999, the title once ("Lei Federal 9.784/1999, art. 56, §1;
-    art. 64"): each place an article, or a tuple (article, paragraph[, inciso])."""
-    return render_many(
-        cite(LEI_9784, *(place if isinstance(place, tuple) else (place,))) for place in places
-    )
+def lei_9784_many(*places: Place) -> str:
+    """Several articles of Lei 9.784/1999 (:func:`federal_many`)."""
+    return federal_many(LEI_9784, *places)
+
+
+def lgpd(
+    article: str | int | None = None, par: str | int | None = None, inc: str | None = None
+) -> str:
+    """The LGPD as :func:`federal_cited` renders it ("LGPD, Lei Federal 13.709/2018, art. 6,
+    III")."""
+    return federal_cited(LGPD, article, par, inc)
+
+
+def lgpd_many(*places: Place) -> str:
+    """Several articles of the LGPD (:func:`federal_many`)."""
+    return federal_many(LGPD, *places)

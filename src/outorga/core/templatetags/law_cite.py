@@ -9,8 +9,7 @@ from django import template
 
 from outorga.core.lawseam import cited_for, limit_for
 from outorga.core.tenancy import current_municipality_or_none
-from outorga.law.citations import lei_9784 as render_lei_9784
-from outorga.law.citations import lei_9784_many
+from outorga.law.citations import LEI_9784, LGPD, Place, federal_cited, federal_many
 from outorga.law.common.judgment import extension_cited
 from outorga.law.money import number_br
 
@@ -55,13 +54,34 @@ def lei_9784(
     """A citation of Lei 9.784/1999 as the law core renders it ("Lei Federal 9.784/1999, art. 26,
     §5"), the same text on every page as in the services' messages: ``{% lei_9784 26 5 %}``,
     ``{% lei_9784 63 inc="I" %}``."""
-    return render_lei_9784(article, par, inc)
+    return federal_cited(LEI_9784, article, par, inc)
+
+
+def _places(places: tuple[str | int, ...]) -> list[Place]:
+    """A tag's places: an article, or "article,paragraph[,inciso]" (an empty part: none)."""
+    return [
+        tuple(part or None for part in str(place).split(",")) if "," in str(place) else place
+        for place in places
+    ]
 
 
 @register.simple_tag
 def lei_9784_list(*places: str | int) -> str:
     """Several articles of Lei 9.784/1999, the title once ("Lei Federal 9.784/1999, art. 56, §1;
     art. 64"): each place an article or "article,paragraph" — ``{% lei_9784_list "56,1" 64 %}``."""
-    return lei_9784_many(
-        *(tuple(str(place).split(",")) if "," in str(place) else place for place in places)
-    )
+    return federal_many(LEI_9784, *_places(places))
+
+
+@register.simple_tag
+def lgpd(
+    article: str | int | None = None, par: str | int | None = None, inc: str | None = None
+) -> str:
+    """A citation of the LGPD as the law core renders it ("LGPD, Lei Federal 13.709/2018, art. 6,
+    III"): ``{% lgpd 6 inc="III" %}``."""
+    return federal_cited(LGPD, article, par, inc)
+
+
+@register.simple_tag
+def lgpd_list(*places: str | int) -> str:
+    """Several articles of the LGPD, the title once: ``{% lgpd_list "6,,III" 11 %}``."""
+    return federal_many(LGPD, *_places(places))

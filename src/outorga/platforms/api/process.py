@@ -22,7 +22,7 @@ from outorga.core.apikit import Error, IsoDate, acting, staff
 from outorga.core.apipages import paged
 from outorga.core.requests import user_of
 from outorga.core.tenancy import current_municipality
-from outorga.law.citations import lei_9784, lei_9784_many
+from outorga.law.citations import lei_9784, lei_9784_many, lgpd
 from outorga.law.common.judgment import extension_cited
 from outorga.platforms.services.case_annulment import platform_case_annul_ex_officio
 from outorga.platforms.services.cases import (
@@ -70,7 +70,7 @@ def _filing_seen(text: str, context: Any) -> str:
 #: The description of a defence's or appeal's text to the staff.
 FILING_TEXT = (
     "razões, inteiras a quem recebe e julga a defesa ou o recurso (autoridade, Chefe do "
-    "Executivo); aos demais servidores, a frase de reserva (LGPD, Lei 13.709/2018, art. 6º, III)"
+    f"Executivo); aos demais servidores, a frase de reserva ({lgpd(6, inc='III')})"
 )
 
 

@@ -221,6 +221,35 @@ def test_art_6_par4_a_second_auxiliary_on_the_vehicle_is_refused(ipatinga):
     assert refused(d) == {cite(LAW, 6, 4), cite(LAW, 14)}
 
 
+def test_art_6_par4_the_ok_says_the_auxiliaries_against_the_limit_in_force_on_the_day():
+    """Art. 6º, §4º admits the auxiliaries per vehicle of the parameter of the day: the OK says
+    "o único" only when he is the vehicle's only one, never while others are indicated under a
+    limit that admits them — a dated value (a test value, not the law's) changes it on the day
+    it takes effect and not the day before."""
+    import dataclasses
+
+    from outorga.demo import IPATINGA
+    from outorga.law.context import Context
+    from outorga.law.parameters import DatedValue
+
+    def said(overrides: dict[str, Any], on: dt.date, others: int) -> str:
+        ctx = Context(dataclasses.replace(IPATINGA, overrides=overrides), on)
+        d = ask(Q, ctx, auxiliary(other_auxiliaries_on_vehicle=others))
+        (r,) = [r for r in d.reasons if r.rule == "art_6_par4_one_auxiliary_per_vehicle"]
+        return f"{r.verdict.value}: {r.message}"
+
+    assert said({}, AS_OF, 0) == "ok: Será o único condutor auxiliar do veículo (limite 1)."
+    two = {  # a test value, not the law's
+        "mototaxi_2013.person.auxiliaries_per_vehicle": (
+            DatedValue(dt.date(2024, 7, 1), 2, True, None, "municipality"),
+        )
+    }
+    assert said(two, dt.date(2024, 6, 30), 1).startswith("refused: ")  # the day before
+    assert said(two, dt.date(2024, 7, 1), 1) == (
+        "ok: Com ele, 2 condutores auxiliares no veículo (limite 2)."
+    )
+
+
 def test_art_14_par1_auxiliary_not_indicated_in_writing_is_refused(ipatinga):
     d = ask(Q, ipatinga(AS_OF), auxiliary(indicated_in_writing=False))
     assert refused(d) == {cite(LAW, 14, 1)}

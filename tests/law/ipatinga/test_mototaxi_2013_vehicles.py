@@ -197,6 +197,30 @@ def test_art_6_par2_a_second_vehicle_on_the_permit_is_refused(ipatinga):
     assert refused(d) == {cite(LAW, 6, 2)}
 
 
+def test_art_6_par2_the_ok_says_the_vehicles_against_the_limit_in_force_on_the_day():
+    """Art. 6º, §2º admits the vehicles of the parameter of the day: the OK says "único" only when
+    the vehicle is the permit's only one, never while others are registered under a limit that
+    admits them — a dated value (a test value, not the law's) changes it on the day it takes
+    effect and not the day before."""
+
+    def said(overrides: dict[str, Any], on: dt.date, others: int) -> str:
+        ctx = Context(dataclasses.replace(IPATINGA, overrides=overrides), on)
+        d = ask(Q, ctx, mototaxi(other_vehicles_on_permit=others))
+        (r,) = [r for r in d.reasons if r.rule == "art_6_par2_one_vehicle_per_permit"]
+        return f"{r.verdict.value}: {r.message}"
+
+    assert said({}, AS_OF, 0) == "ok: Único veículo cadastrado na permissão (limite 1)."
+    two = {  # a test value, not the law's
+        "mototaxi_2013.vehicle.vehicles_per_permit": (
+            DatedValue(dt.date(2024, 7, 1), 2, True, None, "municipality"),
+        )
+    }
+    assert said(two, dt.date(2024, 6, 30), 1).startswith("refused: ")  # the day before
+    assert said(two, dt.date(2024, 7, 1), 1) == (
+        "ok: Com este, 2 veículos cadastrados na permissão (limite 2)."
+    )
+
+
 @pytest.mark.parametrize(
     ("item", "inciso"),
     [

@@ -492,7 +492,12 @@ def art_6_par4_one_auxiliary_per_vehicle(ctx: Context, p: PersonFacts) -> Reason
     return check(
         "art_6_par4_one_auxiliary_per_vehicle",
         others + 1 <= limit.value,
-        lambda: f"Será o único condutor auxiliar do veículo (limite {limit.value}).",
+        # "O único" only while it is so: the limit is the one of the day (D-15).
+        lambda: (
+            f"Será o único condutor auxiliar do veículo (limite {limit.value})."
+            if others == 0
+            else f"Com ele, {others + 1} condutores auxiliares no veículo (limite {limit.value})."
+        ),
         lambda: f"O veículo já tem {others} condutor(es) auxiliar(es); o limite é {limit.value}.",
         ART_6_P4,
         ART_14,

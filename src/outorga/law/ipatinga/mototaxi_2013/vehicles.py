@@ -341,7 +341,15 @@ def art_6_par2_one_vehicle_per_permit(ctx: Context, v: VehicleFacts) -> Reason:
         return ONE_VEHICLE_PER_PERMIT.stand_in[passed]
     return ONE_VEHICLE_PER_PERMIT.check(
         passed,
-        lambda: f"Único veículo cadastrado na permissão (limite {limit.value}).",
+        # "Único" only while it is so: the limit is the one of the day (D-15).
+        lambda: (
+            f"Único veículo cadastrado na permissão (limite {limit.value})."
+            if v.other_vehicles_on_permit == 0
+            else (
+                f"Com este, {v.other_vehicles_on_permit + 1} veículos cadastrados na permissão "
+                f"(limite {limit.value})."
+            )
+        ),
         lambda: (
             f"A permissão já tem {v.other_vehicles_on_permit} veículo(s) cadastrado(s); "
             f"o limite é {limit.value}."

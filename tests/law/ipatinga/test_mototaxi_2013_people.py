@@ -120,6 +120,32 @@ def test_art_5_par2_medical_certificate_on_its_anniversary_is_still_valid(ipatin
     assert d.outcome["eligible"] is True
 
 
+def test_art_5_par2_the_expired_medical_certificate_says_the_renewal_period_in_force_on_the_day():
+    """Art. 5º, §2º: "renovado anualmente" — the refusal says the period of the parameter of the
+    day, never "anualmente" written while another is in force: a dated value (a test value, not
+    the law's) changes it on the day it takes effect and not the day before."""
+    import dataclasses
+
+    from outorga.demo import IPATINGA
+    from outorga.law.context import Context
+    from outorga.law.parameters import DatedValue
+
+    def said(overrides: dict[str, Any], on: dt.date) -> str:
+        ctx = Context(dataclasses.replace(IPATINGA, overrides=overrides), on)
+        d = ask(Q, ctx, person(medical_certificate={"issued_on": "2020-01-15"}))
+        (r,) = [r for r in d.refusals if r.rule == "art_5_vii_medical_certificate"]
+        return r.message
+
+    assert said({}, AS_OF).endswith("; deve ser renovado anualmente.")
+    two = {  # a test value, not the law's
+        "mototaxi_2013.documents.medical_validity_years": (
+            DatedValue(dt.date(2024, 7, 1), 2, True, None, "municipality"),
+        )
+    }
+    assert said(two, dt.date(2024, 6, 30)).endswith("renovado anualmente.")  # the day before
+    assert said(two, dt.date(2024, 7, 1)).endswith("; deve ser renovado a cada 2 anos.")
+
+
 def test_art_5_par2_medical_certificate_older_than_a_year_is_refused(ipatinga):
     d = ask(Q, ipatinga(AS_OF), person(medical_certificate={"issued_on": "2023-06-09"}))
     assert refused(d) == {cite(LAW, 5, inc="VII"), cite(LAW, 5, 2)}

@@ -141,6 +141,40 @@ def test_art_5_par1_iii_inspection_six_months_old_is_still_valid(ipatinga):
     assert ask(Q, ipatinga(AS_OF), mototaxi(documents=docs)).outcome["eligible"] is True
 
 
+def test_art_5_par1_iii_the_missing_inspection_says_the_period_in_force_on_the_day():
+    """Art. 5º, §1º, III: the "semestral" inspection — the refusal of a missing report, and the
+    document's validity, say the period of the parameter of the day, never "semestral" written
+    while another is in force: a dated value (a test value, not the law's) changes them on the
+    day it takes effect and not the day before."""
+    four = {  # a test value, not the law's
+        "mototaxi_2013.documents.inspection_validity_months": (
+            DatedValue(dt.date(2024, 7, 1), 4, True, None, "municipality"),
+        )
+    }
+
+    def missing(overrides: dict[str, Any], on: dt.date) -> str:
+        ctx = Context(dataclasses.replace(IPATINGA, overrides=overrides), on)
+        docs = {k: v for k, v in mototaxi()["documents"].items() if k != "inspection_report_on"}
+        d = ask(Q, ctx, mototaxi(documents=docs))
+        (r,) = [r for r in d.refusals if r.rule == "art_5_par1_iii_semiannual_inspection"]
+        return r.message
+
+    def validity(overrides: dict[str, Any], issued_on: dt.date) -> str:
+        ctx = Context(dataclasses.replace(IPATINGA, overrides=overrides), issued_on)
+        facts = {"document": "laudo_inspecao", "issued_on": issued_on.isoformat()}
+        return ask("ipatinga.mototaxi-2013.document_validity", ctx, facts).reasons[0].message
+
+    assert missing({}, AS_OF) == "Falta o laudo de inspeção semestral."
+    assert missing(four, dt.date(2024, 6, 30)) == "Falta o laudo de inspeção semestral."
+    assert missing(four, dt.date(2024, 7, 1)) == "Falta o laudo de inspeção a cada 4 meses."
+    assert validity(four, dt.date(2024, 6, 30)).startswith(
+        "Laudo de inspeção semestral do veículo emitido em 30/06/2024, válido por 6 mês(es)"
+    )
+    assert validity(four, dt.date(2024, 7, 1)).startswith(
+        "Laudo de inspeção a cada 4 meses do veículo emitido em 01/07/2024, válido por 4 mês(es)"
+    )
+
+
 def test_art_5_par1_iii_inspection_older_than_six_months_is_refused(ipatinga):
     docs = mototaxi()["documents"] | {"inspection_report_on": "2023-12-09"}
     d = ask(Q, ipatinga(AS_OF), mototaxi(documents=docs))

@@ -10,6 +10,7 @@ from enum import StrEnum
 from typing import Any
 
 from outorga.law.citations import decision
+from outorga.law.common.labels import every_pt
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict, quick_reason
 from outorga.law.questions import question
@@ -368,7 +369,7 @@ def art_5_vii_medical_certificate_yearly(ctx: Context, p: PersonFacts) -> Reason
         lambda: f"Atestado médico de {fmt(issued)}, válido até {fmt(until)}.",
         lambda: (
             f"Atestado médico de {fmt(issued)} vencido em {fmt(until)}; "
-            "deve ser renovado anualmente."
+            f"deve ser renovado {every_pt(years.value, 'years')}."
         ),
         facts={"atestado_emitido_em": p.medical_issued_on, "valido_ate": until},
         params=(years,),

@@ -9,7 +9,7 @@ from typing import Any
 
 from outorga.law.citations import Citation, decision
 from outorga.law.common import one_vehicle
-from outorga.law.common.labels import vehicle_kind_label
+from outorga.law.common.labels import periodic_pt, vehicle_kind_label
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
@@ -260,7 +260,7 @@ def art_5_par1_iii_semiannual_inspection(ctx: Context, v: VehicleFacts) -> Reaso
         return reason(
             "art_5_par1_iii_semiannual_inspection",
             Verdict.REFUSED,
-            "Falta o laudo de inspeção semestral.",
+            f"Falta o laudo de inspeção {periodic_pt(months.value, 'months')}.",
             *cites,
             params=(months,),
         )

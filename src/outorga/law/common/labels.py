@@ -84,3 +84,9 @@ def following_pt(value: int, unit: str) -> str:
     """The period after the one running: "o ano seguinte", else "os 2 anos seguintes"."""
     one, many = _UNIT_PT[unit]
     return f"o {one} seguinte" if value == 1 else f"os {value} {many} seguintes"
+
+
+def either_pt(values: list[str] | tuple[str, ...]) -> str:
+    """Alternatives as a person reads them: "B, C, D ou E"; one alone as itself."""
+    items = [str(v) for v in values]
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} ou {items[-1]}"

@@ -81,23 +81,16 @@ def test_art_14_par2_a_credential_valid_a_period_ahead_says_the_period_in_force_
     refusal says the period of the parameter of the day, never "o ano seguinte" while another is
     in force: a dated value (a test value, not the law's) changes it on the day it takes effect
     and not the day before."""
-    import dataclasses
+    from law_factories import with_dated_values
 
     from outorga.demo import IPATINGA
-    from outorga.law.context import Context
-    from outorga.law.parameters import DatedValue
 
-    two = {  # a test value, not the law's
-        "mototaxi_2013.documents.auxiliary_credential_validity_years": (
-            DatedValue(dt.date(2025, 3, 10), 2, True, None, "municipality"),
-        )
-    }
+    two = {"mototaxi_2013.documents.auxiliary_credential_validity_years": (dt.date(2025, 3, 10), 2)}
 
-    def said(on: dt.date, until: dt.date) -> str:
-        ctx = Context(dataclasses.replace(IPATINGA, overrides=two), on)
-        d = ask(Q, ctx, {"credential_valid_until": until.isoformat()})
-        (r,) = [r for r in d.refusals if r.rule == "art_14_par2_one_year_at_a_time"]
-        return r.message
+    def said(on: dt.date, until: dt.date) -> str:  # with the test value above, not the law's
+        facts = {"credential_valid_until": until.isoformat()}
+        d = ask(Q, with_dated_values(IPATINGA, on, two), facts)
+        return " ".join(r.message for r in d.refusals if r.rule == "art_14_par2_one_year_at_a_time")
 
     before = said(dt.date(2025, 3, 9), dt.date(2026, 3, 9))  # the day before
     assert "já foi concedida ou renovada para o ano seguinte; não há" in before

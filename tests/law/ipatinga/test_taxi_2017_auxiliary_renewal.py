@@ -88,23 +88,19 @@ def test_art_21_an_inscription_valid_a_period_ahead_says_the_period_in_force_on_
     nothing to renew; the refusal says the period of the parameter of the day, never "o ano
     seguinte" while another is in force: a dated value (a test value, not the law's) changes it
     on the day it takes effect and not the day before."""
-    import dataclasses
+    from law_factories import with_dated_values
 
     from outorga.demo import IPATINGA
-    from outorga.law.context import Context
-    from outorga.law.parameters import DatedValue
 
-    two = {  # a test value, not the law's
-        "taxi_2017.registration_renewal_years": (
-            DatedValue(dt.date(2025, 3, 10), 2, True, None, "municipality"),
-        )
-    }
+    two = {"taxi_2017.registration_renewal_years": (dt.date(2025, 3, 10), 2)}  # a test value
 
     def said(on: dt.date, until: dt.date) -> str:
-        ctx = Context(dataclasses.replace(IPATINGA, overrides=two), on)
-        facts = {"credential_valid_until": until.isoformat(), "resides_in_ipatinga": True,
-                 "debts": []}  # fmt: skip
-        d = ask(Q, ctx, facts)
+        ctx = with_dated_values(IPATINGA, on, two)
+        d = ask(
+            Q,
+            ctx,
+            {"credential_valid_until": until.isoformat(), "resides_in_ipatinga": True, "debts": []},
+        )
         (r,) = [r for r in d.refusals if r.rule == "taxi_2017.art_21_yearly_not_ahead"]
         return r.message
 

@@ -230,3 +230,29 @@ def test_art_8_review_is_overdue_the_day_after(barra):
     d = ask("apps.fare_limits_review", barra(dt.date(2026, 7, 2)), {"last_review": "2025-07-01"})
     assert d.outcome["overdue"] is True
     assert refusal_citations(d) == {f"{LAW} art. 8"}
+
+
+def test_art_8_the_overdue_review_says_the_period_in_force_on_the_day():
+    """Art. 8: "revisar anualmente" — the overdue review says the period of the parameter of the
+    day, never "anual" written while another is in force: a dated value (a test value, not the
+    law's) changes it on the day it takes effect and not the day before."""
+    longer = dataclasses.replace(
+        BARRA_DO_GARCAS,
+        overrides={  # a test value, not the law's
+            "apps_2025.fare_limits_review_months": (
+                DatedValue(dt.date(2026, 8, 1), 18, True, None, "municipality"),
+            )
+        },
+    )
+
+    def said(on: dt.date) -> tuple[str, str]:
+        d = ask("apps.fare_limits_review", Context(longer, on), {"last_review": "2025-01-01"})
+        assert d.outcome["overdue"] is True
+        return d.refusals[0].message, d.summary
+
+    message, summary = said(dt.date(2026, 7, 31))  # the day before
+    assert "a revisão anual venceu em 01/01/2026" in message
+    assert summary == "Revisão anual vencida desde 01/01/2026."
+    message, summary = said(dt.date(2026, 8, 1))
+    assert "a revisão a cada 18 meses venceu em 01/07/2026" in message
+    assert summary == "Revisão a cada 18 meses vencida desde 01/07/2026."

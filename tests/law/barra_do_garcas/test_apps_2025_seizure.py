@@ -77,6 +77,35 @@ def test_art_26_ii_iii_the_fine_is_not_a_condition_of_the_release(barra):
     assert f"{LAW} art. 26, II" in {c.compact() for c in fine.citations}
 
 
+def test_art_26_ii_the_seizure_auto_says_the_maximum_fine_in_force_on_the_day_of_the_infraction():
+    """The auto's note that the fine is chosen in its own process says the maximum of art. 26, II
+    in force on the day of the infraction (D-15), never a number written in its text: a dated
+    value (a test value, not the law's) changes it on the day it takes effect, not the day before."""
+    import dataclasses
+
+    from outorga.demo import BARRA_DO_GARCAS
+    from outorga.law.context import Context
+    from outorga.law.parameters import DatedValue
+
+    def said(overrides: dict, committed_on: dt.date) -> str:  # type: ignore[type-arg]
+        law = dataclasses.replace(BARRA_DO_GARCAS, overrides=overrides)
+        on = committed_on.isoformat()
+        facts = {"infractions": [{"code": "prestacao_irregular", "committed_on": on}],
+                 "imposed_on": on}  # fmt: skip
+        fine = ask(f"{LAW}.fine", Context(law, committed_on), facts)
+        (note,) = [r for r in fine.reasons if r.rule == "apps.art26.ii.fine_apart"]
+        return note.message
+
+    assert "a multa de até 500 UPFBG (art. 26, II)" in said({}, SEIZED)
+    changed = {  # a test value, not the law's
+        "apps_2025.fine_max_upfbg": (
+            DatedValue(dt.date(2026, 5, 1), 800, True, None, "municipality"),
+        )
+    }
+    assert "a multa de até 500 UPFBG" in said(changed, dt.date(2026, 4, 30))  # the day before
+    assert "a multa de até 800 UPFBG (art. 26, II)" in said(changed, dt.date(2026, 5, 1))
+
+
 def test_art_29_a_seizure_before_the_law_is_not_governed_by_it(barra):
     d = release(
         barra(dt.date(2025, 5, 20)),

@@ -91,6 +91,41 @@ def test_art_32_i_art_34_the_auxiliarys_suspension_rests_on_his_count(ipatinga):
     assert _suspension(ipatinga, target="permissao").outcome["allowed"] is False
 
 
+def test_art_32_i_art_34_the_auxiliarys_refusal_says_the_count_s_numbers_in_force_on_the_day():
+    """The refusal of a suspension without his count says the count's numbers of the day (D-1,
+    D-2), never numbers written in its text: a dated value (a test value, not the law's) changes
+    them on the day it takes effect and not the day before."""
+    import dataclasses
+
+    from outorga.demo import IPATINGA
+    from outorga.law.context import Context
+    from outorga.law.parameters import DatedValue
+
+    def said(overrides: dict[str, Any], on: dt.date) -> str:
+        ctx = Context(dataclasses.replace(IPATINGA, overrides=overrides), on)
+        facts = {
+            "auxiliary": "p7",
+            "days": 15,
+            "start": on.isoformat(),
+            "grounds": _grounds(auxiliary="p8"),
+        }  # fmt: skip; another auxiliary's count
+        d = ask(S, ctx, facts)
+        assert [r.rule for r in d.refusals] == ["art_32_i_auxiliary_suspension_follows_his_count"]
+        return d.refusals[0].message
+
+    assert "infrações definitivas dele (3 em 12 meses)" in said({}, AS_OF)
+    changed = {  # test values, not the law's
+        "mototaxi_2013.penalties.suspension_threshold": (
+            DatedValue(dt.date(2025, 6, 1), 4, True, None, "municipality"),
+        ),
+        "mototaxi_2013.penalties.window_months": (
+            DatedValue(dt.date(2025, 6, 1), 24, True, None, "municipality"),
+        ),
+    }
+    assert "(3 em 12 meses)" in said(changed, dt.date(2025, 5, 31))  # the day before
+    assert "infrações definitivas dele (4 em 24 meses)" in said(changed, dt.date(2025, 6, 1))
+
+
 def test_art_32_i_the_auxiliarys_suspension_has_the_days_of_the_count(ipatinga):
     d = _suspension(ipatinga, days=30)
     assert d.outcome["allowed"] is False

@@ -74,3 +74,25 @@ def test_art_14_par2_no_credential_period_before_the_law(ipatinga):
     with pytest.raises(ParameterMissing):
         renewal(ipatinga, dt.date(2013, 8, 26))
     assert renewal(ipatinga, dt.date(2013, 8, 27), None).outcome["renewable"] is True
+
+
+def test_art_14_par2_a_credential_valid_a_period_ahead_says_the_period_in_force_on_the_day():
+    """Art. 14, §2º: a credential already valid for a full period ahead has nothing to renew; the
+    refusal says the period of the parameter of the day, never "o ano seguinte" while another is
+    in force: a dated value (a test value, not the law's) changes it on the day it takes effect
+    and not the day before."""
+    from law_factories import with_dated_values
+
+    from outorga.demo import IPATINGA
+
+    two = {"mototaxi_2013.documents.auxiliary_credential_validity_years": (dt.date(2025, 3, 10), 2)}
+
+    def said(on: dt.date, until: dt.date) -> str:  # with the test value above, not the law's
+        facts = {"credential_valid_until": until.isoformat()}
+        d = ask(Q, with_dated_values(IPATINGA, on, two), facts)
+        return " ".join(r.message for r in d.refusals if r.rule == "art_14_par2_one_year_at_a_time")
+
+    before = said(dt.date(2025, 3, 9), dt.date(2026, 3, 9))  # the day before
+    assert "já foi concedida ou renovada para o ano seguinte; não há" in before
+    after = said(dt.date(2025, 3, 10), dt.date(2027, 3, 10))
+    assert "já foi concedida ou renovada para os 2 anos seguintes; não há" in after

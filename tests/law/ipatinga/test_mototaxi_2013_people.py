@@ -4,7 +4,9 @@ import datetime as dt
 from typing import Any
 
 import pytest
+from law_factories import with_dated_values
 
+from outorga.demo import IPATINGA
 from outorga.law.citations import Citation, cite, decision
 from outorga.law.decisions import Decision, Verdict
 from outorga.law.parameters import ParameterMissing
@@ -120,6 +122,25 @@ def test_art_5_par2_medical_certificate_on_its_anniversary_is_still_valid(ipatin
     assert d.outcome["eligible"] is True
 
 
+def test_art_5_par2_the_expired_medical_certificate_says_the_renewal_period_in_force_on_the_day():
+    """Art. 5º, §2º: "renovado anualmente" — the refusal says the period of the parameter of the
+    day, never "anualmente" written while another is in force: a dated value (a test value, not
+    the law's) changes it on the day it takes effect and not the day before."""
+    two = {
+        "mototaxi_2013.documents.medical_validity_years": (dt.date(2024, 7, 1), 2)
+    }  # a test value
+
+    def said(values: dict[str, Any], on: dt.date) -> str:
+        facts = person(medical_certificate={"issued_on": "2020-01-15"})
+        d = ask(Q, with_dated_values(IPATINGA, on, values), facts)
+        (r,) = [r for r in d.refusals if r.rule == "art_5_vii_medical_certificate"]
+        return r.message
+
+    assert said({}, AS_OF).endswith("; deve ser renovado anualmente.")
+    assert said(two, dt.date(2024, 6, 30)).endswith("renovado anualmente.")  # the day before
+    assert said(two, dt.date(2024, 7, 1)).endswith("; deve ser renovado a cada 2 anos.")
+
+
 def test_art_5_par2_medical_certificate_older_than_a_year_is_refused(ipatinga):
     d = ask(Q, ipatinga(AS_OF), person(medical_certificate={"issued_on": "2023-06-09"}))
     assert refused(d) == {cite(LAW, 5, inc="VII"), cite(LAW, 5, 2)}
@@ -219,6 +240,33 @@ def test_art_14_par2_auxiliary_meets_the_same_requirements(ipatinga):
 def test_art_6_par4_a_second_auxiliary_on_the_vehicle_is_refused(ipatinga):
     d = ask(Q, ipatinga(AS_OF), auxiliary(other_auxiliaries_on_vehicle=1))
     assert refused(d) == {cite(LAW, 6, 4), cite(LAW, 14)}
+
+
+AUXILIARIES = "art_6_par4_one_auxiliary_per_vehicle"
+
+
+def test_art_6_par4_the_ok_says_the_auxiliaries_against_the_limit_in_force_on_the_day():
+    """Art. 6º, §4º admits the auxiliaries per vehicle of the parameter of the day: the OK says
+    "o único" only when he is the vehicle's only one, never while others are indicated under a
+    limit that admits them — a dated value (a test value, not the law's) changes it on the day
+    it takes effect and not the day before."""
+    two = {"mototaxi_2013.person.auxiliaries_per_vehicle": (dt.date(2024, 7, 1), 2)}  # a test value
+
+    def said(values: dict[str, Any], on: dt.date, others: int) -> str:
+        d = ask(
+            Q,
+            with_dated_values(IPATINGA, on, values),
+            auxiliary(other_auxiliaries_on_vehicle=others),
+        )
+        return " ".join(
+            f"{r.verdict.value}: {r.message}" for r in d.reasons if r.rule == AUXILIARIES
+        )
+
+    assert said({}, AS_OF, 0) == "ok: Será o único condutor auxiliar do veículo (limite 1)."
+    assert said(two, dt.date(2024, 6, 30), 1).startswith("refused: ")  # the day before
+    assert said(two, dt.date(2024, 7, 1), 1) == (
+        "ok: Com ele, 2 condutores auxiliares no veículo (limite 2)."
+    )
 
 
 def test_art_14_par1_auxiliary_not_indicated_in_writing_is_refused(ipatinga):

@@ -5,6 +5,7 @@ import datetime as dt
 from typing import Any
 
 import pytest
+from law_factories import with_dated_values
 
 from outorga.demo import IPATINGA
 from outorga.law.citations import Citation, cite, decision
@@ -141,6 +142,38 @@ def test_art_5_par1_iii_inspection_six_months_old_is_still_valid(ipatinga):
     assert ask(Q, ipatinga(AS_OF), mototaxi(documents=docs)).outcome["eligible"] is True
 
 
+def test_art_5_par1_iii_the_missing_inspection_says_the_period_in_force_on_the_day():
+    """Art. 5º, §1º, III: the "semestral" inspection — the refusal of a missing report, and the
+    document's validity, say the period of the parameter of the day, never "semestral" written
+    while another is in force: a dated value (a test value, not the law's) changes them on the
+    day it takes effect and not the day before."""
+    four = {
+        "mototaxi_2013.documents.inspection_validity_months": (dt.date(2024, 7, 1), 4)
+    }  # a test value
+    docs = {k: v for k, v in mototaxi()["documents"].items() if k != "inspection_report_on"}
+
+    def missing(values: dict[str, Any], on: dt.date) -> str:
+        d = ask(Q, with_dated_values(IPATINGA, on, values), mototaxi(documents=docs))
+        return " ".join(
+            r.message for r in d.refusals if r.rule == "art_5_par1_iii_semiannual_inspection"
+        )
+
+    def validity(values: dict[str, Any], issued_on: dt.date) -> str:
+        facts = {"document": "laudo_inspecao", "issued_on": issued_on.isoformat()}
+        ctx = with_dated_values(IPATINGA, issued_on, values)
+        return ask("ipatinga.mototaxi-2013.document_validity", ctx, facts).reasons[0].message
+
+    assert missing({}, AS_OF) == "Falta o laudo de inspeção semestral."
+    assert missing(four, dt.date(2024, 6, 30)) == "Falta o laudo de inspeção semestral."
+    assert missing(four, dt.date(2024, 7, 1)) == "Falta o laudo de inspeção a cada 4 meses."
+    assert validity(four, dt.date(2024, 6, 30)).startswith(
+        "Laudo de inspeção semestral do veículo emitido em 30/06/2024, válido por 6 mês(es)"
+    )
+    assert validity(four, dt.date(2024, 7, 1)).startswith(
+        "Laudo de inspeção a cada 4 meses do veículo emitido em 01/07/2024, válido por 4 mês(es)"
+    )
+
+
 def test_art_5_par1_iii_inspection_older_than_six_months_is_refused(ipatinga):
     docs = mototaxi()["documents"] | {"inspection_report_on": "2023-12-09"}
     d = ask(Q, ipatinga(AS_OF), mototaxi(documents=docs))
@@ -195,6 +228,30 @@ def test_art_5_par8_one_vehicle_for_both_cargo_and_passengers_is_refused(ipating
 def test_art_6_par2_a_second_vehicle_on_the_permit_is_refused(ipatinga):
     d = ask(Q, ipatinga(AS_OF), mototaxi(other_vehicles_on_permit=1))
     assert refused(d) == {cite(LAW, 6, 2)}
+
+
+VEHICLES = "art_6_par2_one_vehicle_per_permit"
+
+
+def test_art_6_par2_the_ok_says_the_vehicles_against_the_limit_in_force_on_the_day():
+    """Art. 6º, §2º admits the vehicles of the parameter of the day: the OK says "único" only when
+    the vehicle is the permit's only one, never while others are registered under a limit that
+    admits them — a dated value (a test value, not the law's) changes it on the day it takes
+    effect and not the day before."""
+
+    two = {"mototaxi_2013.vehicle.vehicles_per_permit": (dt.date(2024, 7, 1), 2)}  # a test value
+
+    def said(values: dict[str, Any], on: dt.date, others: int) -> str:
+        d = ask(
+            Q, with_dated_values(IPATINGA, on, values), mototaxi(other_vehicles_on_permit=others)
+        )
+        return " ".join(f"{r.verdict.value}: {r.message}" for r in d.reasons if r.rule == VEHICLES)
+
+    assert said({}, AS_OF, 0) == "ok: Único veículo cadastrado na permissão (limite 1)."
+    assert said(two, dt.date(2024, 6, 30), 1).startswith("refused: ")  # the day before
+    assert said(two, dt.date(2024, 7, 1), 1) == (
+        "ok: Com este, 2 veículos cadastrados na permissão (limite 2)."
+    )
 
 
 @pytest.mark.parametrize(

@@ -81,3 +81,30 @@ def test_art_49_no_renewal_under_the_law_before_it_was_in_force(ipatinga):
     d = renewal(ipatinga, dt.date(2017, 9, 27), credential_valid_until=None)
     assert d.outcome is None
     assert refusal_citations(d) == {"ipatinga.taxi-2017 art. 49", "outorga.decisions art. D-15"}
+
+
+def test_art_21_an_inscription_valid_a_period_ahead_says_the_period_in_force_on_the_day():
+    """Art. 21: "renovado anualmente" — an inscription already valid for a full period ahead has
+    nothing to renew; the refusal says the period of the parameter of the day, never "o ano
+    seguinte" while another is in force: a dated value (a test value, not the law's) changes it
+    on the day it takes effect and not the day before."""
+    from law_factories import with_dated_values
+
+    from outorga.demo import IPATINGA
+
+    two = {"taxi_2017.registration_renewal_years": (dt.date(2025, 3, 10), 2)}  # a test value
+
+    def said(on: dt.date, until: dt.date) -> str:
+        ctx = with_dated_values(IPATINGA, on, two)
+        d = ask(
+            Q,
+            ctx,
+            {"credential_valid_until": until.isoformat(), "resides_in_ipatinga": True, "debts": []},
+        )
+        (r,) = [r for r in d.refusals if r.rule == "taxi_2017.art_21_yearly_not_ahead"]
+        return r.message
+
+    before = said(dt.date(2025, 3, 9), dt.date(2026, 3, 9))  # the day before
+    assert "já foi feita ou renovada para o ano seguinte; não há" in before
+    after = said(dt.date(2025, 3, 10), dt.date(2027, 3, 10))
+    assert "já foi feita ou renovada para os 2 anos seguintes; não há" in after

@@ -166,6 +166,34 @@ def test_art_13_termo_renewed_yearly_not_years_ahead(ipatinga):
     assert d.outcome["next_valid_until"] == dt.date(2023, 3, 10)
 
 
+def test_art_13_a_termo_valid_a_period_ahead_says_the_period_in_force_on_the_day():
+    """Art. 13: "renovado anualmente" — a Termo already valid for a full period ahead has nothing
+    to renew; the refusal says the period of the parameter in force when it was signed, never "o
+    ano seguinte" while another is: a dated value (a test value, not the law's) changes it for a
+    Termo signed on the day it takes effect and not the day before."""
+    import dataclasses
+
+    from outorga.demo import IPATINGA
+    from outorga.law.context import Context
+    from outorga.law.parameters import DatedValue
+
+    two = {  # a test value, not the law's
+        "taxi_2017.termo_renewal_years": (
+            DatedValue(dt.date(2020, 3, 10), 2, True, None, "municipality"),
+        )
+    }
+
+    def said(signed_on: str) -> str:
+        ctx = Context(dataclasses.replace(IPATINGA, overrides=two), dt.date(2020, 6, 1))
+        facts = {"signed_on": signed_on, "option": "I", "last_renewed_on": "2021-03-10"}
+        d = ask("taxi.permit_term", ctx, facts)
+        (r,) = [r for r in d.refusals if r.rule == "taxi_2017.art_13_yearly_not_ahead"]
+        return r.message
+
+    assert "já foi renovado para o ano seguinte; não há" in said("2020-03-09")  # the day before
+    assert "já foi renovado para os 2 anos seguintes; não há" in said("2020-03-10")
+
+
 def test_art_13_last_period_ends_with_the_term(ipatinga):
     d = termo(ipatinga, dt.date(2030, 3, 10), last_renewed_on="2029-03-10")
     assert d.outcome["renewable"] is False and not d.refusals

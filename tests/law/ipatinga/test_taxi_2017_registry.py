@@ -273,6 +273,55 @@ def test_art_22_xi_insurance_other_category_is_refused(ipatinga):
     assert refusal_citations(d) == {"ipatinga.taxi-2017 art. 22, XI"}
 
 
+def _art_22_said(overrides: dict, on: dt.date, **changes) -> list[str]:  # type: ignore[no-untyped-def, type-arg]
+    import dataclasses
+
+    from outorga.demo import IPATINGA
+    from outorga.law.context import Context
+
+    docs = {**PF_DOCS, **changes}
+    facts = {"subject": "pessoa_fisica", "documents": docs, "presented_on": "2024-03-01"}
+    ctx = Context(dataclasses.replace(IPATINGA, overrides=overrides), on)
+    return [r.message for r in ask("taxi.registration_documents", ctx, facts).refusals]
+
+
+def test_art_22_ii_xi_the_documents_say_the_categories_in_force_on_the_day():
+    """Art. 22, II (CNH categories) and XI (seguro obrigatório categoria "3"): the documents'
+    names and the CNH's refusal say the categories of the parameters of the day, never ones
+    written in their text: dated values (test values, not the law's) change them on the day they
+    take effect and not the day before."""
+    from outorga.law.parameters import DatedValue
+
+    missing = {"cnh": {"presented": False}, "seguro_obrigatorio": {"presented": False}}
+    assert _art_22_said({}, ON, **missing) == [
+        "Falta: habilitação na categoria B, C, D ou E.",
+        "Falta: seguro obrigatório categoria 3.",
+    ]
+    changed = {  # test values, not the law's
+        "taxi_2017.cnh_categories": (
+            DatedValue(dt.date(2024, 6, 1), ["C", "D"], True, None, "municipality"),
+        ),
+        "taxi_2017.insurance_category": (
+            DatedValue(dt.date(2024, 6, 1), "4", True, None, "municipality"),
+        ),
+    }
+    assert _art_22_said(changed, dt.date(2024, 5, 31), **missing) == [  # the day before
+        "Falta: habilitação na categoria B, C, D ou E.",
+        "Falta: seguro obrigatório categoria 3.",
+    ]
+    assert _art_22_said(changed, dt.date(2024, 6, 1), **missing) == [
+        "Falta: habilitação na categoria C ou D.",
+        "Falta: seguro obrigatório categoria 4.",
+    ]
+    cnh_a = {"cnh": {"presented": True, "category": "A", "valid_until": "2027-01-01"}}
+    assert "CNH categoria A; a lei exige B, C, D ou E." in _art_22_said(
+        changed, dt.date(2024, 5, 31), **cnh_a
+    )
+    assert "CNH categoria A; a lei exige C ou D." in _art_22_said(
+        changed, dt.date(2024, 6, 1), **cnh_a
+    )
+
+
 def test_art_22_xii_inspection_report_not_approved_is_refused(ipatinga):
     d = pf(ipatinga, vistoria={"presented": True, "approved": False})
     assert refusal_citations(d) == {"ipatinga.taxi-2017 art. 22, XII"}

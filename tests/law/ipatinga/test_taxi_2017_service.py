@@ -152,6 +152,52 @@ def test_art_6_second_taxi_permission_is_refused(ipatinga):
     assert "taxi_2017.art_11_exclusivity" in rules
 
 
+def _art_6_said(rule: str, overrides: dict, on: dt.date, **changes) -> str:  # type: ignore[no-untyped-def, type-arg]
+    ctx = Context(dataclasses.replace(IPATINGA, overrides=overrides), on)
+    d = ask("taxi.person_eligibility", ctx, {**PERSON, **changes})
+    (said,) = [r for r in d.reasons if r.rule == f"taxi_2017.{rule}"]
+    return f"{said.verdict.value}: {said.message}"
+
+
+def test_art_6_the_vehicles_ok_says_the_limit_in_force_on_the_day():
+    """Art. 6º limits the permission to the number of vehicles of the parameter of the day, never
+    a "único" written in the text: a dated value (a test value, not the law's) changes what the
+    OK says on the day it takes effect and not the day before."""
+    from outorga.law.parameters import DatedValue
+
+    law = _art_6_said("art_6_one_vehicle", {}, ON, vehicles=1)
+    assert law == "ok: Um único veículo na permissão."
+    two = {  # a test value, not the law's
+        "taxi_2017.max_vehicles_per_permit": (
+            DatedValue(dt.date(2024, 6, 1), 2, True, None, "municipality"),
+        )
+    }
+    before = _art_6_said("art_6_one_vehicle", two, dt.date(2024, 5, 31), vehicles=2)
+    assert before.startswith("refused: 2 veículos pedidos; a permissão é limitada a 1 veículo")
+    after = _art_6_said("art_6_one_vehicle", two, dt.date(2024, 6, 1), vehicles=2)
+    assert after == "ok: 2 veículos na permissão, no limite de 2."
+    assert _art_6_said("art_6_one_vehicle", two, dt.date(2024, 6, 1), vehicles=1) == law
+
+
+def test_art_6_the_permissions_ok_says_the_limit_in_force_on_the_day():
+    """Art. 6º: "apenas 1 (uma) permissão por pessoa" — the OK says the holder's permissions
+    against the limit of the day when he holds one already, never "não detém outra" while he does:
+    a dated value (a test value, not the law's) changes it on the day it takes effect."""
+    from outorga.law.parameters import DatedValue
+
+    assert _art_6_said("art_6_one_permission", {}, ON) == "ok: Não detém outra permissão de táxi."
+    two = {  # a test value, not the law's
+        "taxi_2017.max_permits_per_holder": (
+            DatedValue(dt.date(2024, 6, 1), 2, True, None, "municipality"),
+        )
+    }
+    held = {"other_permissions": [{"service": "taxi"}]}
+    before = _art_6_said("art_6_one_permission", two, dt.date(2024, 5, 31), **held)
+    assert before == "refused: Já detém 1 permissão(ões) de táxi; a lei admite 1 por pessoa."
+    after = _art_6_said("art_6_one_permission", two, dt.date(2024, 6, 1), **held)
+    assert after == "ok: Detém 1 permissão(ões) de táxi; a lei admite 2 por pessoa."
+
+
 def test_art_11_d_13_mototaxi_permission_in_the_municipality_is_refused(ipatinga):
     d = eligibility(ipatinga, other_permissions=[{"service": "mototaxi", "reference": "MT-12"}])
     assert {"ipatinga.taxi-2017 art. 11", "outorga.decisions art. D-13"} <= refusal_citations(d)

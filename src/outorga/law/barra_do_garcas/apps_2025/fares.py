@@ -15,7 +15,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from functools import partial
 from typing import Any
 
-from outorga.law.common.labels import sentence
+from outorga.law.common.labels import periodic_pt, sentence
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl, percent_br
@@ -243,7 +243,8 @@ def art8_review_due(ctx: Context, last_review: dt.date) -> tuple[dt.date, Reason
         "apps.art8.yearly_review",
         not overdue,
         f"Última revisão em {fmt(last_review)}; próxima até {fmt(due)}.",
-        f"Última revisão em {fmt(last_review)}; a revisão anual venceu em {fmt(due)}.",
+        f"Última revisão em {fmt(last_review)}; a revisão "
+        f"{periodic_pt(int(months.value), 'months')} venceu em {fmt(due)}.",
         art(8),
         facts={"última_revisão": last_review, "próxima_até": due},
         params=(months,),
@@ -481,5 +482,7 @@ def fare_limits_review(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         ctx,
         {"overdue": overdue, "due": due},
         (why,),
-        f"Revisão anual vencida desde {fmt(due)}." if overdue else f"Revisar até {fmt(due)}.",
+        f"Revisão {periodic_pt(int(why.parameters[0].value), 'months')} vencida desde {fmt(due)}."
+        if overdue
+        else f"Revisar até {fmt(due)}.",
     )

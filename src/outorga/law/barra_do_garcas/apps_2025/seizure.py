@@ -24,7 +24,7 @@ from outorga.law.common.filing import filed_in_time
 from outorga.law.common.seizure import charges_paid, release_schema
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
-from outorga.law.money import brl
+from outorga.law.money import brl, number_br
 from outorga.law.questions import question
 from outorga.law.rules import reason
 from outorga.law.schemas import closed, list_of
@@ -262,7 +262,10 @@ def fine(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     """The auto that seizes a vehicle (art. 26, III) charges no fine by itself: the law gives no
     fine per conduct, only a maximum (500 UPFBG, art. 26, II) the authority chooses up to, with
     its reasons, in the penalty's own process (``penalty``). So the auto's process ends with no
-    amount, and a fine, if any, is imposed on the driver by CPF (art. 26, caput)."""
+    amount, and a fine, if any, is imposed on the driver by CPF (art. 26, caput). The maximum it
+    names is the one in force on the day of the (latest) infraction (D-15), as the penalty's."""
+    committed_on = max(day(i["committed_on"]) for i in facts["infractions"])
+    limit = param(ctx, "fine_max_upfbg", committed_on)
     return decide(
         "barra-do-garcas.apps-2025.fine",
         ctx,
@@ -271,12 +274,16 @@ def fine(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             reason(
                 "apps.art26.ii.fine_apart",
                 Verdict.INFO,
-                "O auto de apreensão não cobra multa: a multa de até 500 UPFBG (art. 26, II) é "
-                "escolhida e fundamentada pela autoridade no processo da penalidade, contra o "
-                "motorista ou a plataforma.",
+                lambda: (
+                    f"O auto de apreensão não cobra multa: a multa de até "
+                    f"{number_br(limit.value)} UPFBG (art. 26, II) é escolhida e fundamentada "
+                    "pela autoridade no processo da penalidade, contra o motorista ou a "
+                    "plataforma."
+                ),
                 art(26, inc="II"),
                 art(26, inc="III"),
                 art(26, "único"),
+                params=(limit,),
             )
         ],
         "Sem multa no auto de apreensão (art. 26, II: processo próprio).",

@@ -10,6 +10,7 @@ from enum import StrEnum
 from typing import Any
 
 from outorga.law.citations import decision
+from outorga.law.common.labels import every_pt
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict, quick_reason
 from outorga.law.questions import question
@@ -368,7 +369,7 @@ def art_5_vii_medical_certificate_yearly(ctx: Context, p: PersonFacts) -> Reason
         lambda: f"Atestado médico de {fmt(issued)}, válido até {fmt(until)}.",
         lambda: (
             f"Atestado médico de {fmt(issued)} vencido em {fmt(until)}; "
-            "deve ser renovado anualmente."
+            f"deve ser renovado {every_pt(years.value, 'years')}."
         ),
         facts={"atestado_emitido_em": p.medical_issued_on, "valido_ate": until},
         params=(years,),
@@ -492,7 +493,12 @@ def art_6_par4_one_auxiliary_per_vehicle(ctx: Context, p: PersonFacts) -> Reason
     return check(
         "art_6_par4_one_auxiliary_per_vehicle",
         others + 1 <= limit.value,
-        lambda: f"Será o único condutor auxiliar do veículo (limite {limit.value}).",
+        # "O único" only while it is so: the limit is the one of the day (D-15).
+        lambda: (
+            f"Será o único condutor auxiliar do veículo (limite {limit.value})."
+            if others == 0
+            else f"Com ele, {others + 1} condutores auxiliares no veículo (limite {limit.value})."
+        ),
         lambda: f"O veículo já tem {others} condutor(es) auxiliar(es); o limite é {limit.value}.",
         ART_6_P4,
         ART_14,

@@ -231,6 +231,8 @@ ART_2_XXV = art(2, inc="XXV")
 ART_32_IV = art(32, inc="IV")
 ART_32_IV_C = art(32, inc="IV", ali="c")
 ART_32_P3 = art(32, 3)
+#: The numbers of the count of art. 32, I the refusal of an auxiliary's suspension says (D-1, D-2).
+AUXILIARY_COUNT_PARAMS = ("penalties.suspension_threshold", "penalties.window_months")
 
 
 def art_32_iv_par3_auxiliary_credential_cassado(
@@ -262,7 +264,7 @@ def art_32_iv_par3_auxiliary_credential_cassado(
 
 
 def art_32_i_auxiliary_suspension_follows_his_count(
-    auxiliary: str, grounds: Mapping[str, Any]
+    ctx: Context, auxiliary: str, grounds: Mapping[str, Any]
 ) -> Reason:
     """Art. 32 caput and I with art. 34 and art. 2, XXV (ADR 0088) — the suspension of an
     auxiliary's credential is the penalty of his own count of art. 32, I (D-1, D-2): his, not
@@ -274,6 +276,17 @@ def art_32_i_auxiliary_suspension_follows_his_count(
         and grounds.get("auxiliary") == auxiliary
         and bool(counted)
     )
+    # The count's numbers are the law's on the day of the fact (D-1, D-2), read where they are said.
+    params = () if found else param_set(ctx, AUXILIARY_COUNT_PARAMS)
+
+    def refused() -> str:
+        threshold, window = (p.value for p in params)
+        return (
+            "A suspensão do credenciamento do condutor auxiliar resulta da contagem das infrações "
+            f"definitivas dele ({threshold} em {window} meses); sem essa contagem não há "
+            "suspensão a aplicar."
+        )
+
     return check(
         "art_32_i_auxiliary_suspension_follows_his_count",
         found,
@@ -281,14 +294,14 @@ def art_32_i_auxiliary_suspension_follows_his_count(
             "Suspensão do credenciamento decorrente da contagem do próprio condutor auxiliar: "
             f"{', '.join(counted)}."
         ),
-        "A suspensão do credenciamento do condutor auxiliar resulta da contagem das infrações "
-        "definitivas dele (3 em 12 meses); sem essa contagem não há suspensão a aplicar.",
+        refused,
         ART_32_I,
         ART_34,
         ART_2_XXV,
         decision(1),
         decision(2),
         facts={"auxiliar": auxiliary, "fundamento": dict(grounds)},
+        params=params,
     )
 
 
@@ -388,7 +401,9 @@ def auxiliary_suspension(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         else []
     )
     if not has_refusal(reasons):
-        reasons.append(art_32_i_auxiliary_suspension_follows_his_count(facts["auxiliary"], grounds))
+        reasons.append(
+            art_32_i_auxiliary_suspension_follows_his_count(ctx, facts["auxiliary"], grounds)
+        )
     if not has_refusal(reasons):
         reasons.append(art_32_i_suspension_days_of_the_count(days, grounds))
         reasons.append(art_32_i_not_before_the_count(start, grounds))

@@ -9,7 +9,7 @@ from typing import Any
 
 from outorga.law.citations import Citation, decision
 from outorga.law.common import one_vehicle
-from outorga.law.common.labels import vehicle_kind_label
+from outorga.law.common.labels import periodic_pt, vehicle_kind_label
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
@@ -260,7 +260,7 @@ def art_5_par1_iii_semiannual_inspection(ctx: Context, v: VehicleFacts) -> Reaso
         return reason(
             "art_5_par1_iii_semiannual_inspection",
             Verdict.REFUSED,
-            "Falta o laudo de inspeção semestral.",
+            f"Falta o laudo de inspeção {periodic_pt(months.value, 'months')}.",
             *cites,
             params=(months,),
         )
@@ -341,7 +341,15 @@ def art_6_par2_one_vehicle_per_permit(ctx: Context, v: VehicleFacts) -> Reason:
         return ONE_VEHICLE_PER_PERMIT.stand_in[passed]
     return ONE_VEHICLE_PER_PERMIT.check(
         passed,
-        lambda: f"Único veículo cadastrado na permissão (limite {limit.value}).",
+        # "Único" only while it is so: the limit is the one of the day (D-15).
+        lambda: (
+            f"Único veículo cadastrado na permissão (limite {limit.value})."
+            if v.other_vehicles_on_permit == 0
+            else (
+                f"Com este, {v.other_vehicles_on_permit + 1} veículos cadastrados na permissão "
+                f"(limite {limit.value})."
+            )
+        ),
         lambda: (
             f"A permissão já tem {v.other_vehicles_on_permit} veículo(s) cadastrado(s); "
             f"o limite é {limit.value}."

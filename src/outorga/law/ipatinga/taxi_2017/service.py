@@ -332,7 +332,12 @@ def art_6_one_permission(held: int, ctx: Context) -> Reason:
     return check(
         rule_id("art_6_one_permission"),
         held < limit.value,
-        "Não detém outra permissão de táxi.",
+        # "Não detém outra" only while it is so: the limit is the one of the day (D-15).
+        lambda: (
+            "Não detém outra permissão de táxi."
+            if held == 0
+            else f"Detém {held} permissão(ões) de táxi; a lei admite {limit.value} por pessoa."
+        ),
         f"Já detém {held} permissão(ões) de táxi; a lei admite {limit.value} por pessoa.",
         art(6),
         facts={"permissões_de_táxi_detidas": held},
@@ -346,7 +351,12 @@ def art_6_one_vehicle(vehicles: int, ctx: Context) -> Reason:
     return check(
         rule_id("art_6_one_vehicle"),
         vehicles <= limit.value,
-        "Um único veículo na permissão.",
+        # "Um único" only while it is so: the limit is the one of the day (D-15).
+        lambda: (
+            "Um único veículo na permissão."
+            if vehicles <= 1
+            else f"{vehicles} veículos na permissão, no limite de {limit.value}."
+        ),
         f"{vehicles} veículos pedidos; a permissão é limitada a {limit.value} veículo.",
         art(6),
         facts={"veículos": vehicles},

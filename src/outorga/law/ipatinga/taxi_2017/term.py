@@ -10,6 +10,7 @@ from enum import StrEnum
 from typing import Any
 
 from outorga.law.citations import decision
+from outorga.law.common.labels import following_pt
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.money import brl, split_instalments
@@ -271,7 +272,8 @@ def art_13_termo_status(
                 rule_id("art_13_yearly_not_ahead"),
                 Verdict.REFUSED,
                 f"O Termo já vigora até {fmt(valid_until)}, um período inteiro a partir de "
-                f"{fmt(today)}: já foi renovado para o ano seguinte; não há o que renovar.",
+                f"{fmt(today)}: já foi renovado para "
+                f"{following_pt(int(period.value), 'years')}; não há o que renovar.",
                 art(13),
                 facts={**facts, "um_período_a_partir_da_data": horizon},
                 params=(period,),

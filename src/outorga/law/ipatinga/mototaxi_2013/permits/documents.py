@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from outorga.law.citations import Citation
-from outorga.law.common.labels import sentence
+from outorga.law.common.labels import following_pt, periodic_pt, sentence
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
@@ -31,6 +31,10 @@ class DocumentRule:
     unit: str  # "years" | "months"
     citations: tuple[Citation, ...]
 
+    def named(self, length: int) -> str:
+        """The document's name, with the period in force in words where its name says one."""
+        return self.label.format(periodic=periodic_pt(length, self.unit))
+
 
 DOCUMENT_RULES: dict[str, DocumentRule] = {
     "registro_cadastral": DocumentRule(
@@ -46,7 +50,7 @@ DOCUMENT_RULES: dict[str, DocumentRule] = {
         (art(5, inc="VII"), art(5, 2)),
     ),
     "laudo_inspecao": DocumentRule(
-        "laudo de inspeção semestral do veículo",
+        "laudo de inspeção {periodic} do veículo",  # the period of the day (D-15), in words
         "documents.inspection_validity_months",
         "months",
         (art(5, 1, "III"), art(24)),
@@ -76,7 +80,7 @@ def document_expiry(ctx: Context, kind: str, issued_on: dt.date) -> Reason:
     return reason(
         f"validity_{kind}",
         Verdict.INFO,
-        f"{sentence(rule.label)} emitido em {fmt(issued_on)}, válido por {length.value} {unit}: "
+        f"{sentence(rule.named(length.value))} emitido em {fmt(issued_on)}, válido por {length.value} {unit}: "
         f"até {fmt(until)}.",
         *rule.citations,
         facts={"emitido_em": issued_on, "valido_ate": until},
@@ -121,7 +125,7 @@ def document_validity(ctx: Context, facts: Mapping[str, Any]) -> Decision:
         ctx,
         {"document": kind, "expires_on": until, "valid": valid, "checked_on": on},
         [expiry, verdict],
-        f"{sentence(rule.label)} válido até {fmt(until)}"
+        f"{sentence(rule.named(expiry.parameters[0].value))} válido até {fmt(until)}"
         + ("." if valid else f"; não válido em {fmt(on)}."),
     )
 
@@ -168,7 +172,8 @@ def art_14_par2_one_year_at_a_time(ctx: Context, current: dt.date | None) -> Rea
         current is None or current < horizon,
         f"A credencial vale menos de um período a partir de {fmt(on)}: pode ser renovada.",
         f"A credencial já vale até {fmt(current or on)}, um período inteiro a partir de "
-        f"{fmt(on)}: já foi concedida ou renovada para o ano seguinte; não há o que renovar.",
+        f"{fmt(on)}: já foi concedida ou renovada para {following_pt(length.value, 'years')}; não "
+        "há o que renovar.",
         art(14, 2),
         facts={"valida_ate": current, "um_periodo_a_partir_de_hoje": horizon},
         params=(length,),

@@ -8,6 +8,7 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
+from outorga.law.common.labels import following_pt
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.questions import question
@@ -198,7 +199,8 @@ def art_21_yearly_not_ahead(ctx: Context, current: dt.date | None) -> Reason:
         current is None or current < horizon,
         f"A inscrição vale menos de um período a partir de {fmt(on)}: pode ser renovada.",
         f"A inscrição já vale até {fmt(current or on)}, um período inteiro a partir de "
-        f"{fmt(on)}: já foi feita ou renovada para o ano seguinte; não há o que renovar.",
+        f"{fmt(on)}: já foi feita ou renovada para {following_pt(int(period.value), 'years')}; "
+        "não há o que renovar.",
         art(21),
         facts={"válida_até": current, "um_período_a_partir_da_data": horizon},
         params=(period,),

@@ -10,11 +10,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from outorga.law.citations import Citation, cite
-from outorga.law.common.labels import sentence
+from outorga.law.common.labels import either_pt, sentence
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
+from outorga.law.parameters import ParameterValue
 from outorga.law.questions import question
-from outorga.law.rules import check, reason
+from outorga.law.rules import check, reason, verdict_only
 from outorga.law.schemas import closed, list_of
 
 from .._base import DATE, LAW, answer, art, decide, fmt, opt_day, param, rule_id
@@ -29,14 +30,28 @@ class DocumentRequirement:
     inciso: str
     label_pt: str
     only_for_cng: bool = False
+    #: The parameter whose value of the day the name says in its ``{}`` (D-15), if it says one.
+    parameter: str | None = None
 
     def citation(self) -> Citation:
         return art(self.article, inc=self.inciso)
 
+    def values(self, ctx: Context) -> tuple[ParameterValue, ...]:
+        """The parameter its name says, in force on the day (none for most documents; none read
+        while a question is answered verdict-only, where no text is written, issue #21)."""
+        return () if self.parameter is None or verdict_only() else (param(ctx, self.parameter),)
+
+    def named(self, values: tuple[ParameterValue, ...]) -> str:
+        """The document's name, with the value of its parameter (:meth:`values`) where it says one."""
+        if not values:
+            return self.label_pt
+        value = values[0].value
+        return self.label_pt.format(either_pt(value) if isinstance(value, list) else value)
+
 
 PF_DOCUMENTS: tuple[DocumentRequirement, ...] = (
     DocumentRequirement("identidade_cpf", 22, "I", "carteira de identidade e CPF"),
-    DocumentRequirement("cnh", 22, "II", "habilitação na categoria B, C, D ou E"),
+    DocumentRequirement("cnh", 22, "II", "habilitação na categoria {}", parameter="cnh_categories"),
     DocumentRequirement("quitacao_militar_eleitoral", 22, "III", "quitação militar e eleitoral"),
     DocumentRequirement("atestado_medico", 22, "IV", "atestado médico de sanidade física e mental"),
     DocumentRequirement("inss", 22, "V", "comprovante de inscrição no INSS"),
@@ -55,7 +70,13 @@ PF_DOCUMENTS: tuple[DocumentRequirement, ...] = (
         "X",
         "declaração de que não mantém vínculo empregatício na Administração",
     ),
-    DocumentRequirement("seguro_obrigatorio", 22, "XI", "seguro obrigatório categoria 3"),
+    DocumentRequirement(
+        "seguro_obrigatorio",
+        22,
+        "XI",
+        "seguro obrigatório categoria {}",
+        parameter="insurance_category",
+    ),
     DocumentRequirement("vistoria", 22, "XII", "laudo de vistoria do veículo"),
 )
 PJ_DOCUMENTS: tuple[DocumentRequirement, ...] = (
@@ -126,34 +147,40 @@ _DOC: dict[str, Any] = closed(
 )
 
 
-def art_22_presented(req: DocumentRequirement, doc: Mapping[str, Any] | None) -> Reason:
+def art_22_presented(
+    ctx: Context, req: DocumentRequirement, doc: Mapping[str, Any] | None
+) -> Reason:
     """Arts. 22, 23 e 24: o cadastramento é feito mediante a apresentação de cada documento."""
     presented = bool(doc and doc.get("presented"))
+    values = req.values(ctx)
     return check(
         rule_id(f"art_{req.article}_presented"),
         presented,
-        f"Apresentado: {req.label_pt}.",
-        f"Falta: {req.label_pt}.",
+        lambda: f"Apresentado: {req.named(values)}.",
+        lambda: f"Falta: {req.named(values)}.",
         req.citation(),
         facts={"documento": req.code},
+        params=values,
     )
 
 
 def document_in_validity(
-    req: DocumentRequirement, doc: Mapping[str, Any], presented_on: dt.date
+    ctx: Context, req: DocumentRequirement, doc: Mapping[str, Any], presented_on: dt.date
 ) -> Reason | None:
     """Um documento com validade (CNH, curso do art. 22, VI, CRLV vigente do art. 24, I) deve estar
     válido na data da apresentação."""
     until = opt_day(doc.get("valid_until"))
     if until is None:
         return None
+    values = req.values(ctx)
     return check(
         rule_id(f"art_{req.article}_validity"),
         until >= presented_on,
-        f"{sentence(req.label_pt)} válido até {fmt(until)}.",
-        f"{sentence(req.label_pt)} vencido em {fmt(until)}.",
+        lambda: f"{sentence(req.named(values))} válido até {fmt(until)}.",
+        lambda: f"{sentence(req.named(values))} vencido em {fmt(until)}.",
         req.citation(),
         facts={"documento": req.code, "válido_até": until, "apresentado_em": presented_on},
+        params=values,
     )
 
 
@@ -165,7 +192,7 @@ def art_22_ii_cnh_category(ctx: Context, doc: Mapping[str, Any]) -> Reason:
         rule_id("art_22_ii_cnh_category"),
         cat in accepted.value,
         f"CNH categoria {cat}.",
-        f"CNH categoria {cat or 'não informada'}; a lei exige B, C, D ou E.",
+        f"CNH categoria {cat or 'não informada'}; a lei exige {either_pt(accepted.value)}.",
         art(22, inc="II"),
         cite("federal.ctb-1997", 143),
         facts={"categoria": cat},
@@ -324,11 +351,11 @@ def check_document(
     ctx: Context, req: DocumentRequirement, doc: Mapping[str, Any] | None, presented_on: dt.date
 ) -> list[Reason]:
     """Presence, validity and the condition the law attaches to each document."""
-    first = art_22_presented(req, doc)
+    first = art_22_presented(ctx, req, doc)
     if first.verdict is not Verdict.OK or doc is None:
         return [first]
     out = [first]
-    validity = document_in_validity(req, doc, presented_on)
+    validity = document_in_validity(ctx, req, doc, presented_on)
     if validity:
         out.append(validity)
     specific = {

@@ -177,6 +177,8 @@ def test_art_6_the_vehicles_ok_says_the_limit_in_force_on_the_day():
     after = _art_6_said("art_6_one_vehicle", two, dt.date(2024, 6, 1), vehicles=2)
     assert after == "ok: 2 veículos na permissão, no limite de 2."
     assert _art_6_said("art_6_one_vehicle", two, dt.date(2024, 6, 1), vehicles=1) == law
+    over = _art_6_said("art_6_one_vehicle", two, dt.date(2024, 6, 1), vehicles=3)
+    assert over == "refused: 3 veículos pedidos; a permissão é limitada a 2 veículos."
 
 
 def test_art_6_the_permissions_ok_says_the_limit_in_force_on_the_day():

@@ -357,7 +357,10 @@ def art_6_one_vehicle(vehicles: int, ctx: Context) -> Reason:
             if vehicles <= 1
             else f"{vehicles} veículos na permissão, no limite de {limit.value}."
         ),
-        f"{vehicles} veículos pedidos; a permissão é limitada a {limit.value} veículo.",
+        lambda: (
+            f"{vehicles} veículos pedidos; a permissão é limitada a {limit.value} "
+            f"veículo{'' if limit.value == 1 else 's'}."
+        ),
         art(6),
         facts={"veículos": vehicles},
         params=(limit,),

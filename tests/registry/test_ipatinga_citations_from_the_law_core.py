@@ -47,7 +47,10 @@ def test_each_permit_page_cites_its_own_law_s_suspension(user_of, permits):
     assert "(art. 4, I; art. 20)</dd>" in t  # the Cadastro Municipal de Taxistas
     assert "art. 32" not in t
     mo = page(user_of, f"/cadastro/permissoes/{moto.pk}/")
-    assert "dão 15 dias de suspensão, ou 30 se forem graves ou gravíssimas (art. 32, I; decisões D-1 e D-2)" in mo
+    assert (
+        "dão 15 dias de suspensão, ou 30 se forem graves ou gravíssimas (art. 32, I; decisões D-1 e D-2)"
+        in mo
+    )
     assert "Suspensões a aplicar (art. 32, I)" in mo
     assert "art. 42" not in mo
 
@@ -66,7 +69,10 @@ def test_another_law_s_articles_are_shown_not_an_article_written_in_the_template
     assert "(art. 91, §2)</dd>" in t
     assert "art. 42, V" not in t and "art. 20)" not in t
     mo = page(user_of, f"/cadastro/permissoes/{moto.pk}/")
-    assert "dão 15 dias de suspensão, ou 30 se forem graves ou gravíssimas (art. 92, §3; decisões D-1 e D-2)" in mo
+    assert (
+        "dão 15 dias de suspensão, ou 30 se forem graves ou gravíssimas (art. 92, §3; decisões D-1 e D-2)"
+        in mo
+    )
     assert "Suspensões a aplicar (art. 92, §3)" in mo
     assert "art. 32, I" not in mo
 
@@ -186,4 +192,7 @@ def test_the_permit_pages_numbers_are_the_law_s_dated_values(user_of, permits, i
     form = page(user_of, f"/fiscalizacao/permissoes/{taxi.pk}/suspensao/")
     assert "cada uma limitada a 60 dias corridos" in form
     mo = page(user_of, f"/cadastro/permissoes/{moto.pk}/")
-    assert "3 infrações definitivas em 24 meses dão 15 dias de suspensão, ou 45 se forem graves ou gravíssimas" in mo
+    assert (
+        "3 infrações definitivas em 24 meses dão 15 dias de suspensão, ou 45 se forem graves ou gravíssimas"
+        in mo
+    )

@@ -19,6 +19,7 @@ from outorga.core.lawseam import LawNotBound, law_of
 from outorga.core.models import Act, LawBinding
 from outorga.core.tenancy import tenant, unscoped
 from outorga.law import questions
+from outorga.law.citations import LAW_TITLES
 from outorga.law.competence import NotCompetent, Role
 from outorga.registry.validation import FieldError
 
@@ -225,6 +226,20 @@ def test_the_api_lists_and_records_bindings_for_the_administrator_only(barra_m, 
     assert r.status_code == 422 and "não rege táxi" in r.json()["erros"][0]["erro"]
     r = admin.post(API, json.dumps(body), content_type="application/json")
     assert r.status_code == 201 and r.json()["law_title"].startswith("Lei de mototáxi de Ipatinga")
+    # Each field of the answer is the row as stored, listed alike.
+    with unscoped():
+        row = LawBinding.objects.get(pk=r.json()["id"])
+    assert r.json() == {
+        "id": row.pk,
+        "service": "mototaxi",
+        "law": MOTO,
+        "law_title": LAW_TITLES[MOTO],
+        "valid_from": "2026-01-01",
+        "valid_until": None,
+        "reference": "Lei Municipal 5.000/2026",
+        "in_force": True,
+    }
+    assert [b for b in admin.get(API).json()["items"] if b["id"] == row.pk] == [r.json()]
     laws = {x["law"]: x for x in admin.get("/api/v1/law/laws").json()["items"]}
     assert laws[MOTO]["services"] == ["mototaxi", "motofrete"]
     # Another municipality's data is not even seen.

@@ -13,6 +13,7 @@ from enforcement_factories import (
     case_of,
     client_of,
     final_taxi_auto,
+    issue,
     pdf_text,
     pending_notice,
 )
@@ -330,3 +331,67 @@ def test_the_inspectors_search_finds_no_one_by_cpf_for_the_roles_that_see_it_mas
     inspector = client_of(user_of("ipatinga", Role.FISCAL))
     found = inspector.post("/fiscalizacao/", {"q": holder.document}, follow=True)
     assert holder.name in found.content.decode()
+
+
+#: The auto's fields in the case's answer, each the auto's attribute of that name or this one.
+_AUTO_ATTRIBUTES = {
+    "id": "pk",
+    "code": "infraction_code",
+    "permit": "permit_number",
+    "offender": "offender_name",
+    **{
+        name: name
+        for name in (
+            "number provision severity plate committed_at committed_by status decision penalty "
+            "measures seizure"
+        ).split()
+    },
+}
+
+
+def _stored_case(world, case_id, document, registration):  # type: ignore[no-untyped-def]
+    """The case as stored, as its API answers it, ``document`` the CPF as the caller reads it,
+    ``registration`` the auto's offender registration (None: as written on the auto)."""
+    import json
+
+    from ninja.responses import NinjaJSONEncoder
+
+    with tenant(world.m):
+        case = Case.objects.get(pk=case_id)
+        auto = case.auto
+        row = {
+            "id": case.pk,
+            **{
+                name: getattr(case, name)
+                for name in "number kind law stage waiting deadline revelia final_on outcome".split()
+            },
+            "auto": {
+                **{name: getattr(auto, attr) for name, attr in _AUTO_ATTRIBUTES.items()},
+                "offender_registration": registration or auto.offender_registration,
+            },
+            "person": document,
+            "notices": [n.pk for n in case.notices.order_by("id")],
+            "filings": [f.pk for f in case.filings.order_by("id")],
+            "can_reconsider": False,
+        }
+    return json.loads(json.dumps(row, cls=NinjaJSONEncoder))
+
+
+@pytest.mark.parametrize("role", [Role.JARI, Role.FISCAL])
+def test_the_case_api_answers_each_field_as_stored(world, user_of, role):
+    """The case (with or without a permit) answers each stored field, the CPF as ``role`` reads
+    it (masked for the JARI, whole for the inspector), its notices and filings in order."""
+    offender = person(world.m, name="Clandestino Campos")
+    cases = [
+        (case_of(world, unlicensed_auto(world, offender, "CMP1A23")), offender, True),
+        (case_of(world, issue(world, on=D)), world.permit.holder, False),
+    ]
+    c = client_of(user_of("ipatinga", role))
+    for case, who, registered_by_cpf in cases:
+        document = who.masked_document if role == Role.JARI else format_cpf(who.document)
+        body = c.get(f"/api/v1/enforcement/cases/{case.pk}").json()
+        body["notices"] = [n["id"] for n in body["notices"]]
+        body["filings"] = [f["id"] for f in body["filings"]]
+        registration = document if registered_by_cpf else None
+        assert body == _stored_case(world, case.pk, document, registration)
+        assert body["notices"]

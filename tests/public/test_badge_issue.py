@@ -419,3 +419,49 @@ def test_mototaxi_art_2_iii_a_cassado_auxiliary_s_badge_is_refused_citing_the_re
     assert "art. 2, III" in cites and "art. 5, §4" in cites
     assert not re.search(r"art\. 2, II(?!I)", cites)
     assert "cassada em 03/02/2026" in str(exc.value)
+
+
+def test_the_api_answers_each_badge_field_as_stored(ipatinga_m, user_of):
+    """Issue, detail, list and revoke answer the badge as recorded: each field read from the row,
+    the verification address on the public address, the status as of today."""
+    import json
+
+    from django.conf import settings as django_settings
+    from ninja.responses import NinjaJSONEncoder
+
+    from outorga.public.selectors.badges import badge_status
+
+    client = Client()
+    client.force_login(user_of("ipatinga", Role.ATENDENTE))
+    permit = make_permit(ipatinga_m, "CAMPOS")
+    issued = client.post("/api/v1/badges", {"permit_id": permit.pk}, "application/json")
+    assert issued.status_code == 201, issued.content
+    public = getattr(django_settings, "OUTORGA_PUBLIC_URL", "") or "http://testserver/"
+
+    def stored(pk: int) -> dict:
+        with tenant(ipatinga_m):
+            b = Badge.objects.select_related("key").get(pk=pk)
+            row = {
+                "id": b.pk,
+                "serial": b.serial,
+                "permit_id": permit.pk,
+                "auxiliary_id": None,
+                "issued_at": b.issued_at,
+                "valid_until": b.valid_until,
+                "revoked_at": b.revoked_at,
+                "revoked_reason": b.revoked_reason,
+                "key_id": b.key.key_id,
+                "token": b.token,
+                "verification_url": services.verification_url(public, b.token),
+                "status": badge_status(b, timezone.localdate()).label,
+            }
+        return json.loads(json.dumps(row, cls=NinjaJSONEncoder))
+
+    pk = issued.json()["id"]
+    assert issued.json() == stored(pk)
+    assert client.get(f"/api/v1/badges/{pk}").json() == stored(pk)
+    listed = client.get("/api/v1/badges", {"permit_id": permit.pk}).json()["items"]
+    assert listed == [stored(pk)]
+    revoked = client.post(f"/api/v1/badges/{pk}/revoke", {"reason": "extravio"}, "application/json")
+    assert revoked.json() == stored(pk)
+    assert (revoked.json()["revoked_reason"], revoked.json()["status"]) == ("extravio", "revogado")

@@ -9,11 +9,11 @@ competence), 422 with ``erros`` naming the field.
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Callable
 from decimal import Decimal
 from typing import Any, Literal, TypeVar
 
+from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
 from ninja import Field, Router, Schema, Status
@@ -23,7 +23,7 @@ from outorga.law.citations import LAW_TITLES
 
 from . import selectors, services
 from .apikit import INT_MAX, SMALLINT_MAX, Error, IsoDate, staff
-from .apipages import Rows, paged
+from .apipages import paged
 from .models import (
     CalendarDay,
     FiscalUnitValue,
@@ -307,18 +307,13 @@ class LawBindingOut(Schema):
     reference: str
     in_force: bool
 
+    @staticmethod
+    def resolve_law_title(row: LawBinding) -> str:
+        return LAW_TITLES.get(row.law, row.law)
 
-def _binding_out(row: LawBinding, today: dt.date) -> dict[str, Any]:
-    return {
-        "id": row.pk,
-        "service": row.service,
-        "law": row.law,
-        "law_title": LAW_TITLES.get(row.law, row.law),
-        "valid_from": row.valid_from,
-        "valid_until": row.valid_until,
-        "reference": row.reference,
-        "in_force": row.as_binding().covers(today),
-    }
+    @staticmethod
+    def resolve_in_force(row: LawBinding) -> bool:
+        return row.as_binding().covers(timezone.localdate())
 
 
 @router.get(
@@ -327,9 +322,8 @@ def _binding_out(row: LawBinding, today: dt.date) -> dict[str, Any]:
     summary="Leis que regem cada serviço do município, com a vigência (decisão D-15)",
 )
 @paged("service", "-valid_from")
-def law_binding_list(request: HttpRequest) -> Rows:
-    today = timezone.localdate()
-    return Rows(LawBinding.objects.all(), lambda r: _binding_out(r, today))
+def law_binding_list(request: HttpRequest) -> QuerySet[LawBinding]:
+    return LawBinding.objects.all()
 
 
 @router.post(
@@ -339,4 +333,4 @@ def law_binding_list(request: HttpRequest) -> Rows:
 )
 def law_binding_create(request: HttpRequest, payload: LawBindingIn) -> Any:
     row = _record(request, services.law_binding_record, payload)
-    return Status(201, _binding_out(row, timezone.localdate()))
+    return Status(201, row)

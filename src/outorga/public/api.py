@@ -9,11 +9,11 @@ from typing import Any
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
-from ninja import Router, Schema, Status
+from ninja import Field, Router, Schema, Status
 from ninja.security import django_auth
 
 from outorga.core.apikit import IsoDate
-from outorga.core.apipages import Rows, paged
+from outorga.core.apipages import paged
 from outorga.core.errors import Refused
 from outorga.core.localtime import zone_of
 from outorga.core.models import Municipality, User
@@ -167,27 +167,18 @@ class BadgeOut(Schema):
     valid_until: IsoDate
     revoked_at: dt.datetime | None
     revoked_reason: str
-    key_id: int
+    key_id: int = Field(..., validation_alias="key.key_id")
     token: str
     verification_url: str
     status: str
 
+    @staticmethod
+    def resolve_verification_url(b: Badge, context: dict[str, Any]) -> str:
+        return services.verification_url(base_url(context["request"]), b.token)
 
-def _out(request: HttpRequest, b: Badge) -> dict[str, Any]:
-    return {
-        "id": b.pk,
-        "serial": b.serial,
-        "permit_id": b.permit_id,
-        "auxiliary_id": b.auxiliary_id,
-        "issued_at": b.issued_at,
-        "valid_until": b.valid_until,
-        "revoked_at": b.revoked_at,
-        "revoked_reason": b.revoked_reason,
-        "key_id": b.key.key_id,
-        "token": b.token,
-        "verification_url": services.verification_url(base_url(request), b.token),
-        "status": badge_status(b, timezone.localdate()).label,
-    }
+    @staticmethod
+    def resolve_status(b: Badge) -> str:
+        return badge_status(b, timezone.localdate()).label
 
 
 def _badges() -> Any:
@@ -198,12 +189,12 @@ def _badges() -> Any:
 
 @router.get("", response=list[BadgeOut], summary="Crachás emitidos")
 @paged("-issued_at", "-id")
-def badge_list(request: HttpRequest, permit_id: int | None = None) -> Rows:
+def badge_list(request: HttpRequest, permit_id: int | None = None) -> Any:
     _staff_only(request)
     qs = _badges()
     if permit_id is not None:
         qs = qs.filter(permit_id=permit_id)
-    return Rows(qs, lambda b: _out(request, b))
+    return qs
 
 
 class IssueIn(Schema):
@@ -232,13 +223,13 @@ def badge_issue(request: HttpRequest, payload: IssueIn) -> Any:
         )
     except (Refused, FieldError) as exc:
         return _refusal(exc)
-    return Status(201, _out(request, _badges().get(pk=badge.pk)))
+    return Status(201, _badges().get(pk=badge.pk))
 
 
 @router.get("/{badge_id}", response=BadgeOut, summary="Um crachá")
 def badge_detail(request: HttpRequest, badge_id: int) -> Any:
     _staff_only(request)
-    return _out(request, get_object_or_404(_badges(), pk=badge_id))
+    return get_object_or_404(_badges(), pk=badge_id)
 
 
 @router.get(
@@ -283,4 +274,4 @@ def badge_revoke(request: HttpRequest, badge_id: int, payload: RevokeIn) -> Any:
         )
     except FieldError as exc:
         return _refusal(exc)
-    return Status(200, _out(request, _badges().get(pk=badge.pk)))
+    return Status(200, _badges().get(pk=badge.pk))

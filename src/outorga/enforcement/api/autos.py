@@ -150,7 +150,7 @@ def auto_issue(request: HttpRequest, payload: AutoIn) -> Any:
         measure_fixable_on_site=payload.measure_fixable_on_site,
         measure_safe=payload.measure_safe,
     )
-    return Status(201, case_now(request, auto=auto))
+    return Status(201, case_now(auto=auto))
 
 
 def _service_law(request: HttpRequest, service: str | None, at: dt.datetime) -> str | None:
@@ -181,4 +181,4 @@ def _service_law(request: HttpRequest, service: str | None, at: dt.datetime) -> 
 def auto_cancel(request: HttpRequest, auto_id: int, payload: CancelIn) -> Any:
     auto = one(InfractionNotice, auto_id)
     act(request, infraction_cancel, payload, auto=auto)
-    return case_now(request, auto=auto)
+    return case_now(auto=auto)

@@ -10,7 +10,7 @@ from django.http import Http404, HttpRequest
 from ninja import Field, Router, Schema
 
 from outorga.core.apikit import IsoDate
-from outorga.core.requests import actor_of, user_of
+from outorga.core.requests import user_of
 from outorga.law.citations import lei_9784
 
 from .. import selectors
@@ -31,7 +31,6 @@ from .common import (
     act,
     acting,
     case_now,
-    case_out,
     case_step,
     filed,
     one,
@@ -78,7 +77,7 @@ class EditalIn(Schema):
     operation_id="outorga_enforcement_api_case_get",
 )
 def case_get(request: HttpRequest, case_id: int) -> Any:
-    return case_out(one(Case, case_id), actor_of(request).role)
+    return one(Case, case_id)
 
 
 @router.post(
@@ -222,7 +221,7 @@ def case_warning(request: HttpRequest, case_id: int, payload: WarningIn) -> Any:
     if case.auto is None:
         raise Http404
     act(request, auto_warning_apply, payload, auto=case.auto)
-    return case_now(request, pk=case.pk)
+    return case_now(pk=case.pk)
 
 
 @router.get(

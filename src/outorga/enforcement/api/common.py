@@ -107,6 +107,8 @@ class FilingOut(Schema):
         return (obj.judgment_extension or {}).get("justification")
 
 
+# The case as the caller's role may read it: the person's CPF/CNPJ, and the one written on an auto
+# without a permit, as the registry shows a document to that role (``document_as_seen``).
 class CaseOut(Schema):
     id: int
     number: str
@@ -126,26 +128,13 @@ class CaseOut(Schema):
     #: Whether the caller's role may reconsider the appeal now (Lei 9.784/1999 art. 56 §1).
     can_reconsider: bool = False
 
-
-def case_out(case: Case, role: str) -> dict[str, Any]:
-    """The case as ``role`` may read it: the person's CPF/CNPJ, and the one written on an auto
-    without a permit, as the registry shows a document to that role (``document_as_seen``)."""
-    auto = case.auto
-    person = case.person
-    return {
-        "id": case.pk,
-        "number": case.number,
-        "kind": case.kind,
-        "law": case.law,
-        "stage": case.stage,
-        "waiting": case.waiting,
-        "deadline": case.deadline,
-        "revelia": case.revelia,
-        "final_on": case.final_on,
-        "outcome": case.outcome,
-        "auto": None
-        if auto is None
-        else {
+    @staticmethod
+    def resolve_auto(case: Case, context: dict[str, Any]) -> dict[str, Any] | None:
+        auto = case.auto
+        if auto is None:
+            return None
+        role = actor_of(context["request"]).role
+        return {
             "id": auto.pk,
             "number": auto.number,
             "code": auto.infraction_code,
@@ -162,16 +151,30 @@ def case_out(case: Case, role: str) -> dict[str, Any]:
             "offender_registration": selectors.offender_registration_as_seen(auto, role),
             "measures": auto.measures,
             "seizure": auto.seizure,
-        },
-        "person": None if person is None else document_as_seen(person.document, role),
-        "notices": list(case.notices.order_by("id")),
-        "filings": list(case.filings.order_by("id")),
-        "can_reconsider": any(
+        }
+
+    @staticmethod
+    def resolve_person(case: Case, context: dict[str, Any]) -> str | None:
+        person = case.person
+        if person is None:
+            return None
+        return document_as_seen(person.document, actor_of(context["request"]).role)
+
+    @staticmethod
+    def resolve_notices(case: Case) -> list[Any]:
+        return list(case.notices.order_by("id"))
+
+    @staticmethod
+    def resolve_filings(case: Case) -> list[Any]:
+        return list(case.filings.order_by("id"))
+
+    @staticmethod
+    def resolve_can_reconsider(case: Case, context: dict[str, Any]) -> bool:
+        role = actor_of(context["request"]).role
+        return any(
             appeal_stage(f, timezone.localdate()) == "reconsideration"
             for f in case.filings.filter(result=Filing.Result.PENDING)
-        )
-        and is_allowed(role, "appeal.reconsider", case.law, timezone.localdate()),
-    }
+        ) and is_allowed(role, "appeal.reconsider", case.law, timezone.localdate())
 
 
 class FilingIn(Schema):
@@ -208,9 +211,9 @@ def named(model: Any, pk: int | None) -> Any:
     return one(model, pk) if pk else None
 
 
-def case_now(request: HttpRequest, **which: Any) -> dict[str, Any]:
-    """The case as the step left it, as the caller's role may read it (:func:`case_out`)."""
-    return case_out(Case.objects.get(**which), actor_of(request).role)
+def case_now(**which: Any) -> Case:
+    """The case as the step left it, answered as the caller's role may read it (:class:`CaseOut`)."""
+    return Case.objects.get(**which)
 
 
 def act(request: HttpRequest, service: Callable[..., Any], payload: Schema, **row: Any) -> Any:
@@ -221,12 +224,12 @@ def act(request: HttpRequest, service: Callable[..., Any], payload: Schema, **ro
 
 def case_step(
     request: HttpRequest, case_id: int, service: Callable[..., Any], payload: Schema
-) -> dict[str, Any]:
+) -> Case:
     """A step on the case (this municipality's; 404 otherwise) by the servant asking here, with
     the body's fields (:func:`fields_of`), answered with the case as the step left it."""
     case = one(Case, case_id)
     act(request, service, payload, case=case)
-    return case_now(request, pk=case.pk)
+    return case_now(pk=case.pk)
 
 
 def filed(

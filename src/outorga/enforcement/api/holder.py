@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404
 from ninja import Router
 from ninja.security import django_auth
 
-from outorga.core.apipages import Rows, paged
+from outorga.core.apipages import paged
 from outorga.core.requests import user_of
 from outorga.law.competence import Role
 
@@ -19,7 +19,6 @@ from .common import (
     CaseOut,
     FilingIn,
     FilingOut,
-    case_out,
     filed,
     today,
 )
@@ -44,8 +43,8 @@ def _holder_cases(request: HttpRequest) -> Any:
     operation_id="outorga_enforcement_api_my_cases",
 )
 @paged("-created_at", "-id")
-def my_cases(request: HttpRequest) -> Rows:
-    return Rows(_holder_cases(request), lambda c: case_out(c, Role.PERMISSIONARIO))
+def my_cases(request: HttpRequest) -> Any:
+    return _holder_cases(request)
 
 
 @router.post(

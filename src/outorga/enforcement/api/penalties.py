@@ -11,7 +11,6 @@ from django.shortcuts import get_object_or_404
 from ninja import Field, Router, Schema, Status
 
 from outorga.core.apikit import IsoDate
-from outorga.core.requests import actor_of
 from outorga.registry.models import Auxiliary, Permit
 
 from ..models import Escalation, InfractionNotice
@@ -22,7 +21,6 @@ from .common import (
     CaseOut,
     act,
     acting,
-    case_out,
     named,
     one,
     today,
@@ -86,7 +84,7 @@ def cassacao_propose(request: HttpRequest, permit_id: int, payload: CassacaoIn) 
         on=payload.on or today(),
         auxiliary=named(Auxiliary, payload.auxiliary_id),
     )
-    return Status(201, case_out(case, actor_of(request).role))
+    return Status(201, case)
 
 
 def _suspension_of(

@@ -21,30 +21,26 @@ from .router import taxi_router
 
 class VehicleChangeOut(Schema):
     id: int
-    permit: int = Field(..., description="id da permissão")
+    permit: int = Field(..., validation_alias="permit_id", description="id da permissão")
     kind: str = Field(..., description="reserva, permuta ou substituição")
     from_: str | None = Field(..., alias="from", description="placa do veículo que sai")
-    to: str = Field(..., description="placa do veículo que entra", examples=["QBG1A23"])
+    to: str = Field(
+        ...,
+        validation_alias="to_vehicle.plate",
+        description="placa do veículo que entra",
+        examples=["QBG1A23"],
+    )
     started_on: IsoDate = Field(..., description="início")
     until: IsoDate | None = Field(..., description="até (veículo temporário)")
     status: str
 
+    @staticmethod
+    def resolve_from(c: VehicleChange) -> str | None:
+        return c.from_vehicle.plate if c.from_vehicle else None
+
 
 class SwapOut(Schema):
     changes: list[VehicleChangeOut] = Field(..., description="as duas trocas da permuta")
-
-
-def change_out(c: VehicleChange) -> dict[str, Any]:
-    return {
-        "id": c.pk,
-        "permit": c.permit_id,
-        "kind": c.kind,
-        "from": c.from_vehicle.plate if c.from_vehicle else None,
-        "to": c.to_vehicle.plate,
-        "started_on": c.started_on,
-        "until": c.until,
-        "status": c.status,
-    }
 
 
 def _change_route(
@@ -69,7 +65,7 @@ def taxi_reserve(request: HttpRequest, permit_id: int, payload: ReserveIn) -> An
     change = taxi_reserve_vehicle(
         **acting(request), permit=permit, **with_records(payload, vehicle=Vehicle)
     )
-    return created(request, change_out(change))
+    return created(request, change)
 
 
 class SwapIn(Schema):
@@ -91,7 +87,7 @@ def taxi_swap(request: HttpRequest, permit_id: int, payload: SwapIn) -> Any:
         checks=payload.checks,
         other_checks=payload.other_checks,
     )
-    return created(request, {"changes": [change_out(a), change_out(b)]})
+    return created(request, {"changes": [a, b]})
 
 
 class SubstituteIn(Schema):
@@ -115,7 +111,7 @@ def vehicle_substitute(request: HttpRequest, permit_id: int, payload: Substitute
     change = vehicle_change_services.vehicle_substitute(
         **acting(request), permit=permit, **with_records(payload, vehicle=Vehicle)
     )
-    return created(request, change_out(change))
+    return created(request, change)
 
 
 @taxi_router.post(
@@ -125,9 +121,9 @@ def vehicle_substitute(request: HttpRequest, permit_id: int, payload: Substitute
     summary="Encerrar veículo temporário",
     operation_id="outorga_registry_api_taxi_vehicle_change_end",
 )
-def vehicle_change_end(request: HttpRequest, change_id: int, payload: OnIn) -> dict[str, Any]:
+def vehicle_change_end(request: HttpRequest, change_id: int, payload: OnIn) -> VehicleChange:
     change = get_object_or_404(VehicleChange.objects.all(), pk=change_id)
     change = vehicle_change_services.vehicle_change_end(
         **acting(request), change=change, on=payload.on
     )
-    return change_out(change)
+    return change

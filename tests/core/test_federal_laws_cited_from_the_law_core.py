@@ -20,7 +20,7 @@ from outorga.law.citations import cite, lei_9784, lei_9784_many, lgpd, lgpd_many
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "outorga"
 #: A citation of each law written by hand, as a text a person reads writes it.
-WRITTEN = ("9.784/1999, art.", "13.709/2018, art.")
+WRITTEN = ("9.784/1999, art.", "13.709/2018, art.", "LGPD art.", "LGPD, art.")
 
 
 def _outside_the_law_core(suffix: str) -> list[Path]:

@@ -13,7 +13,7 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from outorga.law import batch, questions
 from outorga.law.bindings import RULEBOOKS
-from outorga.law.citations import LAW_TITLES
+from outorga.law.citations import LAW_TITLES, lgpd
 from outorga.law.competence import NotCompetent
 
 from . import api_errors, selectors
@@ -110,17 +110,17 @@ class ActOut(Schema):
     outcome: str
     ip: str | None = Field(
         description="IP de onde o ato veio, a quem lê CPF e CNPJ inteiros no registro (quem "
-        "audita o município); nulo aos demais, também em record.ip (LGPD art. 6º, III)"
+        f"audita o município); nulo aos demais, também em record.ip ({lgpd(6, inc='III')})"
     )
     hash: str
     prev_hash: str
     record: dict[str, Any]
     record_masked: bool = Field(
         description="Verdadeiro quando CPF e CNPJ vêm mascarados em actor_name e record, o texto "
-        "escrito por uma pessoa reservado e o IP nulo (quem não lê o documento inteiro, LGPD art. "
-        "6º, III); ou quando, a quem não mantém o cadastro (também quem audita o município), o "
+        "escrito por uma pessoa reservado e o IP nulo (quem não lê o documento inteiro, "
+        f"{lgpd(6, inc='III')}); ou quando, a quem não mantém o cadastro (também quem audita o município), o "
         "que foi escrito sobre documento de saúde ou certidão criminal e o tipo sanguíneo vêm "
-        "reservados (LGPD art. 11): o record mostrado não é o assinado e "
+        f"reservados ({lgpd(11)}): o record mostrado não é o assinado e "
         "não confere com hash; a cadeia se verifica sobre os registros guardados "
         "(outorga audit verify). Falso: o record é o assinado, hash = SHA-256(prev_hash + JSON "
         "canônico do record)."

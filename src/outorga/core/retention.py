@@ -19,6 +19,7 @@ from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.db import transaction
 from django.db.models import Max, Min
 
+from outorga.law.citations import lgpd
 from outorga.law.common.retention import ACCESS_RECORDS_DAYS, retention_cutoff
 from outorga.law.decisions import Decision
 
@@ -80,7 +81,7 @@ def run(m: Municipality, on: dt.date, progress: Progress | None = None) -> Sweep
     if total:
         result.note(
             f"{total} registro(s) de acesso anteriores a {cutoff:%d/%m/%Y} eliminado(s) "
-            "(LGPD, art. 16; o registro de atos é mantido)",
+            f"({lgpd(16)}; o registro de atos é mantido)",
             changes=total,
         )
     return result

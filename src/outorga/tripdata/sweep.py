@@ -22,6 +22,7 @@ from outorga.core.models import Municipality
 from outorga.core.retention import retention_start
 from outorga.core.sweep import NoProgress, Progress, SweepResult, register
 from outorga.core.tenancy import tenant
+from outorga.law.citations import lgpd
 from outorga.law.common.retention import TRIP_FILES_DAYS
 
 from .models import TripUpload, ValidationCount
@@ -84,7 +85,7 @@ def run(m: Municipality, on: dt.date, progress: Progress | None = None) -> Sweep
             )
     result.note(
         f"{len(removed)} arquivo(s) de corridas enviado(s) antes de {cutoff:%d/%m/%Y} "
-        "eliminado(s) (LGPD, art. 16; os totais apurados continuam guardados)",
+        f"eliminado(s) ({lgpd(16)}; os totais apurados continuam guardados)",
         changes=len(removed),
     )
     return result

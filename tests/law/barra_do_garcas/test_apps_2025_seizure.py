@@ -233,3 +233,17 @@ def test_art_26_iv_a_suspended_or_cancelled_credential_stops_the_platform(
     assert d.outcome["may_operate"] is may
     if not may:
         assert refusal_citations(d) == {f"{LAW} art. 3", f"{LAW} art. 26, IV"}
+
+
+def test_art_26_ii_an_infraction_before_the_law_names_no_maximum_and_still_charges_no_fine(barra):
+    """The seizure auto's fine question answers for an infraction dated before the law took
+    effect (16/05/2025) too, as it did before it named the maximum: no amount, and no maximum of
+    a law not yet in force."""
+    for day in (dt.date(2020, 1, 1), dt.date(2025, 5, 15)):
+        on = day.isoformat()
+        facts = {"infractions": [{"code": "prestacao_irregular", "committed_on": on}],
+                 "imposed_on": on}  # fmt: skip
+        fine = ask(f"{LAW}.fine", barra(day), facts)
+        assert fine.outcome == {"total_cents": 0, "items": []}
+        (note,) = [r for r in fine.reasons if r.rule == "apps.art26.ii.fine_apart"]
+        assert "UPFBG" not in note.message and "não cobra multa" in note.message

@@ -170,7 +170,7 @@ def test_art_5_par1_iii_the_missing_inspection_says_the_period_in_force_on_the_d
         "Laudo de inspeção semestral do veículo emitido em 30/06/2024, válido por 6 mês(es)"
     )
     assert validity(four, dt.date(2024, 7, 1)).startswith(
-        "Laudo de inspeção a cada 4 meses do veículo emitido em 01/07/2024, válido por 4 mês(es)"
+        "Laudo de inspeção do veículo (a cada 4 meses) emitido em 01/07/2024, válido por 4 mês(es)"
     )
 
 

@@ -273,23 +273,32 @@ def test_art_22_xi_insurance_other_category_is_refused(ipatinga):
     assert refusal_citations(d) == {"ipatinga.taxi-2017 art. 22, XI"}
 
 
-def _art_22_said(overrides: dict, on: dt.date, **changes) -> list[str]:  # type: ignore[no-untyped-def, type-arg]
+def _art_22_said(overrides: dict, presented_on: dt.date, **changes) -> list[str]:  # type: ignore[no-untyped-def, type-arg]
+    """The refusals of documents presented on ``presented_on`` (the day of the fact, D-15), judged
+    later, on 01/12/2024, after every test value below took effect."""
     import dataclasses
 
     from outorga.demo import IPATINGA
     from outorga.law.context import Context
 
-    docs = {**PF_DOCS, **changes}
-    facts = {"subject": "pessoa_fisica", "documents": docs, "presented_on": "2024-03-01"}
-    ctx = Context(dataclasses.replace(IPATINGA, overrides=overrides), on)
+    fresh = (presented_on - dt.timedelta(days=5)).isoformat()  # within art. 22, VIII's 30 days
+    docs = {
+        **PF_DOCS,
+        "antecedentes_criminais": {"presented": True, "issued_on": fresh},
+        **changes,
+    }
+    on = presented_on.isoformat()
+    facts = {"subject": "pessoa_fisica", "documents": docs, "presented_on": on}
+    ctx = Context(dataclasses.replace(IPATINGA, overrides=overrides), dt.date(2024, 12, 1))
     return [r.message for r in ask("taxi.registration_documents", ctx, facts).refusals]
 
 
 def test_art_22_ii_xi_the_documents_say_the_categories_in_force_on_the_day():
     """Art. 22, II (CNH categories) and XI (seguro obrigatório categoria "3"): the documents'
-    names and the CNH's refusal say the categories of the parameters of the day, never ones
-    written in their text: dated values (test values, not the law's) change them on the day they
-    take effect and not the day before."""
+    names and the CNH's refusal say the categories of the parameters of the day the documents are
+    presented, never ones written in their text nor those of the day they are judged: dated values
+    (test values, not the law's) change them for documents presented on the day they take effect
+    and not the day before."""
     from outorga.law.parameters import DatedValue
 
     missing = {"cnh": {"presented": False}, "seguro_obrigatorio": {"presented": False}}

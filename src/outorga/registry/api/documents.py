@@ -14,6 +14,7 @@ from ninja.files import UploadedFile
 from outorga.core.apikit import IsoDate, acting
 from outorga.core.apipages import paged
 from outorga.core.uploads import download_response, read_upload
+from outorga.law.citations import lgpd_many
 
 from ..models import Document, Person, Vehicle
 from ..selectors import document_law, note_as_seen
@@ -105,7 +106,7 @@ class DocumentVersionOut(DocumentOut):
         ...,
         description="motivo da correção; vazio na 1ª versão. De atestado médico ou certidão "
         "criminal, só quem mantém o cadastro o lê; os demais recebem 'Motivo reservado…' "
-        "(LGPD art. 6º, III, e art. 11)",
+        f"({lgpd_many((6, None, 'III'), 11)})",
     )
 
     @staticmethod
@@ -114,7 +115,10 @@ class DocumentVersionOut(DocumentOut):
 
     @staticmethod
     def resolve_correction_reason(doc: Document, context: dict[str, Any]) -> str:
-        """The correction's reason as the caller reads it (``note_as_seen``)."""
+        """The correction's reason as the caller reads it (``note_as_seen``); the law the document
+        is kept under is looked up only for a reason it may reserve."""
+        if not doc.correction_reason or doc.doc_type not in Document.SENSITIVE:
+            return doc.correction_reason
         here = acting(context["request"])
         m = here["municipality"]
         return note_as_seen(

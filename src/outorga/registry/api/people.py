@@ -17,6 +17,7 @@ from outorga.core.apipages import Rows, paged
 from outorga.core.requests import actor_of
 from outorga.core.tenancy import current_municipality
 from outorga.core.uploads import read_upload
+from outorga.law.citations import lgpd
 
 from ..models import Person, Service
 from ..selectors import people_search, sees_private_data, shown_document
@@ -75,8 +76,8 @@ class PersonOut(Schema):
     birth_date: IsoDate | None
     blood_type: str | None = Field(
         ...,
-        description="tipo sanguíneo e Rh (crachá, mototáxi art. 2, VIII); dado de saúde (LGPD art. "
-        "11): null para quem não cadastra a pessoa",
+        description="tipo sanguíneo e Rh (crachá, mototáxi art. 2, VIII); dado de saúde "
+        f"({lgpd(11)}): null para quem não cadastra a pessoa",
     )
     city: str = Field(..., description="município de residência")
     photo: bool = Field(..., description="tem foto do crachá")

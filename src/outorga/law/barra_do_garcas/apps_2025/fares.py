@@ -231,23 +231,30 @@ def art7_quote_within_limits(
 # --- art. 8: yearly review ------------------------------------------------------------------------
 
 
-def art8_review_due(ctx: Context, last_review: dt.date) -> tuple[dt.date, Reason]:
+def art8_review_due(ctx: Context, last_review: dt.date) -> tuple[dt.date, int, Reason]:
     """Art. 8: "O órgão municipal competente deverá revisar anualmente os limites estabelecidos".
     The next review is due 12 months after the last one (or after the act that set the limits),
     counted as the Civil Code counts months (art. 132 §3º, ADR 0074: from 29/02, on 01/03); the
-    limits are overdue for review the day after."""
+    limits are overdue for review the day after. Also the months between reviews in force."""
     months = param(ctx, "fare_limits_review_months")
-    due = months_elapsed_on(last_review, int(months.value))
+    every = int(months.value)
+    due = months_elapsed_on(last_review, every)
     overdue = ctx.as_of > due
-    return due, check(
-        "apps.art8.yearly_review",
-        not overdue,
-        f"Última revisão em {fmt(last_review)}; próxima até {fmt(due)}.",
-        f"Última revisão em {fmt(last_review)}; a revisão "
-        f"{periodic_pt(int(months.value), 'months')} venceu em {fmt(due)}.",
-        art(8),
-        facts={"última_revisão": last_review, "próxima_até": due},
-        params=(months,),
+    return (
+        due,
+        every,
+        check(
+            "apps.art8.yearly_review",
+            not overdue,
+            lambda: f"Última revisão em {fmt(last_review)}; próxima até {fmt(due)}.",
+            lambda: (
+                f"Última revisão em {fmt(last_review)}; a revisão "
+                f"{periodic_pt(every, 'months')} venceu em {fmt(due)}."
+            ),
+            art(8),
+            facts={"última_revisão": last_review, "próxima_até": due},
+            params=(months,),
+        ),
     )
 
 
@@ -475,14 +482,14 @@ def fare_limits_review(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     last = day(facts["last_review"])
     if (before := not_in_force(qid, ctx)) is not None:
         return before
-    due, why = art8_review_due(ctx, last)
+    due, every, why = art8_review_due(ctx, last)
     overdue = why.verdict is Verdict.REFUSED
     return decide(
         qid,
         ctx,
         {"overdue": overdue, "due": due},
         (why,),
-        f"Revisão {periodic_pt(int(why.parameters[0].value), 'months')} vencida desde {fmt(due)}."
+        f"Revisão {periodic_pt(every, 'months')} vencida desde {fmt(due)}."
         if overdue
         else f"Revisar até {fmt(due)}.",
     )

@@ -29,7 +29,18 @@ from outorga.law.questions import question
 from outorga.law.rules import reason
 from outorga.law.schemas import closed, list_of
 
-from ._base import DATE, LAW, art, day, decide, fmt, has_pending, has_refusal, param
+from ._base import (
+    DATE,
+    LAW,
+    art,
+    day,
+    decide,
+    fmt,
+    has_pending,
+    has_refusal,
+    optional_param,
+    param,
+)
 from .enforcement.penalties import STAGES as PROCEDURE_STAGES
 from .enforcement.penalties import procedure_days
 from .final_provisions import law_in_force
@@ -265,7 +276,9 @@ def fine(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     amount, and a fine, if any, is imposed on the driver by CPF (art. 26, caput). The maximum it
     names is the one in force on the day of the (latest) infraction (D-15), as the penalty's."""
     committed_on = max(day(i["committed_on"]) for i in facts["infractions"])
-    limit = param(ctx, "fine_max_upfbg", committed_on)
+    # An infraction before the law took effect has no maximum to name (the law says so elsewhere).
+    limit = optional_param(ctx, "fine_max_upfbg", committed_on)
+    upto = f"de até {number_br(limit.value)} UPFBG " if limit is not None else ""
     return decide(
         "barra-do-garcas.apps-2025.fine",
         ctx,
@@ -275,15 +288,14 @@ def fine(ctx: Context, facts: Mapping[str, Any]) -> Decision:
                 "apps.art26.ii.fine_apart",
                 Verdict.INFO,
                 lambda: (
-                    f"O auto de apreensão não cobra multa: a multa de até "
-                    f"{number_br(limit.value)} UPFBG (art. 26, II) é escolhida e fundamentada "
-                    "pela autoridade no processo da penalidade, contra o motorista ou a "
-                    "plataforma."
+                    f"O auto de apreensão não cobra multa: a multa {upto}(art. 26, II) é "
+                    "escolhida e fundamentada pela autoridade no processo da penalidade, contra o "
+                    "motorista ou a plataforma."
                 ),
                 art(26, inc="II"),
                 art(26, inc="III"),
                 art(26, "único"),
-                params=(limit,),
+                params=(limit,) if limit is not None else (),
             )
         ],
         "Sem multa no auto de apreensão (art. 26, II: processo próprio).",

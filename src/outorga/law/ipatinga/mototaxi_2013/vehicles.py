@@ -260,7 +260,7 @@ def art_5_par1_iii_semiannual_inspection(ctx: Context, v: VehicleFacts) -> Reaso
         return reason(
             "art_5_par1_iii_semiannual_inspection",
             Verdict.REFUSED,
-            f"Falta o laudo de inspeção {periodic_pt(months.value, 'months')}.",
+            lambda: f"Falta o laudo de inspeção {periodic_pt(months.value, 'months')}.",
             *cites,
             params=(months,),
         )

@@ -32,8 +32,13 @@ class DocumentRule:
     citations: tuple[Citation, ...]
 
     def named(self, length: int) -> str:
-        """The document's name, with the period in force in words where its name says one."""
-        return self.label.format(periodic=periodic_pt(length, self.unit))
+        """The document's name, with the period in force in words where its name says one: its
+        adjective in place ("laudo de inspeção semestral do veículo"), or, for a period without
+        one, after the name ("laudo de inspeção do veículo (a cada 4 meses)")."""
+        words = periodic_pt(length, self.unit)
+        if words.startswith("a cada ") and "{periodic}" in self.label:
+            return f"{self.label.replace('{periodic} ', '')} ({words})"
+        return self.label.format(periodic=words)
 
 
 DOCUMENT_RULES: dict[str, DocumentRule] = {

@@ -36,10 +36,13 @@ class DocumentRequirement:
     def citation(self) -> Citation:
         return art(self.article, inc=self.inciso)
 
-    def values(self, ctx: Context) -> tuple[ParameterValue, ...]:
-        """The parameter its name says, in force on the day (none for most documents; none read
-        while a question is answered verdict-only, where no text is written, issue #21)."""
-        return () if self.parameter is None or verdict_only() else (param(ctx, self.parameter),)
+    def values(self, ctx: Context, on: dt.date) -> tuple[ParameterValue, ...]:
+        """The parameter its name says, in force on ``on``, the day the documents are presented
+        (D-15; none for most documents; none read while a question is answered verdict-only,
+        where no text is written, issue #21)."""
+        if self.parameter is None or verdict_only():
+            return ()
+        return (param(ctx, self.parameter, on),)
 
     def named(self, values: tuple[ParameterValue, ...]) -> str:
         """The document's name, with the value of its parameter (:meth:`values`) where it says one."""
@@ -148,11 +151,11 @@ _DOC: dict[str, Any] = closed(
 
 
 def art_22_presented(
-    ctx: Context, req: DocumentRequirement, doc: Mapping[str, Any] | None
+    ctx: Context, req: DocumentRequirement, doc: Mapping[str, Any] | None, presented_on: dt.date
 ) -> Reason:
     """Arts. 22, 23 e 24: o cadastramento é feito mediante a apresentação de cada documento."""
     presented = bool(doc and doc.get("presented"))
-    values = req.values(ctx)
+    values = req.values(ctx, presented_on)
     return check(
         rule_id(f"art_{req.article}_presented"),
         presented,
@@ -172,7 +175,7 @@ def document_in_validity(
     until = opt_day(doc.get("valid_until"))
     if until is None:
         return None
-    values = req.values(ctx)
+    values = req.values(ctx, presented_on)
     return check(
         rule_id(f"art_{req.article}_validity"),
         until >= presented_on,
@@ -184,9 +187,10 @@ def document_in_validity(
     )
 
 
-def art_22_ii_cnh_category(ctx: Context, doc: Mapping[str, Any]) -> Reason:
-    """Art. 22, II: habilitação em uma das categorias B, C, D ou E (CTB, art. 143)."""
-    accepted = param(ctx, "cnh_categories")
+def art_22_ii_cnh_category(ctx: Context, doc: Mapping[str, Any], presented_on: dt.date) -> Reason:
+    """Art. 22, II: habilitação em uma das categorias B, C, D ou E (CTB, art. 143), as the law
+    names them on the day the documents are presented (D-15)."""
+    accepted = param(ctx, "cnh_categories", presented_on)
     cat = str(doc.get("category", "")).upper()
     return check(
         rule_id("art_22_ii_cnh_category"),
@@ -242,9 +246,12 @@ def art_22_viii_criminal_certificate(
     )
 
 
-def art_22_xi_insurance_category(ctx: Context, doc: Mapping[str, Any]) -> Reason:
-    """Art. 22, XI: seguro obrigatório categoria "3"."""
-    expected = param(ctx, "insurance_category")
+def art_22_xi_insurance_category(
+    ctx: Context, doc: Mapping[str, Any], presented_on: dt.date
+) -> Reason:
+    """Art. 22, XI: seguro obrigatório categoria "3", as the law names it on the day the documents
+    are presented (D-15)."""
+    expected = param(ctx, "insurance_category", presented_on)
     cat = str(doc.get("category", ""))
     return check(
         rule_id("art_22_xi_insurance_category"),
@@ -295,9 +302,12 @@ def art_24_sole_paragraph_holder_name(doc: Mapping[str, Any]) -> Reason:
     )
 
 
-def art_24_iii_taximeter_certifier(ctx: Context, doc: Mapping[str, Any]) -> Reason:
-    """Art. 24, III: certificado de aferição do taxímetro emitido pelo INMETRO e/ou IPEM-MG."""
-    bodies = param(ctx, "taximeter_certifiers")
+def art_24_iii_taximeter_certifier(
+    ctx: Context, doc: Mapping[str, Any], presented_on: dt.date
+) -> Reason:
+    """Art. 24, III: certificado de aferição do taxímetro emitido pelo INMETRO e/ou IPEM-MG, as
+    the law names them on the day the documents are presented (D-15)."""
+    bodies = param(ctx, "taximeter_certifiers", presented_on)
     issuer = str(doc.get("issuer", "")).upper()
     return check(
         rule_id("art_24_iii_taximeter_certifier"),
@@ -351,7 +361,7 @@ def check_document(
     ctx: Context, req: DocumentRequirement, doc: Mapping[str, Any] | None, presented_on: dt.date
 ) -> list[Reason]:
     """Presence, validity and the condition the law attaches to each document."""
-    first = art_22_presented(ctx, req, doc)
+    first = art_22_presented(ctx, req, doc, presented_on)
     if first.verdict is not Verdict.OK or doc is None:
         return [first]
     out = [first]
@@ -359,15 +369,15 @@ def check_document(
     if validity:
         out.append(validity)
     specific = {
-        "cnh": lambda: art_22_ii_cnh_category(ctx, doc),
+        "cnh": lambda: art_22_ii_cnh_category(ctx, doc, presented_on),
         "residencia": lambda: art_22_vii_residence(ctx, req, doc),
         "endereco": lambda: art_22_vii_residence(ctx, req, doc),
         "antecedentes_criminais": lambda: art_22_viii_criminal_certificate(ctx, doc, presented_on),
-        "seguro_obrigatorio": lambda: art_22_xi_insurance_category(ctx, doc),
+        "seguro_obrigatorio": lambda: art_22_xi_insurance_category(ctx, doc, presented_on),
         "vistoria": lambda: approved_inspection(req, doc),
         "laudo_vistoria": lambda: approved_inspection(req, doc),
         "crlv_ou_nota_fiscal": lambda: art_24_sole_paragraph_holder_name(doc),
-        "afericao_taximetro": lambda: art_24_iii_taximeter_certifier(ctx, doc),
+        "afericao_taximetro": lambda: art_24_iii_taximeter_certifier(ctx, doc, presented_on),
     }.get(req.code)
     if specific:
         out.append(specific())

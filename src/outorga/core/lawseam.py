@@ -32,6 +32,7 @@ from outorga.law.bindings import (
 )
 from outorga.law.citations import Citation
 from outorga.law.common.judgment import basis as judgment_basis
+from outorga.law.common.labels import every_pt
 from outorga.law.context import Context, MunicipalityFacts
 from outorga.law.decisions import Decision
 from outorga.law.interfaces import NotAnswered
@@ -181,6 +182,17 @@ def limit_for(subject: Any, concept: str, m: Municipality) -> Any:
     if concept not in interfaces.limits(law):
         raise KeyError(f"{law} declara nenhum número {concept!r} (LIMITS)")
     return interfaces.limit(law, concept, context(m, today_of(m)))
+
+
+def period_for(
+    subject: Any, concept: str, m: Municipality, words: Callable[[int, str], str] = every_pt
+) -> str:
+    """The period the law in force for ``subject`` sets today for ``concept`` (:func:`limit_for`,
+    in years or months) in ``words``: the adverb by default — the law's own word while it is the
+    law's period ("anualmente"), else in numbers ("a cada 2 anos") —, or the adjective
+    (``periodic_pt``: "anual"). "—" where no law governs ``subject``."""
+    found = limit_for(subject, concept, m)
+    return words(int(found.value), found.unit) if found is not None else "—"
 
 
 def _subject_law(subject: Any, m: Municipality | None) -> str | None:

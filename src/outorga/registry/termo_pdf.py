@@ -12,7 +12,7 @@ from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
-from outorga.core.lawseam import law_for
+from outorga.core.lawseam import law_for, period_for
 from outorga.core.pdfkit import a4_pdf
 from outorga.law import interfaces
 from outorga.law.citations import render_many
@@ -80,7 +80,8 @@ def termo_clauses(permit: Permit, term: PermitTerm) -> list[tuple[str, str]]:
         ),
         (
             "Renovação anual",
-            "Este Termo é renovado anualmente até o limite do prazo, sob pena de caducidade "
+            f"Este Termo é renovado {period_for(permit, 'termo_renewal_years', permit.municipality)} até o limite "
+            "do prazo, sob pena de caducidade "
             f"declarada pelo Poder Executivo ({cites('registration_certificate')}); vigente até "
             f"{_d(term.valid_until)}. Os documentos da renovação só são liberados após a quitação "
             f"dos débitos perante o Município ({cites('debts_block')}).",

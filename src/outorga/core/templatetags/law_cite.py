@@ -7,10 +7,11 @@ from typing import Any
 
 from django import template
 
-from outorga.core.lawseam import cited_for, limit_for
+from outorga.core.lawseam import cited_for, limit_for, period_for
 from outorga.core.tenancy import current_municipality_or_none
 from outorga.law.citations import LEI_9784, LGPD, Place, federal_cited, federal_many
 from outorga.law.common.judgment import extension_cited
+from outorga.law.common.labels import periodic_pt
 from outorga.law.money import number_br
 
 register = template.Library()
@@ -37,6 +38,22 @@ def law_number(subject: Any, concept: str) -> str:
     m = current_municipality_or_none()
     found = limit_for(subject, concept, m) if m is not None else None
     return number_br(found.value) if found is not None else "—"
+
+
+@register.simple_tag
+def law_periodic(subject: Any, concept: str) -> str:
+    """The period the law in force for ``subject`` sets today for ``concept`` (its ``LIMITS``, in
+    years or months) as an adjective: the law's own word while it is the law's period ("anual",
+    "semestral"), else in numbers ("a cada 2 anos"). As :func:`law_number` otherwise."""
+    m = current_municipality_or_none()
+    return period_for(subject, concept, m, periodic_pt) if m is not None else "—"
+
+
+@register.simple_tag
+def law_every(subject: Any, concept: str) -> str:
+    """As :func:`law_periodic`, the adverb: "anualmente", else "a cada 2 anos"."""
+    m = current_municipality_or_none()
+    return period_for(subject, concept, m) if m is not None else "—"
 
 
 @register.simple_tag

@@ -13,6 +13,7 @@ from django.db import transaction
 from outorga.core.acts import Actor, basis_of, record_act
 from outorga.core.authz import authorize
 from outorga.core.errors import Refused
+from outorga.core.lawseam import period_for
 from outorga.core.models import Municipality
 from outorga.core.tenancy import tenant
 from outorga.law.citations import LAW_TITLES
@@ -141,8 +142,8 @@ def permit_extend(
         raise InvalidTransition(
             f"a lei que rege {permit.get_service_display()} não prevê prorrogação"
             + (
-                f": o prazo é o escolhido na outorga, com o Termo renovado anualmente até ele "
-                f"({cites})"
+                f": o prazo é o escolhido na outorga, com o Termo renovado "
+                f"{period_for(permit, 'termo_renewal_years', municipality)} até ele ({cites})"
                 if cites
                 else f" ({LAW_TITLES.get(law, law)})"
             )

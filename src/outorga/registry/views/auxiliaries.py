@@ -8,7 +8,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
-from outorga.core.lawseam import cited_for
+from outorga.core.lawseam import cited_for, period_for
 
 from ..forms import AuxiliaryForm, AuxiliaryRemoveForm, AuxiliaryRenewForm
 from ..models import Auxiliary, Permit, Service
@@ -134,7 +134,9 @@ def auxiliary_renew(request: HttpRequest, permit_id: int, aux_id: int) -> HttpRe
     until = aux.credential_valid_until
     valid = f" Credencial atual válida até {until:%d/%m/%Y}." if until else ""
     intro = (
-        f"O Cadastro Municipal de Taxistas é renovado anualmente, com os documentos do "
+        "O Cadastro Municipal de Taxistas é renovado "
+        f"{period_for(permit, 'registration_renewal_years', permit.municipality)}, com os "
+        "documentos do "
         f"{cited_for(permit, 'person_documents')} e "
         f"sem débito definitivo do auxiliar perante o Município "
         f"({cites(permit, 'auxiliary_credential', 'debts_block')})."

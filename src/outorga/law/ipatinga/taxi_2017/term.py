@@ -341,4 +341,7 @@ LIMITS: dict[str, str] = {
     "instalment_first_due_days": f"{PARAMS}.instalment_first_due_days",
     # Art. 42, IV and V: the longest suspension of the cadastro or of the permission.
     "suspension_max_days": f"{PARAMS}.suspension_max_days",
+    # Art. 13 and art. 21: how often the Termo and the Cadastro Municipal de Taxistas are renewed.
+    "termo_renewal_years": f"{PARAMS}.termo_renewal_years",
+    "registration_renewal_years": f"{PARAMS}.registration_renewal_years",
 }

@@ -25,7 +25,7 @@ from outorga.registry.termo_pdf import termo_clauses
 def said(m, permit, client: Client) -> dict[str, str]:  # type: ignore[no-untyped-def]
     with tenant(m):
         permit.refresh_from_db()
-        clause = dict(termo_clauses(permit, permit.term))["Renovação anual"]
+        clause = dict(termo_clauses(permit, permit.term))["Renovação"]
     with pytest.raises(DomainError) as refused:
         permit_extend(
             actor=actor(m.slug, Role.AUTORIDADE),

@@ -79,7 +79,7 @@ def termo_clauses(permit: Permit, term: PermitTerm) -> list[tuple[str, str]]:
             f"({render_many(replace(c, alinea=mode) for c in chosen)}).",
         ),
         (
-            "Renovação anual",
+            "Renovação",
             f"Este Termo é renovado {period_for(permit, 'termo_renewal_years', permit.municipality)} até o limite "
             "do prazo, sob pena de caducidade "
             f"declarada pelo Poder Executivo ({cites('registration_certificate')}); vigente até "

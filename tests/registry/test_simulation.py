@@ -28,7 +28,7 @@ from outorga.core.models import Act, ParameterOverride, PopulationFigure
 from outorga.core.tenancy import tenant
 from outorga.law.competence import Role
 from outorga.law.simulation import amended, from_json
-from outorga.registry.facts import ACTIVE_STATUSES, mototaxi_permit_vehicle, taxi_vehicle
+from outorga.registry.facts import ACTIVE_STATUSES, mototaxi_vehicle, taxi_vehicle
 from outorga.registry.models import Permit, Service, TenderApplicant
 from outorga.registry.services.tenders import applicant_facts
 from outorga.registry.simulation import simulate
@@ -73,7 +73,17 @@ def age_refused_one_by_one(m, asker: Asker) -> dict[int, bool]:
     out = {}
     with tenant(m):
         for p in Permit.objects.filter(status__in=ACTIVE_STATUSES, vehicle__isnull=False):
-            facts = mototaxi_permit_vehicle(p.vehicle, p, ON)
+            # The oracle builds the facts itself, argument by argument, not with the helper the
+            # sweep uses (registry.facts.mototaxi_permit_vehicle), so that it can catch that one.
+            facts = mototaxi_vehicle(
+                p.vehicle,
+                service=p.service,
+                equipment=[],
+                holder=p.holder,
+                permit=p,
+                on=ON,
+                insurance=False,
+            )
             d = asker.ask(p.service, "vehicle_eligibility", facts, ON)
             rule = next(r for r in d.reasons if r.rule.endswith("art_3_ii_age"))
             out[p.pk] = str(rule.verdict) == "refused"

@@ -13,7 +13,7 @@ from outorga.law.common.suspension import PERMIT_SUSPENSION_SCHEMA
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Message, Reason, Verdict
 from outorga.law.questions import question
-from outorga.law.rules import check, reason
+from outorga.law.rules import check, reason, verdict_only
 from outorga.law.schemas import closed
 from outorga.law.windows import years_elapsed_on
 
@@ -49,7 +49,7 @@ def art_32_i_suspension_follows_the_count(
     counted = list((grounds or {}).get("infractions") or ())
     found = grounds is not None and grounds.get("kind") == "escalation" and bool(counted)
     # The count's numbers are the law's on the day of the fact (D-1, D-2), read where they are said.
-    params = () if found else param_set(ctx, SUSPENSION_PARAMS)
+    params = () if found or verdict_only() else param_set(ctx, SUSPENSION_PARAMS)
 
     def refused() -> str:
         window, threshold, light, serious = (p.value for p in params)
@@ -277,7 +277,7 @@ def art_32_i_auxiliary_suspension_follows_his_count(
         and bool(counted)
     )
     # The count's numbers are the law's on the day of the fact (D-1, D-2), read where they are said.
-    params = () if found else param_set(ctx, AUXILIARY_COUNT_PARAMS)
+    params = () if found or verdict_only() else param_set(ctx, AUXILIARY_COUNT_PARAMS)
 
     def refused() -> str:
         threshold, window = (p.value for p in params)

@@ -9,7 +9,10 @@ algorithm, the encoding and the verification are the same; only the cost paramet
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.hashers import Argon2PasswordHasher
+from django.test import Client
 
 DOTTED = "auth_factories.CheapArgon2PasswordHasher"
 
@@ -18,3 +21,11 @@ class CheapArgon2PasswordHasher(Argon2PasswordHasher):
     time_cost = 1
     memory_cost = 8  # KiB, argon2's minimum for one lane
     parallelism = 1
+
+
+def client_as(user_of: Any, role: Any, slug: str = "ipatinga") -> Client:
+    """A test client logged in as the standing demo user of ``role`` in the municipality
+    ``slug`` (``user_of``, the fixture)."""
+    client = Client()
+    client.force_login(user_of(slug, role))
+    return client

@@ -9,7 +9,7 @@ import datetime as dt
 import io
 
 import pytest
-from django.test import Client
+from auth_factories import client_as
 from enforcement_factories import case_of, issue
 
 from outorga.core.tenancy import tenant, unscoped
@@ -18,12 +18,6 @@ from outorga.law.competence import Role
 
 F = "/fiscalizacao"
 ON = dt.date(2026, 5, 4)
-
-
-def client_as(user_of, role: Role, slug: str = "ipatinga") -> Client:  # type: ignore[no-untyped-def]
-    c = Client()
-    c.force_login(user_of(slug, role))
-    return c
 
 
 def csv_rows(response) -> list[list[str]]:  # type: ignore[no-untyped-def]

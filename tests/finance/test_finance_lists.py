@@ -10,7 +10,7 @@ import datetime as dt
 import io
 
 import pytest
-from django.test import Client
+from auth_factories import client_as
 from finance_factories import make_debt, make_person
 
 from outorga.core.tenancy import tenant
@@ -21,12 +21,6 @@ from outorga.registry.validation import format_cpf
 
 D = "/financas/debitos/"
 P = "/financas/pagamentos/"
-
-
-def client_as(user_of, role: Role, slug: str = "ipatinga") -> Client:  # type: ignore[no-untyped-def]
-    c = Client()
-    c.force_login(user_of(slug, role))
-    return c
 
 
 def body(response) -> str:  # type: ignore[no-untyped-def]

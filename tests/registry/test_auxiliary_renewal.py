@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from django.test import Client
+from auth_factories import client_as
 from registry_factories import (
     CHECKS,
     DECLARATIONS,
@@ -44,12 +44,6 @@ ART_14_2 = "Lei de mototáxi de Ipatinga (2013), art. 14, §2"
 ART_21 = "Lei do táxi de Ipatinga (2017), art. 21"
 ADDED = dt.date(2026, 3, 10)
 UNTIL = dt.date(2027, 3, 10)
-
-
-def client_as(user_of, role: Role) -> Client:  # type: ignore[no-untyped-def]
-    c = Client()
-    c.force_login(user_of("ipatinga", role))
-    return c
 
 
 def fresh(m, aux) -> Auxiliary:  # type: ignore[no-untyped-def]

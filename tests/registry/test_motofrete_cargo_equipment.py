@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.test import Client
+from auth_factories import client_as
 from registry_factories import EQUIPMENT, MOTO, make_applicant
 from registry_factories import MOTO_ON as ON
 from validate_docbr import RENAVAM
@@ -175,12 +175,6 @@ def test_the_mototaxi_grant_does_not_ask_for_cargo_equipment(ipatinga_m, clerk, 
     )
     rules = [r["rule"] for r in permit.decision["decisions"][2]["reasons"]]
     assert not any("art_24" in r for r in rules)
-
-
-def client_as(user_of, role: Role) -> Client:  # type: ignore[no-untyped-def]
-    c = Client()
-    c.force_login(user_of("ipatinga", role))
-    return c
 
 
 def test_the_clerk_screen_for_motofrete_records_the_cargo_equipment(ipatinga_m, user_of, clerk):

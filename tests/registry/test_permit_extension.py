@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from django.test import Client
+from auth_factories import client_as
 from registry_factories import EQUIPMENT, TAXI_ON, actor, grant, make_applicant, taxi_holder
 
 from outorga.core.errors import Refused
@@ -24,12 +24,6 @@ API = "/api/v1/registry/permits"
 ART_6 = "Lei de mototáxi de Ipatinga (2013), art. 6"
 GRANTED = dt.date(2026, 3, 10)
 TERM_END = dt.date(2036, 3, 10)
-
-
-def client_as(user_of, role: Role) -> Client:  # type: ignore[no-untyped-def]
-    c = Client()
-    c.force_login(user_of("ipatinga", role))
-    return c
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from django.test import Client
+from auth_factories import client_as
 from registry_factories import (
     DECLARATIONS,
     EQUIPMENT,
@@ -37,12 +37,6 @@ API = "/api/v1/registry/permits"
 MOTO_LAW = "Lei de mototáxi de Ipatinga (2013)"
 TAXI_LAW = "Lei do táxi de Ipatinga (2017)"
 XXI = f"{MOTO_LAW}, art. 2, XXI"
-
-
-def client_as(user_of, role: Role) -> Client:  # type: ignore[no-untyped-def]
-    c = Client()
-    c.force_login(user_of("ipatinga", role))
-    return c
 
 
 @pytest.fixture

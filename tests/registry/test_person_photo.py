@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 
 import pytest
+from auth_factories import client_as
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from registry_factories import actor, image, person
@@ -19,12 +20,6 @@ from outorga.registry.services.people import person_photo_set
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024  # the photos' default limit (OUTORGA_UPLOAD_PHOTO_MB)
 
 VIII = "Lei de mototáxi de Ipatinga (2013), art. 2, VIII"
-
-
-def client_as(user_of, role: Role) -> Client:  # type: ignore[no-untyped-def]
-    c = Client()
-    c.force_login(user_of("ipatinga", role))
-    return c
 
 
 def upload(c: Client, p: Person, content: bytes, name: str = "foto.png"):  # type: ignore[no-untyped-def]

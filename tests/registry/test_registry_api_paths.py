@@ -14,6 +14,7 @@ import hashlib
 from typing import Any
 
 import pytest
+from auth_factories import client_as
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils import timezone
@@ -51,12 +52,6 @@ VEHICLE_DOCS = [
     Document.Type.INSURANCE,
 ]
 PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
-
-
-def client_as(user_of: Any, role: Role) -> Client:
-    c = Client()
-    c.force_login(user_of("ipatinga", role))
-    return c
 
 
 def post(c: Client, url: str, body: dict[str, Any]) -> Any:

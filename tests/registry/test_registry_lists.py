@@ -9,7 +9,7 @@ import csv
 import io
 
 import pytest
-from django.test import Client
+from auth_factories import client_as
 from registry_factories import make_permit, moto_vehicle, person
 from validate_docbr import CPF
 
@@ -19,12 +19,6 @@ from outorga.registry.models import Permit, Person
 from outorga.registry.validation import format_cpf, format_plate
 
 C = "/cadastro"
-
-
-def client_as(user_of, role: Role, slug: str = "ipatinga") -> Client:  # type: ignore[no-untyped-def]
-    c = Client()
-    c.force_login(user_of(slug, role))
-    return c
 
 
 def csv_rows(response) -> list[list[str]]:  # type: ignore[no-untyped-def]

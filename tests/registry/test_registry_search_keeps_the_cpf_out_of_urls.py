@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from django.test import Client
+from auth_factories import client_as
 from registry_factories import person
 
 from outorga.core.identifiers import digits
@@ -17,12 +17,6 @@ from outorga.law.competence import Role
 from outorga.registry.validation import format_cpf
 
 C = "/cadastro"
-
-
-def client_as(user_of, role: Role) -> Client:  # type: ignore[no-untyped-def]
-    c = Client()
-    c.force_login(user_of("ipatinga", role))
-    return c
 
 
 def _urls(response) -> list[str]:  # type: ignore[no-untyped-def]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from auth_factories import client_as
 from django.test import Client
 from registry_factories import (
     DECLARATIONS,
@@ -45,12 +46,6 @@ TAXI_CHECKS = {
     "roof_sign_taxi": "on",
     "ctb_equipment_ok": "on",
 }
-
-
-def client_as(user_of, role: Role) -> Client:  # type: ignore[no-untyped-def]
-    c = Client()
-    c.force_login(user_of("ipatinga", role))
-    return c
 
 
 def refusal_block(response) -> str:  # type: ignore[no-untyped-def]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from django.test import Client
+from auth_factories import client_as
 from portal_factories import make_applicant_account
 from registry_factories import MOTO, actor, person
 
@@ -25,12 +25,6 @@ PDF = b"%PDF-1.4\n% documento de teste\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF
 HEALTH = "atestado cita CID F32 e uso de medicação controlada"
 RESERVED = "Motivo reservado"
 WITHOUT_NEED = [Role.FISCAL, Role.AUTORIDADE, Role.JARI, Role.CHEFE_EXECUTIVO, Role.FINANCAS]
-
-
-def client_as(user_of, role: Role) -> Client:  # type: ignore[no-untyped-def]
-    c = Client()
-    c.force_login(user_of("ipatinga", role))
-    return c
 
 
 def refused(m, doc_type: str, reason: str):  # type: ignore[no-untyped-def]

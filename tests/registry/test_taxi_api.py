@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from django.test import Client
+from auth_factories import client_as
 from registry_factories import CHECKS, DECLARATIONS, awarded_tender, taxi_holder
 from registry_factories import TAXI_ON as ON
 
@@ -16,12 +16,6 @@ from outorga.finance.models import Debt
 from outorga.law.competence import Role
 
 API = "/api/v1"
-
-
-def client_as(user_of, role):
-    c = Client()
-    c.force_login(user_of("ipatinga", role))
-    return c
 
 
 def test_grant_term_and_renewal_blocked_by_a_named_debt(ipatinga_m, user_of):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.test import Client
+from auth_factories import client_as
 from registry_factories import TAXI_ON as ON
 from registry_factories import grant, taxi_holder
 
@@ -14,12 +14,6 @@ from outorga.law.competence import Role
 from outorga.registry.models import ExtinctionCase, Stand
 
 API = "/api/v1"
-
-
-def client_as(user_of, role):
-    c = Client()
-    c.force_login(user_of("ipatinga", role))
-    return c
 
 
 def test_art_33_a_taxi_stand_is_answered_with_its_category_capacity_and_act(ipatinga_m, user_of):

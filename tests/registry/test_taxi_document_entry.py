@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from django.test import Client
+from auth_factories import client_as
 from registry_factories import TAXI_ON as ON
 from registry_factories import grant, taxi_holder
 
@@ -12,12 +12,6 @@ from outorga.law.competence import Role
 from outorga.registry.models import Document
 
 API = "/api/v1/registry"
-
-
-def client_as(user_of, role):  # type: ignore[no-untyped-def]
-    c = Client()
-    c.force_login(user_of("ipatinga", role))
-    return c
 
 
 def test_art_22_xi_the_api_records_the_insurance_category(ipatinga_m, user_of):

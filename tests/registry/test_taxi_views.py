@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.test import Client
+from auth_factories import client_as
 from registry_factories import CHECKS, DECLARATIONS, actor, awarded_tender, taxi_holder
 from registry_factories import TAXI_ON as ON
 
@@ -14,12 +14,6 @@ from outorga.finance.models import Debt
 from outorga.law.competence import Role
 from outorga.registry.models import PermitTerm
 from outorga.registry.services.permits import taxi_permit_grant
-
-
-def client_as(user_of, role):
-    c = Client()
-    c.force_login(user_of("ipatinga", role))
-    return c
 
 
 def test_tenders_page_refuses_places_over_the_quota_citing_art_3(ipatinga_m, user_of):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.test import Client
+from auth_factories import client_as
 from registry_factories import (
     EQUIPMENT,
     actor,
@@ -37,12 +37,6 @@ CHECKS = {
     "outorga-roof_sign_taxi": "on",
     "outorga-ctb_equipment_ok": "on",
 }
-
-
-def client_as(user_of, role: Role) -> Client:  # type: ignore[no-untyped-def]
-    c = Client()
-    c.force_login(user_of("ipatinga", role))
-    return c
 
 
 def open_taxi_tender(m, number: str = "L-1", places: int = 2) -> Tender:  # type: ignore[no-untyped-def]

@@ -125,7 +125,7 @@ def test_a_taxi_holder_asks_the_renewal_and_the_clerk_renews_the_termo(page, dem
     # The holder, on a phone.
     login_as(page, base, user.username, PASSWORD)
     page.goto(f"{base}/portal/permissoes/{permit.pk}/")
-    page.get_by_text("verificado na vistoria anual").first.wait_for()
+    page.get_by_text("verificado na vistoria da renovação").first.wait_for()
     page.get_by_role("form", name="Pedir a renovação").get_by_role(
         "button", name="Pedir a renovação"
     ).click()

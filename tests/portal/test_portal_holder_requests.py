@@ -127,7 +127,7 @@ def test_art_21_par_1_a_final_debt_refuses_the_renewal_with_the_article(taxi, us
     # The holder reads the law's reason before asking: the debt, with art. 21 §1.
     page = holder.get(f"/portal/permissoes/{permit.pk}/").content.decode()
     assert debt.reference in page and "Lei do táxi de Ipatinga (2017), art. 21, §1" in page
-    assert "verificado na vistoria anual" in page
+    assert "verificado na vistoria da renovação" in page
     holder.post(f"/portal/permissoes/{permit.pk}/pedidos/renovacao/", {})
     with tenant(m):
         req = HolderRequest.objects.get(permit=permit)

@@ -180,7 +180,7 @@ def _vehicle_age_notice_of(permit: Permit, age: VehicleAge, on: dt.date) -> Noti
         if permit.service == Service.TAXI and age.deadline:
             message = (
                 f"O veículo {plate} {_reaches(age)} em {fmt(age.limit_on)}: substitua-o até a "
-                f"renovação anual de {fmt(age.deadline)} ({cites})."
+                f"renovação de {fmt(age.deadline)} ({cites})."
             )
             due = age.deadline
         else:

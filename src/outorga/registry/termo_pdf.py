@@ -80,8 +80,9 @@ def termo_clauses(permit: Permit, term: PermitTerm) -> list[tuple[str, str]]:
         ),
         (
             "Renovação",
-            f"Este Termo é renovado {period_for(permit, 'termo_renewal_years', permit.municipality)} até o limite "
-            "do prazo, sob pena de caducidade "
+            "Este Termo é renovado "
+            f"{period_for(permit, 'termo_renewal_years', permit.municipality)} até o limite do "
+            "prazo, sob pena de caducidade "
             f"declarada pelo Poder Executivo ({cites('registration_certificate')}); vigente até "
             f"{_d(term.valid_until)}. Os documentos da renovação só são liberados após a quitação "
             f"dos débitos perante o Município ({cites('debts_block')}).",

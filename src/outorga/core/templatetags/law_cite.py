@@ -50,13 +50,6 @@ def law_periodic(subject: Any, concept: str) -> str:
 
 
 @register.simple_tag
-def law_every(subject: Any, concept: str) -> str:
-    """As :func:`law_periodic`, the adverb: "anualmente", else "a cada 2 anos"."""
-    m = current_municipality_or_none()
-    return period_for(subject, concept, m) if m is not None else "—"
-
-
-@register.simple_tag
 def judgment_extension_cite() -> str:
     """Lei 9.784/1999 art. 59 §2 — the extension of the period to judge an appeal — as the law
     core renders it, the same text on every page, in

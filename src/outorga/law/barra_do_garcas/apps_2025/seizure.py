@@ -278,7 +278,6 @@ def fine(ctx: Context, facts: Mapping[str, Any]) -> Decision:
     committed_on = max(day(i["committed_on"]) for i in facts["infractions"])
     # An infraction before the law took effect has no maximum to name (the law says so elsewhere).
     limit = optional_param(ctx, "fine_max_upfbg", committed_on)
-    upto = f"de até {number_br(limit.value)} UPFBG " if limit is not None else ""
     return decide(
         "barra-do-garcas.apps-2025.fine",
         ctx,
@@ -288,7 +287,9 @@ def fine(ctx: Context, facts: Mapping[str, Any]) -> Decision:
                 "apps.art26.ii.fine_apart",
                 Verdict.INFO,
                 lambda: (
-                    f"O auto de apreensão não cobra multa: a multa {upto}(art. 26, II) é "
+                    "O auto de apreensão não cobra multa: a multa "
+                    + (f"de até {number_br(limit.value)} UPFBG " if limit is not None else "")
+                    + "(art. 26, II) é "
                     "escolhida e fundamentada pela autoridade no processo da penalidade, contra o "
                     "motorista ou a plataforma."
                 ),

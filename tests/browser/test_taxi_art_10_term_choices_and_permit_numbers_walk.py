@@ -85,7 +85,7 @@ def test_the_permit_pages_suspension_numbers_are_the_law_s(page, demo_site, arti
     login(page, base, Role.AUTORIDADE)
     page.goto(f"{base}/cadastro/permissoes/{taxi.pk}/")
     body = page.locator("main").inner_text()
-    days = law_says("taxi_2017.suspension_max_days", today)
+    days = law_says("taxi_2017.permit_suspension_max_days", today)
     cited = cited_for(taxi, "suspension", m=m)
     assert f"A suspensão da permissão ({cited}, até {days} dias) pune um auto" in body
     shot(page, artifacts, "taxi-permit-suspension-max-days")

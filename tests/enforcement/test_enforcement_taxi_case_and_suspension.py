@@ -306,7 +306,7 @@ def test_art_42_v_d_15_the_limit_is_the_one_in_force_when_the_infraction_was_com
     refused for it, and allowed for one committed on the day the amendment takes effect."""
     with tenant(world.m):
         ParameterOverride.objects.create(
-            name="taxi_2017.suspension_max_days",
+            name="taxi_2017.permit_suspension_max_days",
             effective=D,
             value=120,
             legal_reference="Lei de teste que altera o art. 42",
@@ -336,6 +336,50 @@ def test_art_42_v_d_15_the_limit_is_the_one_in_force_when_the_infraction_was_com
         on=start,
     )
     assert p.suspended_until == start + dt.timedelta(days=99)
+
+
+@pytest.mark.parametrize(
+    ("amended", "target", "allowed"),
+    [
+        ("permit", "permissao", True),
+        ("permit", "cadastro", False),
+        ("registration", "cadastro", True),
+        ("registration", "permissao", False),
+    ],
+)
+def test_art_42_iv_and_v_each_suspension_has_its_own_limit(world, amended, target, allowed):
+    """Art. 42, IV limits the suspension of the cadastro de taxista and V that of the permission,
+    each to 90 days: an amendment raising one of them to 120 days (D-15) lets 100 days of that
+    suspension and still refuses 100 days of the other, citing its own inciso."""
+    with tenant(world.m):
+        ParameterOverride.objects.create(
+            name=f"taxi_2017.{amended}_suspension_max_days",
+            effective=EARLIER,
+            value=120,
+            legal_reference="Lei de teste que altera o art. 42",
+        )
+    permit = _taxi_permit(world.m)
+    auto = final_taxi_auto(world, permit, on=EARLIER)
+    start = D + dt.timedelta(days=60)
+    common = {"actor": world.authority, "municipality": world.m, "permit": permit, "days": 100}
+
+    def suspend():  # type: ignore[no-untyped-def]
+        if target == "permissao":
+            return taxi_suspension_impose(**common, auto=auto, start=start, on=start)
+        return taxi_register_suspension_impose(**common, infraction=auto, start=start, on=start)
+
+    if allowed:
+        suspend()
+        with tenant(world.m):
+            assert Penalty.objects.filter(permit=permit, kind=Penalty.Kind.SUSPENSION).count() == 1
+        return
+    inciso = "IV" if target == "cadastro" else "V"
+    with pytest.raises(Refused) as exc:
+        suspend()
+    assert "a lei limita a 90 dias corridos" in str(exc.value)
+    assert f"art. 42, {inciso}" in str(exc.value)
+    with tenant(world.m):
+        assert not Penalty.objects.filter(permit=permit, kind=Penalty.Kind.SUSPENSION).exists()
 
 
 def test_art_43_d_17_a_taxi_defence_the_day_after_its_last_day_is_refused_by_the_law(world):

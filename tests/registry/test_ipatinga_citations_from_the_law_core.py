@@ -145,7 +145,7 @@ def test_every_number_a_template_says_is_declared_by_a_law():
             r'{% law_number \S+ "([a-z_]+)" %}', page.read_text(encoding="utf-8")
         )
     }
-    assert {"suspension_max_days", "suspension_threshold"} <= asked
+    assert {"permit_suspension_max_days", "suspension_threshold"} <= asked
     laws = (MOTO, TAXI, "barra-do-garcas.apps-2025")
     assert {k for k in asked if not any(k in interfaces.limits(law) for law in laws)} == set()
 
@@ -159,7 +159,7 @@ def test_a_number_the_law_does_not_declare_is_the_template_s_mistake(ipatinga_m,
     page = Template('{% load law_cite %}{% law_number permit "suspension_max_dayz" %}')
     with tenant(ipatinga_m), pytest.raises(KeyError):
         page.render(Context({"permit": taxi}))
-    said = Template('{% load law_cite %}{% law_number permit "suspension_max_days" %}')
+    said = Template('{% load law_cite %}{% law_number permit "permit_suspension_max_days" %}')
     with tenant(ipatinga_m):
         assert said.render(Context({"permit": taxi})) == "90"
 
@@ -176,7 +176,8 @@ def test_the_permit_pages_numbers_are_the_law_s_dated_values(user_of, permits, i
     moto, taxi = permits
     with tenant(ipatinga_m):
         for name, value in (
-            ("taxi_2017.suspension_max_days", 60),
+            ("taxi_2017.permit_suspension_max_days", 60),
+            ("taxi_2017.registration_suspension_max_days", 75),
             ("mototaxi_2013.penalties.suspension_days_serious", 45),
             ("mototaxi_2013.penalties.window_months", 24),
         ):
@@ -190,7 +191,8 @@ def test_the_permit_pages_numbers_are_the_law_s_dated_values(user_of, permits, i
     t = page(user_of, f"/cadastro/permissoes/{taxi.pk}/")
     assert "A suspensão da permissão (art. 42, V, até 60 dias)" in t
     form = page(user_of, f"/fiscalizacao/permissoes/{taxi.pk}/suspensao/")
-    assert "cada uma limitada a 60 dias corridos" in form
+    assert "suspensão do cadastro de taxista (titular ou auxiliar), limitada a 75 dias corridos" in form
+    assert "suspensão da permissão, limitada a 60 dias corridos" in form
     mo = page(user_of, f"/cadastro/permissoes/{moto.pk}/")
     assert (
         "3 infrações definitivas em 24 meses dão 15 dias de suspensão, ou 45 se forem graves ou gravíssimas"

@@ -42,7 +42,14 @@ STATED = {
     "fine_grave_ufpi": (150, "no valor de 150 UFPI"),
     "fine_gravissima_ufpi": (200, "no valor de 200 UFPI"),
     "points_window_months": (12, "período de 12 (doze) meses subsequentes"),
-    "suspension_max_days": (90, "limitada a 90 (noventa) dias corridos"),
+    "registration_suspension_max_days": (
+        90,
+        "IV - suspensão do cadastro de taxista, limitada a 90 (noventa) dias corridos",
+    ),
+    "permit_suspension_max_days": (
+        90,
+        "V - suspensão da permissão, limitada a 90 (noventa) dias corridos",
+    ),
 }
 REGULATION_NULL = [
     "points_leve",

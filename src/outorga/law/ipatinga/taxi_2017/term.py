@@ -339,8 +339,9 @@ LIMITS: dict[str, str] = {
     },
     # D-12: the first instalment falls due this many days after the Termo is signed.
     "instalment_first_due_days": f"{PARAMS}.instalment_first_due_days",
-    # Art. 42, IV and V: the longest suspension of the cadastro or of the permission.
-    "suspension_max_days": f"{PARAMS}.suspension_max_days",
+    # Art. 42, IV and V: the longest suspension of the cadastro, and of the permission.
+    "registration_suspension_max_days": f"{PARAMS}.registration_suspension_max_days",
+    "permit_suspension_max_days": f"{PARAMS}.permit_suspension_max_days",
     # Art. 13 and art. 21: how often the Termo and the Cadastro Municipal de Taxistas are renewed.
     "termo_renewal_years": f"{PARAMS}.termo_renewal_years",
     "registration_renewal_years": f"{PARAMS}.registration_renewal_years",

@@ -40,11 +40,18 @@ from .._base import (
 # --- art. 42: administrative measures ------------------------------------------------------------------
 
 
+#: Art. 42, IV and V: each suspension has its own limit (both 90 days in the law's text).
+SUSPENSION_MAX_DAYS = {
+    "cadastro": "registration_suspension_max_days",
+    "permissao": "permit_suspension_max_days",
+}
+
+
 def art_42_suspension_limit(ctx: Context, target: str, days: int) -> Reason:
     """Art. 42, IV: suspensão do cadastro de taxista, e V: suspensão da permissão, limitadas a 90
     (noventa) dias corridos (D-10)."""
-    limit = param(ctx, "suspension_max_days")
     inciso = "IV" if target == "cadastro" else "V"
+    limit = param(ctx, SUSPENSION_MAX_DAYS[target])
     what = "do cadastro de taxista" if target == "cadastro" else "da permissão"
     return check(
         rule_id("art_42_suspension_limit"),

@@ -191,7 +191,10 @@ def test_the_permit_pages_numbers_are_the_law_s_dated_values(user_of, permits, i
     t = page(user_of, f"/cadastro/permissoes/{taxi.pk}/")
     assert "A suspensão da permissão (art. 42, V, até 60 dias)" in t
     form = page(user_of, f"/fiscalizacao/permissoes/{taxi.pk}/suspensao/")
-    assert "suspensão do cadastro de taxista (titular ou auxiliar), limitada a 75 dias corridos" in form
+    assert (
+        "suspensão do cadastro de taxista (titular ou auxiliar), limitada a 75 dias corridos"
+        in form
+    )
     assert "suspensão da permissão, limitada a 60 dias corridos" in form
     mo = page(user_of, f"/cadastro/permissoes/{moto.pk}/")
     assert (

@@ -164,6 +164,38 @@ def test_a_number_the_law_does_not_declare_is_the_template_s_mistake(ipatinga_m,
         assert said.render(Context({"permit": taxi})) == "90"
 
 
+def test_a_page_reads_the_municipality_s_facts_once_for_all_its_numbers(ipatinga_m, permits):
+    """Every ``law_number`` and ``law_periodic`` of a page reads the law's dated values from one
+    reading of the municipality's facts (its overrides, calendar, populations…): a page that says
+    five numbers costs the queries of a page that says one."""
+    from django.db import connection
+    from django.template import RequestContext, Template
+    from django.test import RequestFactory
+    from django.test.utils import CaptureQueriesContext
+
+    from outorga.core.tenancy import tenant
+
+    _moto, taxi = permits
+    one = '{% law_number permit "permit_suspension_max_days" %}'
+    five = one + (
+        '{% law_number permit "registration_suspension_max_days" %}'
+        '{% law_periodic permit "termo_renewal_years" %}'
+        '{% law_periodic permit "registration_renewal_years" %}'
+        '{% law_number permit "instalment_first_due_days" %}'
+    )
+
+    def queries(tags: str) -> int:
+        request = RequestFactory().get("/")
+        page = Template("{% load law_cite %}" + tags)
+        with tenant(ipatinga_m), CaptureQueriesContext(connection) as read:
+            said = page.render(RequestContext(request, {"permit": taxi}))
+        assert "—" not in said
+        return len(read.captured_queries)
+
+    assert queries(one) > 0
+    assert queries(five) == queries(one)
+
+
 def test_the_permit_pages_numbers_are_the_law_s_dated_values(user_of, permits, ipatinga_m):
     """Taxi art. 42, IV–V ("até 90 dias") and mototaxi art. 32, I with D-1 and D-2 (3 final
     infractions in 12 months: 15 or 30 days) — numbers of the law core's dated parameters,

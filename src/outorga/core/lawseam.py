@@ -169,11 +169,12 @@ def cited_titled(subject: Any, *concepts: str, m: Municipality | None = None) ->
     return interfaces.cited_once(law, *concepts) if law else ""
 
 
-def limit_for(subject: Any, concept: str, m: Municipality) -> Any:
+def limit_for(subject: Any, concept: str, m: Municipality, ctx: Context | None = None) -> Any:
     """The number the law in force for ``subject`` (as :func:`cited_for` finds it: a permit's own
     law, once ended too; a service's law in ``m`` today) sets for ``concept`` today (its
     ``LIMITS``: a :class:`ParameterValue`), or None where no law governs ``subject``. A concept
-    that law does not declare is the page's mistake: :class:`KeyError`, never a quiet blank."""
+    that law does not declare is the page's mistake: :class:`KeyError`, never a quiet blank.
+    ``ctx``: ``m``'s facts today, where the caller has read them already (a page's numbers)."""
     from .lawctx import context  # the municipality's facts; lawctx reads the models
 
     law = _subject_law(subject, m)
@@ -181,17 +182,21 @@ def limit_for(subject: Any, concept: str, m: Municipality) -> Any:
         return None
     if concept not in interfaces.limits(law):
         raise KeyError(f"{law} declara nenhum número {concept!r} (LIMITS)")
-    return interfaces.limit(law, concept, context(m, today_of(m)))
+    return interfaces.limit(law, concept, ctx or context(m, today_of(m)))
 
 
 def period_for(
-    subject: Any, concept: str, m: Municipality, words: Callable[[int, str], str] = every_pt
+    subject: Any,
+    concept: str,
+    m: Municipality,
+    words: Callable[[int, str], str] = every_pt,
+    ctx: Context | None = None,
 ) -> str:
     """The period the law in force for ``subject`` sets today for ``concept`` (:func:`limit_for`,
     in years or months) in ``words``: the adverb by default — the law's own word while it is the
     law's period ("anualmente"), else in numbers ("a cada 2 anos") —, or the adjective
     (``periodic_pt``: "anual"). "—" where no law governs ``subject``."""
-    found = limit_for(subject, concept, m)
+    found = limit_for(subject, concept, m, ctx)
     return words(int(found.value), found.unit) if found is not None else "—"
 
 

@@ -7,11 +7,15 @@ from typing import Any
 
 from django import template
 
+from outorga.core import lawctx
 from outorga.core.lawseam import cited_for, limit_for, period_for
+from outorga.core.localtime import today_of
+from outorga.core.models import Municipality
 from outorga.core.tenancy import current_municipality_or_none
 from outorga.law.citations import LEI_9784, LGPD, Place, federal_cited, federal_many
 from outorga.law.common.judgment import extension_cited
 from outorga.law.common.labels import periodic_pt
+from outorga.law.context import Context as LawContext
 from outorga.law.money import number_br
 
 register = template.Library()
@@ -28,25 +32,41 @@ def law_cite(subject: Any, *concepts: str) -> str:
     return cited_for(subject, *concepts, m=current_municipality_or_none())
 
 
-@register.simple_tag
-def law_number(subject: Any, concept: str) -> str:
+def _facts_today(context: template.Context, m: Municipality) -> LawContext:
+    """``m``'s facts today (its dated values, calendar…), read once for the page: every number
+    a page says is read from them, on one request."""
+    request = context.get("request")
+    read: dict[int, LawContext] = (
+        request.__dict__.setdefault("_law_facts_today", {}) if request is not None else {}
+    )
+    if m.pk not in read:
+        read[m.pk] = lawctx.context(m, today_of(m))
+    return read[m.pk]
+
+
+@register.simple_tag(takes_context=True)
+def law_number(context: template.Context, subject: Any, concept: str) -> str:
     """The number the law in force for ``subject`` sets today for ``concept`` (its ``LIMITS``,
     through the law seam), in Brazilian form — what a page says of the law ("até 90 dias"),
     never a number of its own. ``subject`` as in :func:`law_cite`: a permit reads its own law,
     once ended too. "—" where no law governs it (outside a municipality too); a concept the law
     does not declare is the template's mistake and raises."""
     m = current_municipality_or_none()
-    found = limit_for(subject, concept, m) if m is not None else None
+    if m is None:
+        return "—"
+    found = limit_for(subject, concept, m, _facts_today(context, m))
     return number_br(found.value) if found is not None else "—"
 
 
-@register.simple_tag
-def law_periodic(subject: Any, concept: str) -> str:
+@register.simple_tag(takes_context=True)
+def law_periodic(context: template.Context, subject: Any, concept: str) -> str:
     """The period the law in force for ``subject`` sets today for ``concept`` (its ``LIMITS``, in
     years or months) as an adjective: the law's own word while it is the law's period ("anual",
     "semestral"), else in numbers ("a cada 2 anos"). As :func:`law_number` otherwise."""
     m = current_municipality_or_none()
-    return period_for(subject, concept, m, periodic_pt) if m is not None else "—"
+    if m is None:
+        return "—"
+    return period_for(subject, concept, m, periodic_pt, _facts_today(context, m))
 
 
 @register.simple_tag

@@ -50,7 +50,7 @@ def silver(m, on):
 
 def test_d16_every_bound_law_offers_its_suspendable_rules(ipatinga):
     rules = suspendable_rules(ipatinga)
-    assert rules[SILVER].label == "veículo na cor prata (art. 27)"
+    assert rules[SILVER].label == "cor obrigatória do veículo (art. 27)"
     assert "art_3_i_engine" in rules
     # The apps law is not bound in Ipatinga: its rules are not offered there.
     assert not any(r.startswith("apps.") for r in rules)
@@ -99,7 +99,7 @@ def test_the_screen_lists_and_records_a_taxi_rules_suspension(ipatinga, user_of)
     client = Client()
     client.force_login(user_of("ipatinga", Role.AUTORIDADE))
     page = client.get("/municipio/suspensoes-judiciais/").content.decode()
-    assert "veículo na cor prata (art. 27)" in page
+    assert "cor obrigatória do veículo (art. 27)" in page
     r = client.post(
         "/municipio/suspensoes-judiciais/",
         {"rule": SILVER, "start": "2026-03-10", "reference": COURT},

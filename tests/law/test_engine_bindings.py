@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 
 import pytest
@@ -107,7 +108,7 @@ def test_rulebook_exports_reach_the_apps_through_generic_functions():
     assert rules["apps.art3.platform_cap"] == "limite de plataformas credenciadas (art. 3, §1)"
     # Any law's rule may be suspended by a court (D-16): the taxi law lists its own too.
     assert interfaces.suspendable_rules(taxi)["taxi_2017.art_27_silver"] == (
-        "veículo na cor prata (art. 27)"
+        "cor obrigatória do veículo (art. 27)"
     )
     assert callable(interfaces.trip_data(apps, "aplicativo").trip_fare_limits)
     with pytest.raises(interfaces.NotAnswered, match="trip_data"):
@@ -144,3 +145,15 @@ def test_every_decision_s_eligibility_reads_one_way(verdicts, expected):
     for outcome in (True, "ok", {"eligible": None}):
         d = Decision("q", D(2026, 1, 1), "Ipatinga", outcome, reasons)
         assert d.eligibility == expected
+
+
+def test_d_16_a_suspendable_rule_is_named_by_its_subject_never_by_a_value_of_the_law():
+    """A court suspends a rule (D-16); the label a person chooses it by names what the rule is
+    about ("cor obrigatória do veículo"), never the value the law sets today: the colour, the
+    doors, the engine's range are dated parameters (D-15). Its citation renders as the law
+    core renders the article."""
+    for law in RULEBOOKS:
+        for rule, label in interfaces.suspendable_rules(law).items():
+            subject, _, cited = label.rpartition(" (")
+            assert not re.search(r"\d", subject), (law, rule, label)
+            assert "º" not in cited, (law, rule, label)

@@ -256,10 +256,11 @@ LIMITS: dict[str, str] = {
 }
 
 #: The rules a court may suspend (D-16), by the stable id the rules apply them under, with the
-#: label a person chooses them by (``interfaces.suspendable_rules``).
+#: label a person chooses them by (``interfaces.suspendable_rules``): the rule's subject, never
+#: its value — the engine's range is a dated parameter a municipality may change (D-15).
 SUSPENDABLE_RULES: dict[str, str] = {
-    vehicles.RULE_ENGINE: "motor entre 125 e 250 cilindradas (art. 3º, I)",
-    vehicles.RULE_AGE: "idade máxima do veículo (art. 3º, II)",
+    vehicles.RULE_ENGINE: "cilindrada do motor (art. 3, I)",
+    vehicles.RULE_AGE: "idade máxima do veículo (art. 3, II)",
 }
 
 __all__ = [

@@ -242,10 +242,11 @@ CITES: dict[str, Citation | tuple[Citation, ...]] = {
 }
 
 #: The rules a court may suspend (D-16), by the stable id the rules apply them under, with the
-#: label a person chooses them by (``interfaces.suspendable_rules``).
+#: label a person chooses them by (``interfaces.suspendable_rules``): the rule's subject, never
+#: its value — the colour and the doors are dated parameters a municipality may change (D-15).
 SUSPENDABLE_RULES: dict[str, str] = {
-    vehicles.RULE_SILVER: "veículo na cor prata (art. 27)",
-    vehicles.RULE_FIVE_DOORS: "veículo de 5 portas (art. 27)",
+    vehicles.RULE_SILVER: "cor obrigatória do veículo (art. 27)",
+    vehicles.RULE_FIVE_DOORS: "número de portas do veículo (art. 27)",
 }
 
 __all__ = [

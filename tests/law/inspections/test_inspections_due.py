@@ -146,3 +146,26 @@ def test_art_29_the_yearly_renewal_from_29_february_falls_on_1_march(ipatinga):
     d = ask("inspections.taxi_due", ipatinga(dt.date(2025, 2, 28)), facts)
     assert (d.outcome["kind"], d.outcome["due_on"]) == ("renovacao", dt.date(2025, 3, 1))
     assert d.outcome["status"] != "vencida"
+
+
+def test_art_5_par1_iii_d_15_the_inspection_s_period_is_the_validity_in_force_for_its_laudo(
+    ipatinga,
+):
+    """The laudo's validity is a dated parameter (art. 5 §1 III, "semestral"): a municipality's
+    value of 4 months from 01/01/2026 makes the next inspection due 4 months after a laudo of
+    that day or later, and the text say so; a laudo of the day before keeps the six months."""
+    from law_factories import with_dated_values
+
+    from outorga.demo import IPATINGA
+
+    value = {"mototaxi_2013.documents.inspection_validity_months": (dt.date(2026, 1, 1), 4)}
+    on = dt.date(2026, 2, 1)
+    for last, due, months, words in (
+        (dt.date(2025, 12, 31), dt.date(2026, 7, 1), 6, "Inspeção semestral: a próxima"),
+        (dt.date(2026, 1, 1), dt.date(2026, 5, 1), 4, "Inspeção a cada 4 meses: a próxima"),
+    ):
+        d = moto_due(lambda _on: with_dated_values(IPATINGA, on, value), on, last=last)
+        assert d.outcome["due_on"] == due
+        (said,) = [r for r in d.reasons if r.rule == "inspections.mototaxi.semiannual"]
+        assert said.message == f"{words} é devida até {due:%d/%m/%Y}."
+        assert [p.value for p in said.parameters] == [months]

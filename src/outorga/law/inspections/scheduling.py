@@ -22,13 +22,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from outorga.law.citations import Citation, cite, decision
-from outorga.law.common.labels import sentence
+from outorga.law.common.labels import periodic_pt, sentence
 from outorga.law.context import Context
 from outorga.law.decisions import Decision, Reason, Verdict
 from outorga.law.ipatinga.mototaxi_2013.catalog import infraction_type
 from outorga.law.questions import ask, question
 from outorga.law.rulebook import DATE, day, decide, opt_day
-from outorga.law.rules import reason
+from outorga.law.rules import reason, verdict_only
 from outorga.law.schemas import closed, nullable
 from outorga.law.windows import years_elapsed_on
 
@@ -122,7 +122,7 @@ def _missed_art_39_vi() -> tuple[Any, dict[str, Any]]:
 @question(
     "ipatinga.mototaxi-2013.inspection_due",
     law=MOTO,
-    title="Quando vence a vistoria ou inspeção semestral deste mototáxi/motofrete?",
+    title="Quando vence a próxima vistoria ou inspeção periódica deste mototáxi/motofrete?",
     schema=closed(
         {
             "service": {"enum": ["mototaxi", "motofrete"]},
@@ -155,15 +155,23 @@ def mototaxi_due(ctx: Context, facts: Mapping[str, Any]) -> Decision:
             {"document": "laudo_inspecao", "issued_on": last.isoformat()},
         )
         due_on, kind = day(validity.outcome["expires_on"]), Kind.SEMESTRAL
-        reasons.extend(validity.reasons[:1])  # the rulebook's validity computation, with its trace
+        expiry = validity.reasons[0]  # the rulebook's validity computation, with its trace
+        reasons.append(expiry)
+        # The laudo's validity the expiry read (D-15), in the message only when it is read:
+        # "semestral" while it is the law's six months, in numbers otherwise.
+        validity_months = () if verdict_only() else expiry.parameters[:1]
         reasons.append(
             reason(
                 "inspections.mototaxi.semiannual",
                 Verdict.INFO,
-                f"Inspeção semestral: a próxima é devida até {due_on:%d/%m/%Y}.",
+                lambda: (
+                    f"Inspeção {periodic_pt(int(validity_months[0].value), 'months')}: a próxima "
+                    f"é devida até {due_on:%d/%m/%Y}."
+                ),
                 cite(MOTO, 5, 1, "III"),
                 cite(MOTO, 5, 6),
                 *([cite(MOTO, 24)] if motofrete else []),
+                params=validity_months,
             )
         )
     status, overdue, why = _status_reason(ctx, due_on, cite(MOTO, 13, inc="XIII"))

@@ -473,7 +473,7 @@ def fare_quote(ctx: Context, facts: Mapping[str, Any]) -> Decision:
 @question(
     "barra-do-garcas.apps-2025.fare_limits_review",
     law=LAW,
-    title="Os limites tarifários estão com a revisão anual vencida?",
+    title="Os limites tarifários estão com a revisão periódica vencida?",
     schema=closed({"last_review": DATE}, required=["last_review"]),
 )
 def fare_limits_review(ctx: Context, facts: Mapping[str, Any]) -> Decision:

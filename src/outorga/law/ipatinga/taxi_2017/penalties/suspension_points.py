@@ -409,7 +409,7 @@ POINTS_SCHEMA: dict[str, Any] = closed(
 @question(
     "ipatinga.taxi-2017.points",
     law=LAW,
-    title="Quantos pontos o taxista tem no período de 12 meses após a primeira infração?",
+    title="Quantos pontos o taxista tem no período de contagem que começa na primeira infração?",
     schema=POINTS_SCHEMA,
 )
 def points_question(ctx: Context, facts: Mapping[str, Any]) -> Decision:

@@ -14,12 +14,15 @@ OLD = "taxi_2017.suspension_max_days"
 NEW = ("taxi_2017.registration_suspension_max_days", "taxi_2017.permit_suspension_max_days")
 
 
-def split(apps: Any, schema_editor: Any) -> None:
+def _renamed(apps: Any, old: tuple[str, ...], new: tuple[str, ...], why: str) -> None:
+    """Each municipality's dated value of the parameters ``old`` becomes one of each of ``new``
+    (the same day, value and act); the ``old`` rows go."""
     ParameterOverride = apps.get_model("core", "ParameterOverride")
-    with unscoped(), system_wide("migração: art. 42, IV e V do táxi, um parâmetro em dois"):
-        for row in ParameterOverride._base_manager.filter(name=OLD):
-            for name in NEW:
-                ParameterOverride._base_manager.create(
+    rows = ParameterOverride._base_manager
+    with unscoped(), system_wide(why):
+        for row in rows.filter(name=old[-1]):
+            for name in new:
+                rows.create(
                     municipality_id=row.municipality_id,
                     name=name,
                     effective=row.effective,
@@ -27,23 +30,16 @@ def split(apps: Any, schema_editor: Any) -> None:
                     legal_reference=row.legal_reference,
                     example=row.example,
                 )
-            row.delete()
+        rows.filter(name__in=old).delete()
+
+
+def split(apps: Any, schema_editor: Any) -> None:
+    _renamed(apps, (OLD,), NEW, "migração: art. 42, IV e V do táxi, um parâmetro em dois")
 
 
 def join(apps: Any, schema_editor: Any) -> None:
-    ParameterOverride = apps.get_model("core", "ParameterOverride")
-    with unscoped(), system_wide("migração revertida: art. 42, IV e V do táxi, dois parâmetros em um"):
-        rows = ParameterOverride._base_manager.filter(name__in=NEW)
-        for row in rows.filter(name=NEW[1]):
-            ParameterOverride._base_manager.create(
-                municipality_id=row.municipality_id,
-                name=OLD,
-                effective=row.effective,
-                value=row.value,
-                legal_reference=row.legal_reference,
-                example=row.example,
-            )
-        rows.delete()
+    # Back to one parameter: the permission's limit (V) was the one the old name cited.
+    _renamed(apps, NEW, (OLD,), "migração revertida: art. 42, IV e V do táxi, dois em um")
 
 
 class Migration(migrations.Migration):

@@ -28,12 +28,6 @@ from hypothesis import HealthCheck, settings
 settings.register_profile("outorga", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("outorga")
 
-# A test database's commits need not survive a crash of the machine: every PostgreSQL session of
-# the run (the tests', the live servers', the subprocesses' — libpq reads PGOPTIONS) commits
-# without waiting for the disk. What each transaction sees and locks is unchanged; only the wait
-# for the WAL's flush goes, which on a busy shared disk is most of a commit's time.
-os.environ.setdefault("PGOPTIONS", "-c synchronous_commit=off")
-
 # Each app's factories module (``tests/<app>/<app>_factories.py``, unique basenames) is importable
 # by name from any test directory: the folders holding one go on ``sys.path`` here, once.
 for _factories in sorted(Path(__file__).parent.glob("*/*_factories.py")):

@@ -228,6 +228,8 @@ def test_the_permit_pages_numbers_are_the_law_s_dated_values(user_of, permits, i
         in form
     )
     assert "suspensão da permissão, limitada a 60 dias corridos" in form
+    assert "Dias (até 60 na permissão; até 75 no cadastro)" in form
+    assert "Medidas administrativas (art. 42, IV; art. 42, V)" in form
     mo = page(user_of, f"/cadastro/permissoes/{moto.pk}/")
     assert (
         "3 infrações definitivas em 24 meses dão 15 dias de suspensão, ou 45 se forem graves ou gravíssimas"

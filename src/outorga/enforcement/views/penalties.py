@@ -251,9 +251,6 @@ def taxi_suspension_new(request: HttpRequest, permit_id: int) -> HttpResponse:
         "autos": autos,
         "today": today(),
         "data": request.POST,
-        "measures_cite": "; ".join(
-            interfaces.cited(permit.law, k) for k in ("cadastro_suspenso", "suspension")
-        ),
         "can_suspend": is_allowed(
             user_of(request).role, "penalty.suspension", permit.law, timezone.localdate()
         ),

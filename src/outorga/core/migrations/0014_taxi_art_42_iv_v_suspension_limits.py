@@ -15,8 +15,8 @@ NEW = ("taxi_2017.registration_suspension_max_days", "taxi_2017.permit_suspensio
 
 
 def _renamed(apps: Any, old: tuple[str, ...], new: tuple[str, ...], why: str) -> None:
-    """Each municipality's dated value of the parameters ``old`` becomes one of each of ``new``
-    (the same day, value and act); the ``old`` rows go."""
+    """Each municipality's dated value of the last of ``old`` becomes one of each of ``new``
+    (the same day, value, act and example flag); the rows of every name in ``old`` go."""
     ParameterOverride = apps.get_model("core", "ParameterOverride")
     rows = ParameterOverride._base_manager
     with unscoped(), system_wide(why):
